@@ -1,0 +1,732 @@
+//! Configurations f: T → {B, W, 0}, positions p = (f, a), and the moving function φ
+//! (Crăşmaru §2).
+
+use std::fmt;
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use crate::board::{Board, Point};
+use crate::zobrist::WHITE_TO_MOVE;
+
+/// A player, S* = {B, W}.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Color {
+    /// Black, B.
+    Black,
+    /// White, W.
+    White,
+}
+
+impl Color {
+    /// x̄, the other player.
+    #[inline]
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// 0 for Black, 1 for White.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `B` or `W`.
+    pub fn letter(self) -> char {
+        match self {
+            Color::Black => 'B',
+            Color::White => 'W',
+        }
+    }
+
+    /// Parses `B`/`W` (also `b`, `w`, `black`, `white`).
+    pub fn from_letter(text: &str) -> Option<Color> {
+        match text.to_ascii_lowercase().as_str() {
+            "b" | "black" => Some(Color::Black),
+            "w" | "white" => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// `black` or `white`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+
+    #[inline]
+    fn code(self) -> u8 {
+        self as u8 + 1
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A move: a point of T or `pass` (T* = T ∪ {pass}).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Move {
+    /// Hand the turn over.
+    Pass,
+    /// Place a stone on this point (a pass if the point is occupied or the move is suicide).
+    Play(Point),
+}
+
+impl Move {
+    /// The point, unless a pass.
+    pub fn point(self) -> Option<Point> {
+        match self {
+            Move::Pass => None,
+            Move::Play(p) => Some(p),
+        }
+    }
+}
+
+/// What φ did with a move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Played {
+    /// `pass`: φ((f, a), pass) = (f, ā).
+    Pass,
+    /// A move on an occupied point: the same as a pass.
+    Occupied,
+    /// A suicide (no capture, no liberty): the same as a pass.
+    Suicide,
+    /// A stone was placed and `captured` opposing stones were removed.
+    Stone {
+        /// Number of stones removed.
+        captured: u32,
+    },
+}
+
+impl Played {
+    /// Whether the configuration is unchanged (pass, occupied point or suicide).
+    pub fn is_pass(self) -> bool {
+        !matches!(self, Played::Stone { .. })
+    }
+}
+
+/// A configuration f: T → {B, W, 0}, freely buildable (it need not be legal).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Configuration {
+    cells: Vec<Option<Color>>,
+}
+
+impl Configuration {
+    /// The empty configuration f₀ on `len` points.
+    pub fn empty(len: usize) -> Configuration {
+        Configuration {
+            cells: vec![None; len],
+        }
+    }
+
+    /// A configuration from one entry per point.
+    pub fn from_cells(cells: Vec<Option<Color>>) -> Configuration {
+        Configuration { cells }
+    }
+
+    /// Number of points.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether there are no points at all.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// f(p).
+    pub fn get(&self, p: Point) -> Option<Color> {
+        self.cells[p.index()]
+    }
+
+    /// Sets f(p).
+    pub fn set(&mut self, p: Point, c: Option<Color>) {
+        self.cells[p.index()] = c;
+    }
+
+    /// All entries, indexed by point.
+    pub fn cells(&self) -> &[Option<Color>] {
+        &self.cells
+    }
+}
+
+/// A configuration refused by [`Position::new`]: some groups have no liberty, so the
+/// position is not in G(p₀) (Theorem 2).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct IllegalPosition {
+    /// One entry per group without a liberty: its colour and the name of one of its
+    /// points (GTP on grids).
+    pub groups: Vec<(Color, String)>,
+    /// Set instead when the configuration does not have one entry per point.
+    pub size_mismatch: Option<(usize, usize)>,
+}
+
+impl fmt::Display for IllegalPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((got, want)) = self.size_mismatch {
+            return write!(
+                f,
+                "configuration has {got} points but the board has {want}"
+            );
+        }
+        write!(f, "illegal position: ")?;
+        for (i, (c, name)) in self.groups.iter().enumerate() {
+            if i > 0 {
+                write!(f, "{}", if i + 1 == self.groups.len() { " and " } else { ", " })?;
+            }
+            write!(f, "{c} group at {name}")?;
+        }
+        let verb = if self.groups.len() == 1 { "has" } else { "have" };
+        write!(f, " {verb} no liberties (Theorem 2)")
+    }
+}
+
+impl std::error::Error for IllegalPosition {}
+
+const EMPTY: u8 = 0;
+
+/// Per-point state. For a stone: its colour, the head (representative) of its group
+/// and the next stone of the group (a circular list). At a head, also the group's
+/// size and its pseudo-liberties: the number of (stone, empty neighbour) pairs, which
+/// is 0 exactly when the group has no liberty.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+struct Cell {
+    color: u8,
+    head: u32,
+    next: u32,
+    libs: u32,
+    size: u32,
+}
+
+/// A legal position p = (f, a) ∈ G(p₀): a configuration in which every group has a
+/// liberty, and the player to move.
+///
+/// Built only by [`Position::new`] (which checks Theorem 2) or [`Position::empty`], and
+/// changed only by φ, which keeps it legal. Equality and hashing look at (f, a) only.
+#[derive(Clone)]
+pub struct Position {
+    board: Arc<Board>,
+    cells: Vec<Cell>,
+    to_move: Color,
+    hash: u64,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.to_move == other.to_move
+            && self.cells.len() == other.cells.len()
+            && self
+                .cells
+                .iter()
+                .zip(&other.cells)
+                .all(|(a, b)| a.color == b.color)
+    }
+}
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", crate::diagram::render(self))
+    }
+}
+
+/// Liberties of one group, usually few.
+pub type Liberties = SmallVec<[Point; 8]>;
+
+impl Position {
+    /// The empty board with `to_move` to play (p₀ when Black).
+    pub fn empty(board: Arc<Board>, to_move: Color) -> Position {
+        let n = board.len();
+        let cells = (0..n as u32)
+            .map(|i| Cell {
+                head: i,
+                next: i,
+                ..Cell::default()
+            })
+            .collect();
+        let hash = if to_move == Color::White {
+            WHITE_TO_MOVE
+        } else {
+            0
+        };
+        Position {
+            board,
+            cells,
+            to_move,
+            hash,
+        }
+    }
+
+    /// The position (f, a), if legal.
+    ///
+    /// # Errors
+    /// [`IllegalPosition`] naming every group without a liberty (Theorem 2), or a
+    /// configuration of the wrong size.
+    pub fn new(
+        board: Arc<Board>,
+        config: &Configuration,
+        to_move: Color,
+    ) -> Result<Position, IllegalPosition> {
+        if config.len() != board.len() {
+            return Err(IllegalPosition {
+                groups: Vec::new(),
+                size_mismatch: Some((config.len(), board.len())),
+            });
+        }
+        let mut pos = Position::empty(board, to_move);
+        let mut stack = Vec::new();
+        for p in pos.board.points() {
+            if let Some(c) = config.get(p) {
+                pos.cells[p.index()].color = c.code();
+                pos.hash ^= pos.board.keys(p)[c.index()];
+            }
+        }
+        // Build the groups by flood fill.
+        let mut seen = vec![false; pos.cells.len()];
+        let mut illegal = Vec::new();
+        for p in pos.board.points() {
+            let i = p.index();
+            let color = pos.cells[i].color;
+            if color == EMPTY || seen[i] {
+                continue;
+            }
+            seen[i] = true;
+            stack.push(p);
+            let (mut size, mut libs) = (0, 0);
+            while let Some(s) = stack.pop() {
+                size += 1;
+                pos.cells[s.index()].head = p.0;
+                if s != p {
+                    // Insert s after the head in the circular list.
+                    pos.cells[s.index()].next = pos.cells[i].next;
+                    pos.cells[i].next = s.0;
+                }
+                for &t in pos.board.neighbors(s) {
+                    let ct = pos.cells[t.index()].color;
+                    if ct == EMPTY {
+                        libs += 1;
+                    } else if ct == color && !seen[t.index()] {
+                        seen[t.index()] = true;
+                        stack.push(t);
+                    }
+                }
+            }
+            pos.cells[i].size = size;
+            pos.cells[i].libs = libs;
+            if libs == 0 {
+                let c = if color == 1 { Color::Black } else { Color::White };
+                illegal.push((c, pos.board.gtp(p)));
+            }
+        }
+        if illegal.is_empty() {
+            Ok(pos)
+        } else {
+            Err(IllegalPosition {
+                groups: illegal,
+                size_mismatch: None,
+            })
+        }
+    }
+
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> &Arc<Board> {
+        &self.board
+    }
+
+    /// a, the player to move.
+    #[inline]
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The same configuration with `c` to move.
+    pub fn with_to_move(&self, c: Color) -> Position {
+        let mut p = self.clone();
+        if p.to_move != c {
+            p.to_move = c;
+            p.hash ^= WHITE_TO_MOVE;
+        }
+        p
+    }
+
+    /// f(p).
+    #[inline]
+    pub fn color(&self, p: Point) -> Option<Color> {
+        match self.cells[p.index()].color {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Whether f(p) = 0.
+    #[inline]
+    pub fn is_empty_at(&self, p: Point) -> bool {
+        self.cells[p.index()].color == EMPTY
+    }
+
+    /// Zobrist key of (f, a).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The configuration f.
+    pub fn configuration(&self) -> Configuration {
+        Configuration::from_cells(self.board.points().map(|p| self.color(p)).collect())
+    }
+
+    /// Number of stones on the board.
+    pub fn stone_count(&self) -> usize {
+        self.cells.iter().filter(|c| c.color != EMPTY).count()
+    }
+
+    /// A representative of the group G^x_f (the same point for every stone of the
+    /// group). `None` on an empty point.
+    #[inline]
+    pub fn group_id(&self, x: Point) -> Option<Point> {
+        let c = &self.cells[x.index()];
+        (c.color != EMPTY).then_some(Point(c.head))
+    }
+
+    /// The stones of G^x_f (empty if `x` is empty).
+    pub fn group(&self, x: Point) -> GroupStones<'_> {
+        match self.group_id(x) {
+            Some(h) => GroupStones {
+                pos: self,
+                head: h.0,
+                cur: Some(h.0),
+            },
+            None => GroupStones {
+                pos: self,
+                head: 0,
+                cur: None,
+            },
+        }
+    }
+
+    /// Number of stones of G^x_f (0 if `x` is empty).
+    pub fn group_size(&self, x: Point) -> usize {
+        self.group_id(x)
+            .map_or(0, |h| self.cells[h.index()].size as usize)
+    }
+
+    /// One representative per group on the board.
+    pub fn groups(&self) -> impl Iterator<Item = Point> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| c.color != EMPTY && c.head == *i as u32)
+            .map(|(i, _)| Point(i as u32))
+    }
+
+    /// L^x_f, the liberties of the group of `x` (empty if `x` is empty).
+    pub fn liberties(&self, x: Point) -> Liberties {
+        let mut libs = Liberties::new();
+        for s in self.group(x) {
+            for &t in self.board.neighbors(s) {
+                if self.cells[t.index()].color == EMPTY && !libs.contains(&t) {
+                    libs.push(t);
+                }
+            }
+        }
+        libs
+    }
+
+    /// ‖G^x_f‖, the number of liberties of the group of `x`.
+    pub fn liberty_count(&self, x: Point) -> usize {
+        self.liberties(x).len()
+    }
+
+    /// min(‖G^x_f‖, limit), stopping as soon as `limit` liberties are found.
+    pub fn liberty_count_up_to(&self, x: Point, limit: usize) -> usize {
+        let mut libs: SmallVec<[Point; 8]> = SmallVec::new();
+        for s in self.group(x) {
+            for &t in self.board.neighbors(s) {
+                if self.cells[t.index()].color == EMPTY && !libs.contains(&t) {
+                    libs.push(t);
+                    if libs.len() >= limit {
+                        return limit;
+                    }
+                }
+            }
+        }
+        libs.len()
+    }
+
+    /// Whether `x` holds a stone whose group has exactly one liberty.
+    pub fn in_atari(&self, x: Point) -> bool {
+        self.group_id(x).is_some() && self.liberty_count_up_to(x, 2) == 1
+    }
+
+    /// Distinct neighbouring groups of `x` with how many edges join `x` to each, and
+    /// whether `x` has an empty neighbour.
+    #[inline]
+    fn neighbor_groups(&self, x: Point) -> (SmallVec<[(u32, u32); 8]>, u32) {
+        let mut groups: SmallVec<[(u32, u32); 8]> = SmallVec::new();
+        let mut empty = 0;
+        for &y in self.board.neighbors(x) {
+            let c = &self.cells[y.index()];
+            if c.color == EMPTY {
+                empty += 1;
+            } else if let Some(e) = groups.iter_mut().find(|e| e.0 == c.head) {
+                e.1 += 1;
+            } else {
+                groups.push((c.head, 1));
+            }
+        }
+        (groups, empty)
+    }
+
+    /// Whether a stone of the player to move on the empty point `x` would be suicide:
+    /// it captures nothing and its group would have no liberty.
+    pub fn is_suicide(&self, x: Point) -> bool {
+        let (groups, empty) = self.neighbor_groups(x);
+        empty == 0 && !self.saved_or_capturing(&groups)
+    }
+
+    #[inline]
+    fn saved_or_capturing(&self, groups: &[(u32, u32)]) -> bool {
+        let me = self.to_move.code();
+        groups.iter().any(|&(h, n)| {
+            let c = &self.cells[h as usize];
+            if c.color == me {
+                c.libs > n
+            } else {
+                c.libs == n
+            }
+        })
+    }
+
+    /// Whether φ(p, x) places a stone: `x` is empty and the move is no suicide.
+    #[inline]
+    pub fn is_legal(&self, x: Point) -> bool {
+        self.is_empty_at(x) && !self.is_suicide(x)
+    }
+
+    /// The empty points where the player to move can place a stone, in index order.
+    /// With `pass`, these give Ψ(p) (Crăşmaru §2): each yields a different position.
+    pub fn legal_moves(&self) -> impl Iterator<Item = Point> + '_ {
+        self.board.points().filter(move |&x| self.is_legal(x))
+    }
+
+    /// Ψ({p}): the distinct positions reachable in one move, with the move that reaches
+    /// each; stone moves in index order, then the pass.
+    pub fn successors(&self) -> Vec<(Move, Position)> {
+        let mut out: Vec<(Move, Position)> = self
+            .legal_moves()
+            .map(|x| (Move::Play(x), self.play(Move::Play(x))))
+            .collect();
+        out.push((Move::Pass, self.play(Move::Pass)));
+        out
+    }
+
+    /// The stones a move of the player to move at `x` would capture (Capture(p, x)).
+    pub fn captures_of(&self, x: Point) -> Vec<Point> {
+        if !self.is_empty_at(x) {
+            return Vec::new();
+        }
+        let (groups, _) = self.neighbor_groups(x);
+        let opp = self.to_move.opponent().code();
+        let mut out = Vec::new();
+        for &(h, n) in &groups {
+            let c = &self.cells[h as usize];
+            if c.color == opp && c.libs == n {
+                out.extend(self.group(Point(h)));
+            }
+        }
+        out
+    }
+
+    /// φ(p, m) (Crăşmaru §2, the moving function), as a new position.
+    pub fn play(&self, m: Move) -> Position {
+        let mut p = self.clone();
+        p.play_in_place(m);
+        p
+    }
+
+    /// φ(p, m) in place: a pass, a move on an occupied point and a suicide hand the turn
+    /// over; otherwise the stone is placed and the opposing neighbour groups left
+    /// without liberties are removed (Crăşmaru §2, def. of φ).
+    ///
+    /// # Panics
+    /// If the point is not on this position's board.
+    pub fn play_in_place(&mut self, m: Move) -> Played {
+        let x = match m {
+            Move::Pass => {
+                self.hand_over();
+                return Played::Pass;
+            }
+            Move::Play(x) => x,
+        };
+        let xi = x.index();
+        if self.cells[xi].color != EMPTY {
+            self.hand_over();
+            return Played::Occupied;
+        }
+        let (groups, empty) = self.neighbor_groups(x);
+        if empty == 0 && !self.saved_or_capturing(&groups) {
+            self.hand_over();
+            return Played::Suicide;
+        }
+        let me = self.to_move.code();
+        self.cells[xi] = Cell {
+            color: me,
+            head: x.0,
+            next: x.0,
+            libs: empty,
+            size: 1,
+        };
+        self.hash ^= self.board.keys(x)[self.to_move.index()];
+        for &(h, n) in &groups {
+            self.cells[h as usize].libs -= n;
+        }
+        for &(h, _) in &groups {
+            if self.cells[h as usize].color == me {
+                let a = self.cells[xi].head;
+                let b = self.cells[h as usize].head;
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
+        }
+        let mut captured = 0;
+        for &(h, _) in &groups {
+            let c = &self.cells[h as usize];
+            if c.color != me && c.color != EMPTY && c.libs == 0 {
+                captured += self.remove_group(h);
+            }
+        }
+        self.hand_over();
+        Played::Stone { captured }
+    }
+
+    #[inline]
+    fn hand_over(&mut self) {
+        self.to_move = self.to_move.opponent();
+        self.hash ^= WHITE_TO_MOVE;
+    }
+
+    /// Joins the groups headed by `a` and `b` (union by size).
+    fn merge(&mut self, mut a: u32, mut b: u32) {
+        if self.cells[a as usize].size < self.cells[b as usize].size {
+            std::mem::swap(&mut a, &mut b);
+        }
+        let mut s = b;
+        loop {
+            self.cells[s as usize].head = a;
+            s = self.cells[s as usize].next;
+            if s == b {
+                break;
+            }
+        }
+        let na = self.cells[a as usize].next;
+        let nb = self.cells[b as usize].next;
+        self.cells[a as usize].next = nb;
+        self.cells[b as usize].next = na;
+        let (size, libs) = (self.cells[b as usize].size, self.cells[b as usize].libs);
+        self.cells[a as usize].size += size;
+        self.cells[a as usize].libs += libs;
+    }
+
+    /// Removes the group headed by `h`; returns its size.
+    fn remove_group(&mut self, h: u32) -> u32 {
+        let color = self.cells[h as usize].color;
+        let key_index = (color - 1) as usize;
+        let capturer = 3 - color;
+        let size = self.cells[h as usize].size;
+        let board = Arc::clone(&self.board);
+        let mut s = h;
+        loop {
+            let next = self.cells[s as usize].next;
+            self.cells[s as usize] = Cell {
+                head: s,
+                next: s,
+                ..Cell::default()
+            };
+            self.hash ^= board.keys(Point(s))[key_index];
+            for &t in board.neighbors(Point(s)) {
+                let ct = self.cells[t.index()];
+                if ct.color == capturer {
+                    self.cells[ct.head as usize].libs += 1;
+                }
+            }
+            s = next;
+            if s == h {
+                break;
+            }
+        }
+        size
+    }
+
+    /// Checks the incremental group structure against a recomputation from f
+    /// (for tests). Returns a description of the first inconsistency.
+    #[doc(hidden)]
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let fresh = Position::new(Arc::clone(&self.board), &self.configuration(), self.to_move)
+            .map_err(|e| format!("not legal: {e}"))?;
+        if fresh.hash != self.hash {
+            return Err("hash differs from recomputation".into());
+        }
+        for p in self.board.points() {
+            let (a, b) = (self.group_id(p), fresh.group_id(p));
+            if a.is_some() != b.is_some() {
+                return Err(format!("emptiness differs at {}", self.board.name(p)));
+            }
+            if a.is_none() {
+                continue;
+            }
+            let mut mine: Vec<Point> = self.group(p).collect();
+            let mut theirs: Vec<Point> = fresh.group(p).collect();
+            mine.sort();
+            theirs.sort();
+            if mine != theirs {
+                return Err(format!("group of {} differs", self.board.name(p)));
+            }
+            let h = self.cells[p.index()].head as usize;
+            let hf = fresh.cells[p.index()].head as usize;
+            if self.cells[h].size != fresh.cells[hf].size
+                || self.cells[h].libs != fresh.cells[hf].libs
+            {
+                return Err(format!(
+                    "size or pseudo-liberties of the group of {} differ",
+                    self.board.name(p)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Iterator over the stones of one group.
+pub struct GroupStones<'a> {
+    pos: &'a Position,
+    head: u32,
+    cur: Option<u32>,
+}
+
+impl Iterator for GroupStones<'_> {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        let c = self.cur?;
+        let n = self.pos.cells[c as usize].next;
+        self.cur = (n != self.head).then_some(n);
+        Some(Point(c))
+    }
+}

@@ -1,0 +1,21 @@
+//! Zobrist keys of (configuration, player to move): one key per (point, colour) and
+//! one for "White to move", combined with XOR and updated incrementally by φ.
+
+/// SplitMix64: a fixed, well-mixed sequence, so that keys (and so node counts of a
+/// search that orders by hash) are the same on every run and every machine.
+#[inline]
+pub(crate) fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The keys of a black and of a white stone on the point with this index.
+pub(crate) fn point_keys(index: usize) -> [u64; 2] {
+    let i = index as u64;
+    [splitmix64(2 * i + 1), splitmix64(2 * i + 2)]
+}
+
+/// The key XORed in when White is to move.
+pub const WHITE_TO_MOVE: u64 = 0x6A09_E667_F3BC_C909;

@@ -1,0 +1,84 @@
+//! Proof and disproof trees for `Can_kill` (Crăşmaru §3), and a checker that replays
+//! them against the board model alone.
+//!
+//! This crate must never depend on the prover (`tsume-prove`): Cargo forbids the cycle,
+//! so the checker cannot share code with the search it checks.
+//!
+//! # The tree
+//! A [`Tree`] is a graph of [`TreeNode`]s, `nodes[0]` being the root position. Each edge
+//! is a move; the child's position is φ(parent, move). Nodes may be shared (a DAG), and
+//! a disproof may even contain cycles (infinite play, where the defender lives).
+//!
+//! Every node carries `remaining`, the plies still allowed below it: with the paper's
+//! `Can_kill(p, x, 0)` and bound α, the root has `remaining = α + 1` and a node at depth
+//! `d` has `α + 1 − d`. The D₀ test is made while `remaining ≥ 0`, moves are expanded
+//! while `remaining ≥ 1`. `None` means "for every α".
+//!
+//! - A **proof** ([`Claim::Dead`]): at an attacker node one child, at a defender node one
+//!   child per position of Ψ(p) (pass included), every leaf [`Leaf::Capture`] (the target
+//!   group in D₀: one liberty, attacker to move). A child's `remaining` is at most its
+//!   parent's minus one, so a proof is acyclic and its depth is bounded.
+//! - A **disproof** ([`Claim::Alive`]): at an attacker node one child per position of Ψ(p),
+//!   at a defender node one child, no node in D₀, leaves [`Leaf::DepthLimit`] (remaining
+//!   0) or [`Leaf::Benson`] (the target is unconditionally alive). A child's `remaining`
+//!   is at least its parent's minus one (`None` counts as infinite).
+#![deny(missing_docs)]
+
+use tsume_board::Move;
+
+/// What a tree claims about the target.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Claim {
+    /// Can_kill is TRUE: the attacker forces the capture within the bound.
+    Dead,
+    /// Can_kill is FALSE: the defender avoids D₀ within the bound (or forever).
+    Alive,
+}
+
+/// Why a node needs no children.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Leaf {
+    /// The target group has one liberty and the attacker is to move (in D₀).
+    Capture,
+    /// The target group is unconditionally alive by Benson's algorithm.
+    Benson,
+    /// No plies remain (`remaining == Some(0)`) and the target is not in D₀.
+    DepthLimit,
+}
+
+/// A node of a proof or disproof tree.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TreeNode {
+    /// Plies still allowed below this node; `None` for every α.
+    pub remaining: Option<u32>,
+    /// The moves followed and the index of the child node reached by each.
+    pub children: Vec<(Move, usize)>,
+    /// Set when the node is a leaf.
+    pub leaf: Option<Leaf>,
+}
+
+/// A proof (the target dies) or disproof (it lives) rooted at `nodes[0]`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Tree {
+    /// What the tree shows.
+    pub claim: Claim,
+    /// The nodes; `nodes[0]` is the root.
+    pub nodes: Vec<TreeNode>,
+}
+
+impl Tree {
+    /// The root node.
+    pub fn root(&self) -> Option<&TreeNode> {
+        self.nodes.first()
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the tree has no node.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+}
