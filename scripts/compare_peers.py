@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Side-by-side run of tsume, GNU Go and tsumego.js on d180cf's problems (not run by CI).
+
+Each row of ../shared/corpus/answers.tsv whose source is d180cf is solved by
+  - tsume:       tsume solve FILE --target T --to-move C --json
+  - GNU Go 3.8:  GTP `loadsgf FILE 1` then `owl_attack T` (kill) or `owl_defend T` (live)
+  - tsumego.js:  new Solver(sgf).solve(C) and proofs(C)
+and the script reports, per solver, how many first moves fall in the published set,
+how many statuses agree (tsume only: the peers answer a move, not a proof), the median
+and total CPU seconds, and the ratios to tsume.
+
+Setup (public tools only):
+  apt-get install gnugo                 # /usr/games/gnugo
+  (cd /some/dir && npm install tsumego.js@1.1.0); export NODE_PATH=/some/dir/node_modules
+  cargo build --release -p tsume-cli
+  python3 scripts/compare_peers.py --corpus ../shared/corpus
+"""
+import argparse
+import csv
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def child_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def run(cmd, timeout, stdin=None):
+    """Runs cmd; returns (stdout or None on timeout/failure, cpu seconds, wall seconds)."""
+    c0, w0 = child_cpu(), time.time()
+    try:
+        p = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=timeout)
+        out = p.stdout if p.returncode == 0 else None
+    except subprocess.TimeoutExpired:
+        out = None
+    return out, child_cpu() - c0, time.time() - w0
+
+
+def sgf_to_gtp(sgf, size):
+    letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+    x, y = ord(sgf[0]) - 97, ord(sgf[1]) - 97
+    return f"{letters[x]}{size - y}"
+
+
+def board_size(path):
+    text = open(path, encoding="utf8", errors="replace").read()
+    i = text.find("SZ[")
+    if i < 0:
+        return 19
+    return int(text[i + 3:text.index("]", i)].split(":")[0])
+
+
+def tsume(args, path, row):
+    cmd = [args.tsume, "solve", path, "--target", row["target_gtp"], "--to-move",
+           row["to_move"], "--json", "--quiet", "--time-limit", str(args.timeout)]
+    out, cpu, wall = run(cmd, args.timeout + 10)
+    if out is None:
+        return {"verdict": "error", "moves": [], "cpu": cpu, "wall": wall}
+    j = json.loads(out)
+    return {"verdict": j.get("verdict"), "moves": [m["gtp"] for m in j.get("moves", [])],
+            "cpu": cpu, "wall": wall, "nodes": j.get("nodes")}
+
+
+def gnugo(args, path, row):
+    verb = "owl_attack" if row["question"] == "kill" else "owl_defend"
+    gtp = f"loadsgf {path} 1\n1 {verb} {row['target_gtp']}\nquit\n"
+    out, cpu, wall = run([args.gnugo, "--mode", "gtp", "--quiet"], args.timeout, gtp)
+    move, code = None, None
+    for line in (out or "").splitlines():
+        if line.startswith("=1"):
+            parts = line.split()
+            code = parts[1] if len(parts) > 1 else None
+            move = parts[2] if len(parts) > 2 else None
+    return {"code": code, "move": move, "cpu": cpu, "wall": wall}
+
+
+def tsumegojs(args, path, row):
+    out, cpu, wall = run(["node", os.path.join(HERE, "tsumegojs_solve.js"), path,
+                          row["to_move"]], args.timeout)
+    if out is None:
+        return {"move": None, "proofs": [], "cpu": cpu, "wall": wall}
+    j = json.loads(out)
+    size = board_size(path)
+    conv = lambda m: sgf_to_gtp(m[2:4], size) if m and len(m) >= 4 else None
+    return {"move": conv(j["move"]), "proofs": [conv(m) for m in j["proofs"]],
+            "cpu": cpu, "wall": wall}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "corpus"))
+    ap.add_argument("--tsume", default=os.path.join(HERE, "..", "target", "release", "tsume"))
+    ap.add_argument("--gnugo", default="/usr/games/gnugo")
+    ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--skip", default="", help="comma list of peers to skip: gnugo,tsumegojs")
+    args = ap.parse_args()
+    skip = set(filter(None, args.skip.split(",")))
+    rows = [r for r in csv.DictReader(open(os.path.join(args.corpus, "answers.tsv")), delimiter="\t")
+            if r["source"].startswith("d180cf")]
+    res = {"tsume": [], "gnugo": [], "tsumegojs": []}
+    print(f"{'problem':24} {'status':7} {'tsume':18} {'gnugo':12} {'tsumego.js':12}")
+    for row in rows:
+        path = os.path.join(args.corpus, row["file"])
+        want = set(filter(None, row["first_moves"].split("|")))
+        t = tsume(args, path, row)
+        t["status_ok"] = t["verdict"] == row["status"]
+        t["move_ok"] = bool(want) and bool(set(t["moves"]) & want)
+        res["tsume"].append(t)
+        line = f"{row['file'][7:]:24} {row['status']:7} {t['verdict'] or '-':6} {('ok' if t['move_ok'] else '--'):3} {t['cpu']:7.3f}s"
+        if "gnugo" not in skip:
+            g = gnugo(args, path, row)
+            g["move_ok"] = g["code"] == "1" and g["move"] in want
+            res["gnugo"].append(g)
+            line += f" {('ok' if g['move_ok'] else '--'):3} {g['cpu']:7.3f}s"
+        if "tsumegojs" not in skip:
+            j = tsumegojs(args, path, row)
+            j["move_ok"] = j["move"] in want
+            res["tsumegojs"].append(j)
+            line += f" {('ok' if j['move_ok'] else '--'):3} {j['cpu']:7.3f}s"
+        print(line, flush=True)
+    print()
+    print(f"{'solver':12} {'problems':>8} {'first move ok':>14} {'status ok':>10} {'median cpu':>11} {'total cpu':>10}")
+    for name, rs in res.items():
+        if not rs:
+            continue
+        cpus = [r["cpu"] for r in rs]
+        status = sum(r.get("status_ok", False) for r in rs) if name == "tsume" else "-"
+        print(f"{name:12} {len(rs):8} {sum(r['move_ok'] for r in rs):14} {status!s:>10} "
+              f"{statistics.median(cpus):10.3f}s {sum(cpus):9.2f}s")
+    t_med = statistics.median(r["cpu"] for r in res["tsume"]) or 1e-9
+    t_tot = sum(r["cpu"] for r in res["tsume"]) or 1e-9
+    for name in ("gnugo", "tsumegojs"):
+        if res[name]:
+            m = statistics.median(r["cpu"] for r in res[name])
+            s = sum(r["cpu"] for r in res[name])
+            print(f"ratio {name}/tsume: median {m / t_med:.1f}x, total {s / t_tot:.1f}x")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
