@@ -1,1 +1,856 @@
-//! placeholder
+//! Loading life-and-death problems: SGF files (and `tsume-graph` files) to a
+//! [`Problem`]: the whole board, the group in question (the target), the player to
+//! move, and the board actually in play — the problem's area as a graph board
+//! (Crăşmaru §2: a board is any finite set T with a symmetric relation N, so an area
+//! cut out of a goban, with private eye points added, is a board of the formalism).
+//!
+//! # SGF
+//! - `SZ[n]` or `SZ[w:h]` (columns:rows, 1 to 52 each; default 19), `GM` must be 1.
+//! - `AB`, `AW`, `AE`, `PL` and the moves `B`/`W` of the game tree's **root sequence**
+//!   (the nodes before its first variation) are applied in order, the moves with φ
+//!   ([`Position::play_in_place`]: a move on an occupied point or a suicide is a
+//!   pass). Variations are taken as solutions and ignored; the problem is the position
+//!   at the end of the root sequence. `B[tt]` is a pass on boards up to 19×19.
+//! - Several game trees: [`LoadOptions::index`] picks one (from 0).
+//!
+//! # Who moves
+//! [`LoadOptions::to_move`], else the file (the last `PL`, or the opponent of the last
+//! move of the root sequence), else Black.
+//!
+//! # The target
+//! 1. [`LoadOptions::target`] (`C3` GTP style or `cc` SGF style);
+//! 2. else a mark on a stone: `TR`, else `MA`, else `SQ`, else `CR` (the first of these
+//!    kinds that marks a stone; marks on empty points are ignored). If that kind marks
+//!    stones of several groups, loading fails and asks for a target;
+//! 3. else inferred: the defender is the colour not to move when the player to move is
+//!    known (option, `PL` or moves), otherwise the colour whose stones lie nearer the
+//!    board's edges on average (ties: White). Among the defender's groups the target is
+//!    the one with the fewest liberties, ties broken by the larger group, then by the
+//!    first stone in scan order (rows from the top, left to right).
+//!    [`TargetSource::Inferred`] says how it was chosen.
+//!
+//! # The region ([`RegionSpec`])
+//! - `Board`: the whole board as it is.
+//! - `Auto` (default): let B be the bounding box of all stones grown by one line
+//!   (clipped to the board). The region is the set of points reached from the target
+//!   through empty points and stones of the target's colour inside B, the whole groups
+//!   of the attacker's stones next to them, and then (repeatedly) every empty point of B
+//!   whose neighbours are all in the region (pockets). Empty points and stones outside
+//!   the region are not in play.
+//! - `Points(list)`: the listed points (GTP or SGF names), each listed stone bringing
+//!   its whole group.
+//!
+//! In both `Auto` and `Points`, an **attacker** group of the region that has a
+//! neighbour outside the region (it touches the outside: the wall of an enclosed
+//! problem) gets two private virtual eye points, new empty points adjacent to one of
+//! its stones only (named `eye1@D4`, `eye2@D4`): it is then unconditionally alive,
+//! as a wall connected to the outside is meant to be. Defender groups touching the
+//! outside (possible only with `Points`) get no eyes: their outside liberties are
+//! simply not in play. If the resulting position breaks Theorem 2 (a group without a
+//! liberty), loading fails. When the region is the whole board and no eye is added,
+//! the position in play is the board itself (a grid).
+//!
+//! # Graph files
+//! A file named `*.graph`, or whose text starts with `tsume-graph`, is read with
+//! [`tsume_board::parse_graph`]: target and player to move from the file (overridden
+//! by the options), region = the whole graph.
+#![deny(missing_docs)]
+
+mod error;
+mod scan;
+
+use std::collections::VecDeque;
+use std::path::Path;
+use std::sync::Arc;
+
+use fxhash::FxHashSet;
+use sgf_parse::go::{self, Prop};
+use sgf_parse::{GameTree, SgfParseError, SgfProp};
+use tsume_board::{Board, Color, Configuration, Move, Point, Position, MAX_GRID_SIDE};
+
+pub use error::{LoadError, LoadErrorKind};
+
+/// Which part of the board is in play.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub enum RegionSpec {
+    /// The area around the target (see the crate docs).
+    #[default]
+    Auto,
+    /// The whole board.
+    Board,
+    /// These points (GTP `C3` or SGF `cc` names).
+    Points(Vec<String>),
+}
+
+/// How to load a problem.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct LoadOptions {
+    /// Which game tree of the file (from 0).
+    pub index: usize,
+    /// The target stone (`C3` or `cc`), overriding marks and inference.
+    pub target: Option<String>,
+    /// The player to move, overriding the file.
+    pub to_move: Option<Color>,
+    /// The region in play.
+    pub region: RegionSpec,
+}
+
+/// How the target was chosen.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum TargetSource {
+    /// Given by [`LoadOptions::target`].
+    Option,
+    /// A `TR`/`MA`/`SQ`/`CR` mark in the file (or the `target` line of a graph file).
+    Mark,
+    /// Inferred; the text says how.
+    Inferred(String),
+}
+
+/// A loaded problem.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// The file name (or the name given).
+    pub file: String,
+    /// The whole board, with the player to move.
+    pub full: Position,
+    /// The target on the whole board.
+    pub target_full: Point,
+    /// The position in play: the region as a board of its own (see the crate docs).
+    pub position: Position,
+    /// The target in `position`.
+    pub target: Point,
+    /// The player to move as the file says (`PL` or the root sequence's moves).
+    pub to_move_given: Option<Color>,
+    /// How the target was chosen.
+    pub target_source: TargetSource,
+    /// The points of `full` in play, in index order.
+    pub region: Vec<Point>,
+    /// The root comment `C`.
+    pub comment: Option<String>,
+    /// The expected answer as the file states it: `GC`, else the root comment.
+    pub expected: Option<String>,
+    /// For each point of `position`, the point of `full` (None for virtual eye points).
+    pub map: Vec<Option<Point>>,
+    /// The virtual eye points of `position`, with the stone of `position` each touches.
+    pub virtual_eyes: Vec<(Point, Point)>,
+    /// Notes on how the region was built, one line each.
+    pub notes: Vec<String>,
+}
+
+impl Problem {
+    /// The whole-board point for a point of `position` (None for virtual eyes).
+    pub fn to_full(&self, p: Point) -> Option<Point> {
+        self.map.get(p.index()).copied().flatten()
+    }
+
+    /// The point of `position` for a whole-board point, if it is in play.
+    pub fn from_full(&self, p: Point) -> Option<Point> {
+        self.map
+            .iter()
+            .position(|&q| q == Some(p))
+            .map(Point::from_index)
+    }
+
+    /// The whole board with the region marked: `X`/`O` stones and `.` empty points in
+    /// play, `x`/`o`/`-` for stones and points not in play, `@` the target stone;
+    /// then a legend line.
+    pub fn region_diagram(&self) -> String {
+        let board = self.full.board();
+        let in_region: FxHashSet<Point> = self.region.iter().copied().collect();
+        let mut marks: Vec<(Point, char)> = Vec::new();
+        for p in board.points() {
+            if p == self.target_full {
+                marks.push((p, '@'));
+            } else if !in_region.contains(&p) {
+                let c = match self.full.color(p) {
+                    Some(Color::Black) => 'x',
+                    Some(Color::White) => 'o',
+                    None => '-',
+                };
+                marks.push((p, c));
+            }
+        }
+        let mut out = tsume_board::diagram::render_marked(&self.full, &marks);
+        out.push_str(&format!(
+            "\n@ target ({}), {} points in play",
+            board.gtp(self.target_full),
+            self.region.len()
+        ));
+        if self.region.len() < board.len() {
+            out.push_str(" (x o - not in play)");
+        }
+        if !self.virtual_eyes.is_empty() {
+            let stones: Vec<String> = self
+                .virtual_eyes
+                .iter()
+                .step_by(2)
+                .filter_map(|&(_, s)| self.to_full(s))
+                .map(|s| board.gtp(s))
+                .collect();
+            out.push_str(&format!(
+                "; two virtual eyes each for the groups at {}",
+                stones.join(", ")
+            ));
+        }
+        out
+    }
+}
+
+/// Loads a problem from an SGF or `tsume-graph` file.
+///
+/// # Errors
+/// [`LoadError`] naming the file and what is wrong.
+pub fn load_problem(path: &Path, opts: &LoadOptions) -> Result<Problem, LoadError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
+        file: name.clone(),
+        kind: LoadErrorKind::Io(e.to_string()),
+    })?;
+    let is_graph = path.extension().is_some_and(|e| e == "graph")
+        || text.trim_start().starts_with("tsume-graph");
+    if is_graph {
+        parse_graph_problem(&text, &name, opts)
+    } else {
+        parse_sgf_problem(&text, &name, opts)
+    }
+}
+
+/// Loads a problem from a `tsume-graph` text (region = the whole graph).
+///
+/// # Errors
+/// [`LoadError`] naming `name` and what is wrong.
+pub fn parse_graph_problem(
+    text: &str,
+    name: &str,
+    opts: &LoadOptions,
+) -> Result<Problem, LoadError> {
+    let err = |kind| LoadError {
+        file: name.to_string(),
+        kind,
+    };
+    let gf =
+        tsume_board::parse_graph(text).map_err(|e| err(LoadErrorKind::Graph(e.to_string())))?;
+    let to_move = opts.to_move.or(gf.to_move).unwrap_or(Color::Black);
+    let full = Position::new(Arc::clone(&gf.board), &gf.config, to_move)
+        .map_err(|e| err(LoadErrorKind::Illegal(e.to_string())))?;
+    let (target, source) = match (&opts.target, gf.target) {
+        (Some(t), _) => (parse_target(&full, t).map_err(err)?, TargetSource::Option),
+        (None, Some(t)) => {
+            if full.color(t).is_none() {
+                return Err(err(LoadErrorKind::TargetEmpty(gf.board.name(t).into())));
+            }
+            (t, TargetSource::Mark)
+        }
+        (None, None) => {
+            let known = opts.to_move.or(gf.to_move);
+            let (t, why) = infer_target(&full, known).map_err(err)?;
+            (t, TargetSource::Inferred(why))
+        }
+    };
+    if !matches!(opts.region, RegionSpec::Auto | RegionSpec::Board) {
+        return Err(err(LoadErrorKind::BadRegion(
+            "a graph file is played whole: use the default region".into(),
+        )));
+    }
+    let n = full.board().len();
+    Ok(Problem {
+        file: name.to_string(),
+        position: full.clone(),
+        full,
+        target_full: target,
+        target,
+        to_move_given: gf.to_move,
+        target_source: source,
+        region: gf.board.points().collect(),
+        comment: None,
+        expected: None,
+        map: (0..n).map(|i| Some(Point::from_index(i))).collect(),
+        virtual_eyes: Vec::new(),
+        notes: gf
+            .labels
+            .iter()
+            .map(|(p, l)| format!("{}: {l}", gf.board.name(*p)))
+            .collect(),
+    })
+}
+
+/// The marks that can name the target, in order of preference.
+const MARK_KINDS: [&str; 4] = ["TR", "MA", "SQ", "CR"];
+
+/// Loads a problem from SGF text; `name` is used in error messages.
+///
+/// # Errors
+/// [`LoadError`] naming `name` and what is wrong.
+pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<Problem, LoadError> {
+    let err = |kind| LoadError {
+        file: name.to_string(),
+        kind,
+    };
+    let root_lengths = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
+    let trees = sgf_parse::parse(text).map_err(|e| err(syntax_error(e)))?;
+    let count = trees.len();
+    let tree = trees.get(opts.index).ok_or_else(|| {
+        err(LoadErrorKind::NoSuchTree {
+            index: opts.index,
+            count,
+        })
+    })?;
+    let root = match tree {
+        GameTree::GoGame(node) => node,
+        GameTree::Unknown(node) => {
+            let gm = node
+                .get_property("GM")
+                .map(|p| p.to_string())
+                .unwrap_or_default();
+            let gm = gm
+                .trim_start_matches("GM[")
+                .trim_end_matches(']')
+                .to_string();
+            return Err(err(LoadErrorKind::NotGo(gm)));
+        }
+    };
+    let root_len = root_lengths.get(opts.index).copied().unwrap_or(1).max(1);
+
+    // Board size from the root.
+    let (width, height) = board_size(root).map_err(err)?;
+    let board = Arc::new(
+        Board::grid(width, height).map_err(|e| err(LoadErrorKind::BadSize(e.to_string())))?,
+    );
+    let n = board.len();
+    let at = |prop: &str, p: &go::Point| -> Result<Point, LoadError> {
+        board.point_at(p.x as u32, p.y as u32).ok_or_else(|| {
+            err(LoadErrorKind::OffBoard {
+                prop: prop.to_string(),
+                point: sgf_point(p),
+                width,
+                height,
+            })
+        })
+    };
+
+    let mut config = Configuration::empty(n);
+    let mut file_to_move: Option<Color> = None;
+    let mut comment = None;
+    let mut game_comment = None;
+    let mut marks: Vec<(usize, Point)> = Vec::new();
+    for (node_no, node) in root.main_variation().take(root_len).enumerate() {
+        let mut black: Vec<Point> = Vec::new();
+        let mut white: Vec<Point> = Vec::new();
+        let mut mv: Option<(Color, Option<Point>)> = None;
+        let mut pl = None;
+        for prop in node.properties() {
+            match prop {
+                Prop::AB(set) => {
+                    for p in sorted(set) {
+                        black.push(at("AB", &p)?);
+                    }
+                }
+                Prop::AW(set) => {
+                    for p in sorted(set) {
+                        white.push(at("AW", &p)?);
+                    }
+                }
+                Prop::AE(set) => {
+                    for p in sorted(set) {
+                        config.set(at("AE", &p)?, None);
+                    }
+                }
+                Prop::PL(c) => pl = Some(color_of(c)),
+                Prop::B(m) | Prop::W(m) => {
+                    let (c, id) = if matches!(prop, Prop::B(_)) {
+                        (Color::Black, "B")
+                    } else {
+                        (Color::White, "W")
+                    };
+                    let point = match m {
+                        go::Move::Pass => None,
+                        go::Move::Move(p)
+                            if p.x == 19 && p.y == 19 && width <= 19 && height <= 19 =>
+                        {
+                            None
+                        }
+                        go::Move::Move(p) => Some(at(id, p)?),
+                    };
+                    mv = Some((c, point));
+                }
+                Prop::TR(set) | Prop::MA(set) | Prop::SQ(set) | Prop::CR(set) => {
+                    let id = prop.identifier();
+                    let kind = MARK_KINDS.iter().position(|k| *k == id).unwrap_or(0);
+                    for p in sorted(set) {
+                        marks.push((kind, at(&id, &p)?));
+                    }
+                }
+                Prop::C(t) if node_no == 0 => comment = Some(t.text.clone()),
+                Prop::GC(t) if node_no == 0 => game_comment = Some(t.text.clone()),
+                Prop::Invalid(id, values) => {
+                    let used = [
+                        "B", "W", "AB", "AW", "AE", "PL", "TR", "MA", "SQ", "CR", "SZ",
+                    ];
+                    if used.contains(&id.as_str()) {
+                        return Err(err(LoadErrorKind::BadValue {
+                            prop: id.clone(),
+                            value: values.join("]["),
+                        }));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some(&p) = black.iter().find(|p| white.contains(p)) {
+            return Err(err(LoadErrorKind::BothColors(point_label(&board, p))));
+        }
+        for &p in &black {
+            config.set(p, Some(Color::Black));
+        }
+        for &p in &white {
+            config.set(p, Some(Color::White));
+        }
+        if let Some((c, point)) = mv {
+            let mut pos = Position::new(Arc::clone(&board), &config, c).map_err(|e| {
+                err(LoadErrorKind::Illegal(format!(
+                    "before the move of node {}: {e}",
+                    node_no + 1
+                )))
+            })?;
+            // φ: a move on an occupied point or a suicide leaves the stones unchanged.
+            pos.play_in_place(point.map_or(Move::Pass, Move::Play));
+            config = pos.configuration();
+            file_to_move = Some(c.opponent());
+        }
+        if pl.is_some() {
+            file_to_move = pl;
+        }
+    }
+
+    let to_move = opts.to_move.or(file_to_move).unwrap_or(Color::Black);
+    let full = Position::new(Arc::clone(&board), &config, to_move)
+        .map_err(|e| err(LoadErrorKind::Illegal(e.to_string())))?;
+
+    // The target.
+    let (target_full, source) = if let Some(t) = &opts.target {
+        (parse_target(&full, t).map_err(err)?, TargetSource::Option)
+    } else if let Some(t) = marked_target(&full, &marks).map_err(err)? {
+        (t, TargetSource::Mark)
+    } else {
+        let (t, why) = infer_target(&full, opts.to_move.or(file_to_move)).map_err(err)?;
+        (t, TargetSource::Inferred(why))
+    };
+
+    let mut problem = Problem {
+        file: name.to_string(),
+        position: full.clone(),
+        full,
+        target_full,
+        target: target_full,
+        to_move_given: file_to_move,
+        target_source: source,
+        region: Vec::new(),
+        expected: game_comment.or_else(|| comment.clone()),
+        comment,
+        map: Vec::new(),
+        virtual_eyes: Vec::new(),
+        notes: Vec::new(),
+    };
+    let region: Vec<Point> = match &opts.region {
+        RegionSpec::Board => board.points().collect(),
+        RegionSpec::Auto => auto_region(&problem.full, target_full),
+        RegionSpec::Points(list) => listed_region(&problem.full, target_full, list).map_err(err)?,
+    };
+    build_region(&mut problem, region).map_err(err)?;
+    Ok(problem)
+}
+
+fn syntax_error(e: SgfParseError) -> LoadErrorKind {
+    match e {
+        SgfParseError::UnexpectedGameTreeEnd | SgfParseError::UnexpectedEndOfData => {
+            LoadErrorKind::Unbalanced(format!("{e} (unbalanced parentheses or brackets?)"))
+        }
+        SgfParseError::InvalidGameType => LoadErrorKind::NotGo("?".into()),
+        _ => LoadErrorKind::Syntax(e.to_string()),
+    }
+}
+
+fn sorted(set: &std::collections::HashSet<go::Point>) -> Vec<go::Point> {
+    let mut v: Vec<go::Point> = set.iter().copied().collect();
+    v.sort_by_key(|p| (p.y, p.x));
+    v
+}
+
+fn sgf_point(p: &go::Point) -> String {
+    let l = |i: u8| tsume_board::coord::sgf_letter(i as u32);
+    format!("{}{}", l(p.x), l(p.y))
+}
+
+fn color_of(c: &sgf_parse::Color) -> Color {
+    match c {
+        sgf_parse::Color::Black => Color::Black,
+        sgf_parse::Color::White => Color::White,
+    }
+}
+
+/// `C3 (cc)` on grids up to 25 columns, else the SGF name.
+fn point_label(board: &Board, p: Point) -> String {
+    let (g, s) = (board.gtp(p), board.sgf(p));
+    if g == s {
+        g
+    } else {
+        format!("{g} ({s})")
+    }
+}
+
+fn board_size(root: &sgf_parse::SgfNode<Prop>) -> Result<(u32, u32), LoadErrorKind> {
+    for prop in root.properties() {
+        match prop {
+            Prop::SZ((w, h)) => {
+                let (w, h) = (*w as u32, *h as u32);
+                if w == 0 || h == 0 {
+                    return Err(LoadErrorKind::BadSize(format!("{w}:{h}")));
+                }
+                if w > MAX_GRID_SIDE || h > MAX_GRID_SIDE {
+                    return Err(LoadErrorKind::BoardTooLarge(if w == h {
+                        w.to_string()
+                    } else {
+                        format!("{w}:{h}")
+                    }));
+                }
+                return Ok((w, h));
+            }
+            Prop::Invalid(id, values) if id == "SZ" => {
+                let text = values.join(":");
+                // Numbers too large for the parser's u8.
+                let nums: Vec<Option<u64>> = values
+                    .first()
+                    .map(|v| v.split(':').map(|s| s.trim().parse().ok()).collect())
+                    .unwrap_or_default();
+                if !nums.is_empty() && nums.len() <= 2 && nums.iter().all(Option::is_some) {
+                    return Err(LoadErrorKind::BoardTooLarge(text));
+                }
+                return Err(LoadErrorKind::BadSize(text));
+            }
+            _ => {}
+        }
+    }
+    Ok((19, 19))
+}
+
+fn parse_target(full: &Position, text: &str) -> Result<Point, LoadErrorKind> {
+    let board = full.board();
+    let p = board
+        .parse_point(text.trim())
+        .map_err(|e| LoadErrorKind::BadTarget(e.to_string()))?;
+    if full.color(p).is_none() {
+        return Err(LoadErrorKind::TargetEmpty(point_label(board, p)));
+    }
+    Ok(p)
+}
+
+/// The target named by marks: the first mark kind (TR, MA, SQ, CR) that marks a stone.
+fn marked_target(
+    full: &Position,
+    marks: &[(usize, Point)],
+) -> Result<Option<Point>, LoadErrorKind> {
+    let board = full.board();
+    for (kind, kind_name) in MARK_KINDS.iter().enumerate() {
+        let stones: Vec<Point> = marks
+            .iter()
+            .filter(|(k, p)| *k == kind && full.color(*p).is_some())
+            .map(|&(_, p)| p)
+            .collect();
+        let Some(&first) = stones.first() else {
+            continue;
+        };
+        let mut groups: Vec<Point> = stones.iter().filter_map(|&p| full.group_id(p)).collect();
+        groups.sort();
+        groups.dedup();
+        if groups.len() > 1 {
+            let names: Vec<String> = stones.iter().map(|&p| board.gtp(p)).collect();
+            return Err(LoadErrorKind::NoTarget(format!(
+                "{} marks stones of {} groups ({}): give the target explicitly",
+                kind_name,
+                groups.len(),
+                names.join(", ")
+            )));
+        }
+        return Ok(Some(first));
+    }
+    Ok(None)
+}
+
+/// Distance of a grid point to the nearest board edge (0 on the first line).
+fn edge_distance(board: &Board, p: Point) -> u32 {
+    match (board.grid_info(), board.xy(p)) {
+        (Some(g), Some((x, y))) => x.min(y).min(g.width - 1 - x).min(g.height - 1 - y),
+        _ => 0,
+    }
+}
+
+/// The target rule of the crate docs.
+fn infer_target(full: &Position, to_move: Option<Color>) -> Result<(Point, String), LoadErrorKind> {
+    let board = full.board();
+    let (defender, why_colour) = match to_move {
+        Some(c) => (
+            c.opponent(),
+            format!("{c} moves, so {} defends", c.opponent()),
+        ),
+        None => {
+            let mut sum = [0u64; 2];
+            let mut cnt = [0u64; 2];
+            for p in board.points() {
+                if let Some(c) = full.color(p) {
+                    sum[c.index()] += edge_distance(board, p) as u64;
+                    cnt[c.index()] += 1;
+                }
+            }
+            let mean = |c: Color| {
+                let i = c.index();
+                if cnt[i] == 0 {
+                    f64::INFINITY
+                } else {
+                    sum[i] as f64 / cnt[i] as f64
+                }
+            };
+            let (b, w) = (mean(Color::Black), mean(Color::White));
+            let d = if b < w { Color::Black } else { Color::White };
+            (
+                d,
+                format!("no player to move given; {d} stones lie nearer the edge, so {d} defends"),
+            )
+        }
+    };
+    let mut best: Option<(usize, usize, Point)> = None;
+    let mut ngroups = 0;
+    for p in board.points() {
+        if full.color(p) != Some(defender) || full.group_id(p).is_none() {
+            continue;
+        }
+        // The first stone in scan order of each group.
+        if full.group(p).any(|q| q < p) {
+            continue;
+        }
+        ngroups += 1;
+        let libs = full.liberty_count(p);
+        let size = full.group_size(p);
+        let better = match best {
+            None => true,
+            Some((l, s, _)) => libs < l || (libs == l && size > s),
+        };
+        if better {
+            best = Some((libs, size, p));
+        }
+    }
+    match best {
+        Some((libs, size, p)) => Ok((
+            p,
+            format!(
+                "{why_colour}; its group at {} has the fewest liberties ({libs}, {size} stones) of its {ngroups} groups",
+                board.gtp(p)
+            ),
+        )),
+        None => Err(LoadErrorKind::NoTarget(format!(
+            "{defender} (the defender) has no stone"
+        ))),
+    }
+}
+
+/// The `Auto` region of the crate docs, in index order.
+fn auto_region(full: &Position, target: Point) -> Vec<Point> {
+    let board = full.board();
+    let n = board.len();
+    let defender = full.color(target);
+    // The bounding box of all stones, grown by one line.
+    let mut bbox: Option<(u32, u32, u32, u32)> = None;
+    for p in board.points() {
+        if full.color(p).is_some() {
+            if let Some((x, y)) = board.xy(p) {
+                bbox = Some(match bbox {
+                    None => (x, y, x, y),
+                    Some((a, b, c, d)) => (a.min(x), b.min(y), c.max(x), d.max(y)),
+                });
+            }
+        }
+    }
+    let in_box = |p: Point| -> bool {
+        match (bbox, board.xy(p)) {
+            (Some((x0, y0, x1, y1)), Some((x, y))) => {
+                x + 1 >= x0 && y + 1 >= y0 && x <= x1 + 1 && y <= y1 + 1
+            }
+            _ => true,
+        }
+    };
+    let mut inr = vec![false; n];
+    let mut queue: VecDeque<Point> = full.group(target).collect();
+    for &p in &queue {
+        inr[p.index()] = true;
+    }
+    let mut attackers: Vec<Point> = Vec::new();
+    while let Some(p) = queue.pop_front() {
+        for &q in board.neighbors(p) {
+            if inr[q.index()] || !in_box(q) {
+                continue;
+            }
+            let c = full.color(q);
+            if c.is_none() || c == defender {
+                inr[q.index()] = true;
+                queue.push_back(q);
+            } else {
+                attackers.push(q);
+            }
+        }
+    }
+    for a in attackers {
+        if !inr[a.index()] {
+            for s in full.group(a) {
+                inr[s.index()] = true;
+            }
+        }
+    }
+    // Pockets: empty points of the box all of whose neighbours are in the region.
+    loop {
+        let mut changed = false;
+        for p in board.points() {
+            if !inr[p.index()]
+                && full.color(p).is_none()
+                && in_box(p)
+                && board.neighbors(p).iter().all(|q| inr[q.index()])
+            {
+                inr[p.index()] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    board.points().filter(|p| inr[p.index()]).collect()
+}
+
+fn listed_region(
+    full: &Position,
+    target: Point,
+    list: &[String],
+) -> Result<Vec<Point>, LoadErrorKind> {
+    let board = full.board();
+    let mut inr = vec![false; board.len()];
+    for name in list {
+        let p = board
+            .parse_point(name.trim())
+            .map_err(|e| LoadErrorKind::BadRegion(e.to_string()))?;
+        inr[p.index()] = true;
+        for s in full.group(p) {
+            inr[s.index()] = true;
+        }
+    }
+    if !inr[target.index()] {
+        return Err(LoadErrorKind::BadRegion(format!(
+            "the target {} is not in the region",
+            point_label(board, target)
+        )));
+    }
+    Ok(board.points().filter(|p| inr[p.index()]).collect())
+}
+
+/// Builds `problem.position` from the region's points: the induced graph board, plus
+/// two virtual eyes for each attacker group touching the outside.
+fn build_region(problem: &mut Problem, region: Vec<Point>) -> Result<(), LoadErrorKind> {
+    let full = &problem.full;
+    let board = full.board();
+    let n = board.len();
+    let attacker = full
+        .color(problem.target_full)
+        .map(Color::opponent)
+        .ok_or_else(|| LoadErrorKind::TargetEmpty(point_label(board, problem.target_full)))?;
+    let mut index: Vec<Option<usize>> = vec![None; n];
+    for (i, &p) in region.iter().enumerate() {
+        index[p.index()] = Some(i);
+    }
+    if index[problem.target_full.index()].is_none() {
+        return Err(LoadErrorKind::BadRegion(
+            "the target is not in the region".into(),
+        ));
+    }
+    // Attacker groups touching the outside: the stone to which the eyes attach.
+    let mut eye_stones: Vec<Point> = Vec::new();
+    let mut seen_groups: FxHashSet<Point> = FxHashSet::default();
+    for &p in &region {
+        if full.color(p) != Some(attacker) {
+            continue;
+        }
+        let Some(g) = full.group_id(p) else { continue };
+        if seen_groups.contains(&g) {
+            continue;
+        }
+        if board
+            .neighbors(p)
+            .iter()
+            .any(|q| index[q.index()].is_none())
+        {
+            seen_groups.insert(g);
+            eye_stones.push(p);
+        }
+    }
+    if region.len() == n && eye_stones.is_empty() {
+        problem.region = region;
+        problem.position = full.clone();
+        problem.target = problem.target_full;
+        problem.map = board.points().map(Some).collect();
+        problem.virtual_eyes.clear();
+        return Ok(());
+    }
+    let gtp_names = board.grid_info().is_some_and(|g| g.width <= 25);
+    let label = |p: Point| {
+        if gtp_names {
+            board.gtp(p)
+        } else {
+            board.name(p).to_string()
+        }
+    };
+    let mut names: Vec<String> = region.iter().map(|&p| label(p)).collect();
+    let mut edges: Vec<(usize, usize)> = Vec::new();
+    for (i, &p) in region.iter().enumerate() {
+        for &q in board.neighbors(p) {
+            if let Some(j) = index[q.index()] {
+                if i < j {
+                    edges.push((i, j));
+                }
+            }
+        }
+    }
+    let mut map: Vec<Option<Point>> = region.iter().map(|&p| Some(p)).collect();
+    let mut cells: Vec<Option<Color>> = region.iter().map(|&p| full.color(p)).collect();
+    let mut eyes: Vec<(usize, usize)> = Vec::new();
+    for &s in &eye_stones {
+        let si = index[s.index()].unwrap_or(0);
+        let stone_name = label(s);
+        for k in 1..=2 {
+            let e = names.len();
+            names.push(format!("eye{k}@{stone_name}"));
+            edges.push((si, e));
+            map.push(None);
+            cells.push(None);
+            eyes.push((e, si));
+        }
+        problem.notes.push(format!(
+            "{} group at {stone_name} touches the outside: two virtual eyes added",
+            attacker
+        ));
+    }
+    let rboard =
+        Arc::new(Board::from_edges(names, &edges).map_err(|e| {
+            LoadErrorKind::BadRegion(format!("cannot build the region's board: {e}"))
+        })?);
+    let position = Position::new(rboard, &Configuration::from_cells(cells), full.to_move())
+        .map_err(|e| LoadErrorKind::BadRegion(format!("the region leaves an {e}")))?;
+    let target = index[problem.target_full.index()].unwrap_or(0);
+    problem.region = region;
+    problem.position = position;
+    problem.target = Point::from_index(target);
+    problem.map = map;
+    problem.virtual_eyes = eyes
+        .into_iter()
+        .map(|(e, s)| (Point::from_index(e), Point::from_index(s)))
+        .collect();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,357 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use super::*;
+
+fn load(text: &str) -> Result<Problem, LoadError> {
+    parse_sgf_problem(text, "t.sgf", &LoadOptions::default())
+}
+
+fn load_with(text: &str, opts: LoadOptions) -> Result<Problem, LoadError> {
+    parse_sgf_problem(text, "t.sgf", &opts)
+}
+
+fn pt(p: &Problem, name: &str) -> Point {
+    p.full.board().parse_point(name).unwrap()
+}
+
+/// A white corner group (two eyes at aa and ca) walled in by one black group.
+const CORNER: &str = "(;GM[1]FF[4]SZ[9]PL[B]
+AW[ba][da][ab][bb][cb][db]
+AB[ea][eb][ac][bc][cc][dc][ec])";
+
+#[test]
+fn size_square_rectangular_and_line() {
+    let p = load("(;SZ[7]AB[aa]AW[ba])").unwrap();
+    let g = p.full.board().grid_info().unwrap();
+    assert_eq!((g.width, g.height), (7, 7));
+    let p = load("(;SZ[7:5]AB[ge]AW[fe])").unwrap();
+    let g = p.full.board().grid_info().unwrap();
+    assert_eq!((g.width, g.height), (7, 5));
+    assert_eq!(p.full.color(pt(&p, "ge")), Some(Color::Black));
+    let p = load("(;SZ[9:1]AB[aa][ba]AW[da][ea])").unwrap();
+    let g = p.full.board().grid_info().unwrap();
+    assert_eq!((g.width, g.height), (9, 1));
+    assert_eq!(p.full.board().len(), 9);
+    let p = load("(;AB[aa]AW[ba])").unwrap();
+    assert_eq!(p.full.board().len(), 361, "default SZ is 19");
+}
+
+#[test]
+fn setup_pl_and_root_sequence_moves_with_phi() {
+    // White's stone at aa is captured by B[ab]; the variation is not applied.
+    let t = "(;SZ[5]AB[ba]AW[aa][dd];B[ab](;W[cc])(;W[ee]))";
+    let p = load(t).unwrap();
+    assert_eq!(p.full.color(pt(&p, "aa")), None, "captured by φ");
+    assert_eq!(p.full.color(pt(&p, "ab")), Some(Color::Black));
+    assert_eq!(p.full.color(pt(&p, "cc")), None, "variations are solutions");
+    assert_eq!(p.to_move_given, Some(Color::White));
+    assert_eq!(p.full.to_move(), Color::White);
+    // PL after the moves wins; the option wins over both.
+    let t = "(;SZ[5]AB[ba]AW[aa][dd];B[ab];PL[B])";
+    assert_eq!(load(t).unwrap().full.to_move(), Color::Black);
+    let o = LoadOptions {
+        to_move: Some(Color::White),
+        ..LoadOptions::default()
+    };
+    assert_eq!(load_with(t, o).unwrap().full.to_move(), Color::White);
+    // AE removes, tt is a pass.
+    let t = "(;SZ[5]AB[ba][cc]AW[dd];AE[cc];B[tt])";
+    let p = load(t).unwrap();
+    assert_eq!(p.full.color(pt(&p, "cc")), None);
+    assert_eq!(p.full.to_move(), Color::White);
+    // A suicide in the record is a pass (φ).
+    let t = "(;SZ[3]AB[ba][ab]AW[cc];W[aa])";
+    let p = load(t).unwrap();
+    assert_eq!(p.full.color(pt(&p, "aa")), None);
+    assert_eq!(p.full.to_move(), Color::Black);
+}
+
+#[test]
+fn several_game_trees_by_index() {
+    let t = "(;SZ[5]AB[aa]AW[ba])(;SZ[7]AB[cc]AW[dc])";
+    let o = LoadOptions {
+        index: 1,
+        ..LoadOptions::default()
+    };
+    let p = load_with(t, o).unwrap();
+    assert_eq!(p.full.board().len(), 49);
+    let o = LoadOptions {
+        index: 2,
+        ..LoadOptions::default()
+    };
+    let e = load_with(t, o).unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::NoSuchTree { index: 2, count: 2 });
+}
+
+type KindCheck = fn(&LoadErrorKind) -> bool;
+
+#[test]
+fn errors_are_one_line_naming_the_file() {
+    let cases: Vec<(&str, KindCheck)> = vec![
+        (
+            "(;GM[2]SZ[9])",
+            |k| matches!(k, LoadErrorKind::NotGo(g) if g == "2"),
+        ),
+        ("(;SZ[53]AB[aa])", |k| {
+            matches!(k, LoadErrorKind::BoardTooLarge(_))
+        }),
+        ("(;SZ[300]AB[aa])", |k| {
+            matches!(k, LoadErrorKind::BoardTooLarge(_))
+        }),
+        ("(;SZ[0]AB[aa])", |k| matches!(k, LoadErrorKind::BadSize(_))),
+        ("(;SZ[nine]AB[aa])", |k| {
+            matches!(k, LoadErrorKind::BadSize(_))
+        }),
+        (
+            "(;SZ[9]AB[aa][jj]AW[bb])",
+            |k| matches!(k, LoadErrorKind::OffBoard { point, .. } if point == "jj"),
+        ),
+        (
+            "(;SZ[9]AB[aa]AW[bb];W[zz])",
+            |k| matches!(k, LoadErrorKind::OffBoard { prop, .. } if prop == "W"),
+        ),
+        ("(;SZ[9]AB[aa][cc]AW[cc])", |k| {
+            matches!(k, LoadErrorKind::BothColors(_))
+        }),
+        (
+            "(;SZ[9]AB[a1]AW[cc])",
+            |k| matches!(k, LoadErrorKind::BadValue { prop, .. } if prop == "AB"),
+        ),
+        ("(;SZ[9]AB[aa]\nAW[bb", |k| {
+            matches!(k, LoadErrorKind::Unbalanced(_))
+        }),
+        ("(;SZ[9]AB[aa]AW[bb]", |k| {
+            matches!(k, LoadErrorKind::Unbalanced(_))
+        }),
+        ("(;SZ[9]AB[aa]AW[bb]))", |k| {
+            matches!(k, LoadErrorKind::Unbalanced(_))
+        }),
+        ("(;SZ[9]AB[aa]AW[ba][ab])", |k| {
+            matches!(k, LoadErrorKind::Illegal(_))
+        }),
+        ("(;SZ[9]AB[aa][ee]TR[aa][ee]AW[cc])", |k| {
+            matches!(k, LoadErrorKind::NoTarget(_))
+        }),
+        ("(;SZ[9]PL[B]AB[aa])", |k| {
+            matches!(k, LoadErrorKind::NoTarget(_))
+        }),
+    ];
+    for (text, want) in cases {
+        let e = load(text).unwrap_err();
+        assert!(want(&e.kind), "{text}: got {:?}", e.kind);
+        let line = e.to_string();
+        assert!(line.starts_with("t.sgf: "), "{line}");
+        assert!(!line.contains('\n'), "{line}");
+    }
+}
+
+#[test]
+fn target_option_gtp_or_sgf_and_its_errors() {
+    let o = |t: &str| LoadOptions {
+        target: Some(t.to_string()),
+        ..LoadOptions::default()
+    };
+    // GTP C3 on a 5x5 board is column c, row 5-3 = 2 (from the top): cc.
+    let t = "(;SZ[5]AB[cc]AW[dc])";
+    let p = load_with(t, o("C3")).unwrap();
+    assert_eq!(p.target_full, pt(&p, "cc"));
+    assert_eq!(p.target_source, TargetSource::Option);
+    let p = load_with(t, o("dc")).unwrap();
+    assert_eq!(p.full.color(p.target_full), Some(Color::White));
+    let e = load_with(t, o("A1")).unwrap_err();
+    assert!(matches!(e.kind, LoadErrorKind::TargetEmpty(_)), "{e}");
+    let e = load_with(t, o("Z99")).unwrap_err();
+    assert!(matches!(e.kind, LoadErrorKind::BadTarget(_)), "{e}");
+    let e = load_with(t, o("??")).unwrap_err();
+    assert!(matches!(e.kind, LoadErrorKind::BadTarget(_)), "{e}");
+}
+
+#[test]
+fn target_from_marks_in_order_of_preference() {
+    // CR marks one group, TR another: TR wins. MA on an empty point is ignored.
+    let t = "(;SZ[7]AB[aa][gg]AW[ba][fg]CR[aa]TR[fg]MA[dd])";
+    let p = load(t).unwrap();
+    assert_eq!(p.target_full, pt(&p, "fg"));
+    assert_eq!(p.target_source, TargetSource::Mark);
+    let t = "(;SZ[7]AB[aa][gg]AW[ba][fg]SQ[gg])";
+    assert_eq!(load(t).unwrap().target_full, pt(&load(t).unwrap(), "gg"));
+}
+
+#[test]
+fn target_inferred_fewest_liberties_of_the_defender() {
+    // Black to move: White defends. White has a 1-stone group with 2 liberties (in
+    // the corner) and a 2-stone group with 4 liberties.
+    let t = "(;SZ[9]PL[B]AW[aa][ee][fe]AB[ba][ii])";
+    let p = load(t).unwrap();
+    assert_eq!(p.target_full, pt(&p, "aa"));
+    match &p.target_source {
+        TargetSource::Inferred(why) => assert!(why.contains("fewest liberties"), "{why}"),
+        s => panic!("{s:?}"),
+    }
+    // Ties on liberties: the larger group.
+    let t = "(;SZ[9]PL[B]AW[aa][ab][ee][fe]AB[ba][bb][ii])";
+    let p = load(t).unwrap();
+    assert_eq!(p.full.group_size(p.target_full), 2);
+    // No player to move: the colour nearer the edge defends (here Black, on the first line).
+    let t = "(;SZ[9]AB[aa][ba]AW[cc][dd])";
+    let p = load(t).unwrap();
+    assert_eq!(p.full.color(p.target_full), Some(Color::Black));
+    assert_eq!(p.to_move_given, None);
+}
+
+#[test]
+fn region_auto_on_an_enclosed_corner() {
+    let p = load(CORNER).unwrap();
+    // Inferred: Black moves, the single white group is the target.
+    assert_eq!(p.full.color(p.target_full), Some(Color::White));
+    assert_eq!(p.full.group_size(p.target_full), 6);
+    // In play: 6 white stones, aa and ca, the 7 black wall stones; +2 virtual eyes.
+    assert_eq!(p.region.len(), 15);
+    assert!(p.region.contains(&pt(&p, "aa")) && p.region.contains(&pt(&p, "ca")));
+    assert!(!p.region.contains(&pt(&p, "fa")) && !p.region.contains(&pt(&p, "ad")));
+    assert_eq!(p.position.board().len(), 17);
+    assert_eq!(p.virtual_eyes.len(), 2);
+    // The eyes touch one black stone only, so the wall has 2 liberties, both eyes.
+    let (e1, s) = p.virtual_eyes[0];
+    assert_eq!(p.position.board().neighbors(e1), &[s]);
+    assert_eq!(p.position.color(s), Some(Color::Black));
+    assert_eq!(p.position.liberty_count(s), 2);
+    assert_eq!(p.to_full(e1), None);
+    // The map and the target agree.
+    assert_eq!(p.to_full(p.target), Some(p.target_full));
+    for q in p.position.board().points() {
+        if let Some(f) = p.to_full(q) {
+            assert_eq!(p.position.color(q), p.full.color(f));
+            assert_eq!(p.from_full(f), Some(q));
+        }
+    }
+    assert_eq!(p.position.liberty_count(p.target), 2);
+    assert_eq!(p.position.to_move(), Color::Black);
+    let d = p.region_diagram();
+    assert!(
+        d.contains('@') && d.contains('-') && d.contains("virtual eyes"),
+        "{d}"
+    );
+    assert!(!p.notes.is_empty());
+}
+
+#[test]
+fn region_auto_on_an_open_corner_is_the_grown_box() {
+    // An open corner (stones within columns a-f, rows 1-5 from the top): the box grown
+    // by one line is 7 columns by 6 rows; the wall is not closed, so all of it is in play.
+    let t = "(;GM[1]SZ[19]PL[B]AB[eb][fb][bc][cc][dc][be]AW[da][ab][bb][cb][db])";
+    let p = load(t).unwrap();
+    assert_eq!(p.region.len(), 7 * 6);
+    assert!(p.virtual_eyes.is_empty());
+    assert_eq!(p.position.board().len(), 42);
+    let gp = p.position.board().parse_point("G19").unwrap();
+    assert_eq!(p.to_full(gp), Some(pt(&p, "ga")));
+    assert!(p
+        .region
+        .iter()
+        .all(|&q| p.full.board().xy(q).unwrap().0 <= 6));
+}
+
+#[test]
+fn region_auto_whole_small_board_keeps_the_grid() {
+    let t = "(;SZ[5]PL[B]AB[ab][bb][cb][cc][cd][ce]AW[aa][ba][ca][da][dc][db][dd][ee])";
+    let p = load(t).unwrap();
+    assert!(p.position.board().grid_info().is_some() || !p.virtual_eyes.is_empty());
+    let t = "(;SZ[4]PL[B]AB[aa][bb]AW[dd][cd])";
+    let p = load(t).unwrap();
+    assert_eq!(p.region.len(), 16);
+    assert!(p.position.board().grid_info().is_some());
+    assert_eq!(p.map[5], Some(Point::from_index(5)));
+}
+
+#[test]
+fn region_board_and_points() {
+    let o = LoadOptions {
+        region: RegionSpec::Board,
+        ..LoadOptions::default()
+    };
+    let p = load_with(CORNER, o).unwrap();
+    assert_eq!(p.region.len(), 81);
+    assert!(p.virtual_eyes.is_empty());
+    assert_eq!(p.position, p.full);
+
+    // The corner by points: listing one wall stone brings its whole group.
+    let list: Vec<String> = ["aa", "ba", "ca", "da", "ab", "bb", "cb", "db", "ea"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let o = LoadOptions {
+        region: RegionSpec::Points(list),
+        ..LoadOptions::default()
+    };
+    let p = load_with(CORNER, o).unwrap();
+    assert_eq!(p.region.len(), 15);
+    assert_eq!(p.virtual_eyes.len(), 2);
+
+    let o = LoadOptions {
+        region: RegionSpec::Points(vec!["E5".into(), "F5".into()]),
+        ..LoadOptions::default()
+    };
+    let e = load_with(CORNER, o).unwrap_err();
+    assert!(matches!(e.kind, LoadErrorKind::BadRegion(_)), "{e}");
+    assert!(e.to_string().contains("not in the region"), "{e}");
+    let o = LoadOptions {
+        region: RegionSpec::Points(vec!["Q99".into()]),
+        ..LoadOptions::default()
+    };
+    assert!(matches!(
+        load_with(CORNER, o).unwrap_err().kind,
+        LoadErrorKind::BadRegion(_)
+    ));
+    // A region cutting a white group off from all its liberties is refused.
+    let o = LoadOptions {
+        target: Some("ab".into()),
+        region: RegionSpec::Points(vec!["ab".into(), "ac".into()]),
+        ..LoadOptions::default()
+    };
+    let e = load_with(CORNER, o).unwrap_err();
+    assert!(e.to_string().contains("no liberties"), "{e}");
+}
+
+#[test]
+fn comments_and_expected_answer() {
+    let t = "(;SZ[5]GC[tsume: status=dead; to_move=B]C[Straight three.]AB[aa]AW[ba])";
+    let p = load(t).unwrap();
+    assert_eq!(p.comment.as_deref(), Some("Straight three."));
+    assert_eq!(p.expected.as_deref(), Some("tsume: status=dead; to_move=B"));
+}
+
+#[test]
+fn graph_files() {
+    let g = "tsume-graph 1\npoint a b c d\nedges b: a c\nedge c d\nblack a\nwhite c\ntarget c\nto-move B\n";
+    let p = parse_graph_problem(g, "t.graph", &LoadOptions::default()).unwrap();
+    assert_eq!(p.target_source, TargetSource::Mark);
+    assert_eq!(p.position.board().name(p.target), "c");
+    assert_eq!(p.full.to_move(), Color::Black);
+    assert_eq!(p.region.len(), 4);
+    assert!(p.region_diagram().contains('@'));
+    // Through load_problem, by extension and by content.
+    let dir = std::env::temp_dir().join(format!("tsume-sgf-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("x.graph");
+    std::fs::write(&f, g.replace("tsume-graph 1\n", "")).unwrap();
+    let p = load_problem(&f, &LoadOptions::default()).unwrap();
+    assert_eq!(p.region.len(), 4);
+    let f2 = dir.join("x.txt");
+    std::fs::write(&f2, g).unwrap();
+    assert!(load_problem(&f2, &LoadOptions::default()).is_ok());
+    let f3 = dir.join("bad.sgf");
+    std::fs::write(&f3, "(;SZ[9]AB[aa]AW[ba]").unwrap();
+    let e = load_problem(&f3, &LoadOptions::default()).unwrap_err();
+    assert!(e.to_string().contains("bad.sgf"), "{e}");
+    let e = load_problem(&dir.join("missing.sgf"), &LoadOptions::default()).unwrap_err();
+    assert!(matches!(e.kind, LoadErrorKind::Io(_)));
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Target on an empty point and a bad graph.
+    let g2 = g.replace("target c", "target d");
+    let e = parse_graph_problem(&g2, "t.graph", &LoadOptions::default()).unwrap_err();
+    assert!(matches!(e.kind, LoadErrorKind::TargetEmpty(_)), "{e}");
+    let e =
+        parse_graph_problem("point a\nedge a z\n", "t.graph", &LoadOptions::default()).unwrap_err();
+    assert!(matches!(e.kind, LoadErrorKind::Graph(_)), "{e}");
+}
