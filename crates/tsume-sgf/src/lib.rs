@@ -34,8 +34,9 @@
 //! - `Auto` (default): let B be the bounding box of all stones grown by one line
 //!   (clipped to the board). The region is the set of points reached from the target
 //!   through empty points and stones of the target's colour inside B, the whole groups
-//!   of the attacker's stones next to them, and then (repeatedly) every empty point of B
-//!   whose neighbours are all in the region (pockets). Empty points and stones outside
+//!   of the attacker's stones next to them, and then every pocket: a connected set of
+//!   points not yet in the region that lies inside B and touches no point outside B
+//!   (an eye of the wall, the inside of a group enclosed by the target). Empty points and stones outside
 //!   the region are not in play.
 //! - `Points(list)`: the listed points (GTP or SGF names), each listed stone bringing
 //!   its whole group.
@@ -286,6 +287,7 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
         file: name.to_string(),
         kind,
     };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let root_lengths = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
     let trees = sgf_parse::parse(text).map_err(|e| err(syntax_error(e)))?;
     let count = trees.len();
@@ -704,21 +706,34 @@ fn auto_region(full: &Position, target: Point) -> Vec<Point> {
             }
         }
     }
-    // Pockets: empty points of the box all of whose neighbours are in the region.
-    loop {
-        let mut changed = false;
-        for p in board.points() {
-            if !inr[p.index()]
-                && full.color(p).is_none()
-                && in_box(p)
-                && board.neighbors(p).iter().all(|q| inr[q.index()])
-            {
-                inr[p.index()] = true;
-                changed = true;
+    // Pockets: a connected set of points not in the region that lies inside the box
+    // and touches no point outside it is enclosed by the region: it joins the region.
+    let mut seen = inr.clone();
+    for start in board.points() {
+        if seen[start.index()] {
+            continue;
+        }
+        let mut component = vec![start];
+        let mut enclosed = in_box(start);
+        seen[start.index()] = true;
+        let mut i = 0;
+        while i < component.len() {
+            let p = component[i];
+            i += 1;
+            for &q in board.neighbors(p) {
+                if !in_box(q) {
+                    enclosed = false;
+                }
+                if !seen[q.index()] {
+                    seen[q.index()] = true;
+                    component.push(q);
+                }
             }
         }
-        if !changed {
-            break;
+        if enclosed {
+            for p in component {
+                inr[p.index()] = true;
+            }
         }
     }
     board.points().filter(|p| inr[p.index()]).collect()

@@ -355,3 +355,27 @@ fn graph_files() {
         parse_graph_problem("point a\nedge a z\n", "t.graph", &LoadOptions::default()).unwrap_err();
     assert!(matches!(e.kind, LoadErrorKind::Graph(_)), "{e}");
 }
+
+#[test]
+fn region_auto_takes_in_enclosed_pockets() {
+    // . = the white corner's eye; ea-fa = a two-point eye of the black wall, which the
+    // fill from the target never reaches; row 4 and below are outside.
+    //   O . O X . . X
+    //   O O O X X X X
+    //   X X X X . . .
+    let t = "(;SZ[7]PL[B]AW[aa][ca][ab][bb][cb]AB[da][ga][db][eb][fb][gb][ac][bc][cc][dc])";
+    let p = load(t).unwrap();
+    assert!(p.region.contains(&pt(&p, "ea")) && p.region.contains(&pt(&p, "fa")));
+    assert!(!p.region.contains(&pt(&p, "ec")) && !p.region.contains(&pt(&p, "ad")));
+    assert_eq!(
+        p.virtual_eyes.len(),
+        2,
+        "the wall still touches the outside"
+    );
+    let wall = p.from_full(pt(&p, "da")).unwrap();
+    assert_eq!(
+        p.position.liberty_count(wall),
+        4,
+        "ea, fa and two virtual eyes"
+    );
+}
