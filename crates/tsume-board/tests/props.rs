@@ -1,0 +1,340 @@
+//! Property tests: the fast [`Position`] (incremental groups, pseudo-liberties, Zobrist
+//! keys) against [`naive`], the literal transcription of Crăşmaru §2, on random graphs
+//! and random grids (with and without diagonal adjacency).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use tsume_board::{naive, Board, Color, Configuration, Move, Played, Point, Position};
+
+/// A board description that proptest can generate and shrink.
+#[derive(Clone, Debug)]
+enum Spec {
+    /// A simple undirected graph on `n` points: `edges[k]` says whether the k-th pair
+    /// (i < j, in lexicographic order) is an edge.
+    Graph { n: usize, edges: Vec<bool> },
+    /// A grid.
+    Grid { w: u32, h: u32, diagonal: bool },
+}
+
+fn build(spec: &Spec) -> Arc<Board> {
+    match spec {
+        Spec::Graph { n, edges } => {
+            let names = (0..*n).map(|i| format!("p{i}")).collect();
+            let mut list = Vec::new();
+            let mut k = 0;
+            for i in 0..*n {
+                for j in i + 1..*n {
+                    if edges[k] {
+                        list.push((i, j));
+                    }
+                    k += 1;
+                }
+            }
+            Arc::new(Board::from_edges(names, &list).unwrap())
+        }
+        Spec::Grid { w, h, diagonal } => Arc::new(if *diagonal {
+            Board::grid_with_diagonals(*w, *h).unwrap()
+        } else {
+            Board::grid(*w, *h).unwrap()
+        }),
+    }
+}
+
+fn graph_spec() -> impl Strategy<Value = Spec> {
+    (1usize..=12, 0.05f64..0.7).prop_flat_map(|(n, density)| {
+        prop::collection::vec(prop::bool::weighted(density), n * (n - 1) / 2)
+            .prop_map(move |edges| Spec::Graph { n, edges })
+    })
+}
+
+fn grid_spec() -> impl Strategy<Value = Spec> {
+    prop_oneof![
+        // 1×n and 2×n strips.
+        (1u32..=2, 1u32..=9, any::<bool>()).prop_map(|(h, w, diagonal)| Spec::Grid {
+            w,
+            h,
+            diagonal
+        }),
+        // Anything up to 9×9.
+        (1u32..=9, 1u32..=9, any::<bool>()).prop_map(|(w, h, diagonal)| Spec::Grid {
+            w,
+            h,
+            diagonal
+        }),
+    ]
+}
+
+fn any_spec() -> impl Strategy<Value = Spec> {
+    prop_oneof![graph_spec(), grid_spec()]
+}
+
+/// Raw move codes: `c % (n + 1) == n` is a pass, anything else a point (occupied or not).
+fn moves(max: usize) -> impl Strategy<Value = Vec<u32>> {
+    prop::collection::vec(any::<u32>(), 0..max)
+}
+
+fn decode(board: &Board, code: u32) -> Move {
+    let n = board.len() as u32;
+    let k = code % (n + 1);
+    if k == n {
+        Move::Pass
+    } else {
+        Move::Play(Point::from_index(k as usize))
+    }
+}
+
+fn sorted(it: impl IntoIterator<Item = Point>) -> Vec<Point> {
+    let mut v: Vec<Point> = it.into_iter().collect();
+    v.sort();
+    v
+}
+
+/// Every query of the fast position agrees with the naive definitions.
+fn check_queries(pos: &Position) -> Result<(), TestCaseError> {
+    let board = pos.board();
+    let f = pos.configuration();
+    for x in board.points() {
+        prop_assert_eq!(pos.color(x), f.get(x));
+        if f.get(x).is_none() {
+            prop_assert_eq!(pos.group_id(x), None);
+            prop_assert_eq!(pos.group_size(x), 0);
+            prop_assert!(pos.liberties(x).is_empty());
+            // Suicide and captures as φ would see them.
+            let (h, _, captured) = naive::play(board, &f, pos.to_move(), Move::Play(x));
+            prop_assert_eq!(pos.is_suicide(x), h == f);
+            prop_assert_eq!(pos.is_legal(x), h != f);
+            prop_assert_eq!(sorted(pos.captures_of(x)), captured);
+        } else {
+            let g = naive::group(board, &f, x);
+            prop_assert_eq!(sorted(pos.group(x)), g.clone());
+            prop_assert_eq!(pos.group_size(x), g.len());
+            let head = pos.group_id(x).unwrap();
+            prop_assert!(g.contains(&head));
+            for &s in &g {
+                prop_assert_eq!(pos.group_id(s), Some(head));
+            }
+            let libs = naive::liberties(board, &f, x);
+            prop_assert_eq!(sorted(pos.liberties(x)), libs.clone());
+            prop_assert_eq!(pos.liberty_count(x), libs.len());
+            for limit in 1..4 {
+                prop_assert_eq!(pos.liberty_count_up_to(x, limit), libs.len().min(limit));
+            }
+            prop_assert_eq!(pos.in_atari(x), libs.len() == 1);
+            prop_assert!(!pos.is_legal(x));
+            prop_assert!(pos.captures_of(x).is_empty());
+        }
+    }
+    let heads: BTreeSet<Point> = pos.groups().collect();
+    let expected: BTreeSet<Point> = board.points().filter_map(|x| pos.group_id(x)).collect();
+    prop_assert_eq!(heads, expected);
+    let legal: Vec<Point> = pos.legal_moves().collect();
+    let expected: Vec<Point> = board.points().filter(|&x| pos.is_legal(x)).collect();
+    prop_assert_eq!(legal, expected);
+    Ok(())
+}
+
+/// Ψ({p}) from the fast position equals naive::successors as a set of positions, each
+/// listed move reaches the listed position, and the positions are pairwise distinct.
+fn check_successors(pos: &Position) -> Result<(), TestCaseError> {
+    let board = pos.board();
+    let succ = pos.successors();
+    let mut fast: Vec<(Configuration, Color)> = Vec::new();
+    for (m, q) in &succ {
+        prop_assert_eq!(&pos.play(*m), q);
+        q.check_consistency().map_err(TestCaseError::fail)?;
+        fast.push((q.configuration(), q.to_move()));
+    }
+    let n = fast.len();
+    fast.sort_by(|x, y| x.0.cells().cmp(y.0.cells()).then(x.1.cmp(&y.1)));
+    fast.dedup();
+    prop_assert_eq!(fast.len(), n, "successors lists a position twice");
+    let slow = naive::successors(board, &pos.configuration(), pos.to_move());
+    prop_assert_eq!(fast, slow);
+    Ok(())
+}
+
+/// Plays `codes` from `start` in the fast position (in place and by copy) and with
+/// naive::play, comparing everything after each move.
+fn run_sequence(
+    start: Position,
+    codes: &[u32],
+    successors_every: usize,
+    queries_every: usize,
+) -> Result<(), TestCaseError> {
+    let board = Arc::clone(start.board());
+    let mut pos = start;
+    let mut f = pos.configuration();
+    let mut a = pos.to_move();
+    prop_assert_eq!(pos.hash(), naive::hash(&board, &f, a));
+    for (step, &code) in codes.iter().enumerate() {
+        let m = decode(&board, code);
+        let before = pos.clone();
+        let predicted = match m {
+            Move::Play(x) if before.is_empty_at(x) => Some(sorted(before.captures_of(x))),
+            _ => None,
+        };
+        let copy = pos.play(m);
+        let played = pos.play_in_place(m);
+        let (g, b, captured) = naive::play(&board, &f, a, m);
+        prop_assert_eq!(&copy, &pos);
+        prop_assert_eq!(copy.hash(), pos.hash());
+        prop_assert_eq!(
+            pos.configuration(),
+            g.clone(),
+            "configuration after {:?}",
+            m
+        );
+        prop_assert_eq!(pos.to_move(), b);
+        prop_assert_eq!(b, a.opponent());
+        prop_assert_eq!(pos.hash(), naive::hash(&board, &g, b));
+        // The kind of move φ made (Crăşmaru §2: pass, occupied point, suicide, stone).
+        match (m, played) {
+            (Move::Pass, Played::Pass) => prop_assert_eq!(&g, &f),
+            (Move::Play(x), Played::Occupied) => {
+                prop_assert!(f.get(x).is_some());
+                prop_assert_eq!(&g, &f);
+            }
+            (Move::Play(x), Played::Suicide) => {
+                prop_assert!(f.get(x).is_none());
+                prop_assert_eq!(&g, &f);
+                prop_assert!(captured.is_empty());
+            }
+            (Move::Play(x), Played::Stone { captured: k }) => {
+                prop_assert!(f.get(x).is_none());
+                prop_assert_eq!(g.get(x), Some(a));
+                prop_assert_eq!(k as usize, captured.len());
+                prop_assert_eq!(predicted.as_ref(), Some(&captured));
+                for &s in &captured {
+                    prop_assert_eq!(f.get(s), Some(a.opponent()));
+                    prop_assert_eq!(g.get(s), None);
+                }
+            }
+            other => prop_assert!(false, "unexpected {:?}", other),
+        }
+        prop_assert_eq!(played.is_pass(), g == f);
+        if played.is_pass() {
+            prop_assert_eq!(&pos, &before.with_to_move(b));
+        }
+        // Theorem 2, first half: φ keeps every group with a liberty.
+        pos.check_consistency().map_err(TestCaseError::fail)?;
+        if queries_every > 0 && step % queries_every == 0 {
+            prop_assert!(naive::is_legal(&board, &g));
+            check_queries(&pos)?;
+        }
+        if successors_every > 0 && step % successors_every == 0 {
+            check_successors(&pos)?;
+        }
+        f = g;
+        a = b;
+    }
+    prop_assert!(naive::is_legal(&board, &f));
+    check_queries(&pos)?;
+    check_successors(&pos)?;
+    Ok(())
+}
+
+/// A random configuration, biased toward crowded boards so that illegal ones are common.
+fn config_for(board: &Board, codes: &[u8]) -> Configuration {
+    Configuration::from_cells(
+        board
+            .points()
+            .map(|p| match codes[p.index() % codes.len()] % 5 {
+                0 => None,
+                1 | 2 => Some(Color::Black),
+                _ => Some(Color::White),
+            })
+            .collect(),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// Random move sequences on random graphs of 1-12 points: fast φ = naive φ.
+    #[test]
+    fn graphs_fast_equals_naive(spec in graph_spec(), codes in moves(120), white_first in any::<bool>()) {
+        let board = build(&spec);
+        let c = if white_first { Color::White } else { Color::Black };
+        run_sequence(Position::empty(board, c), &codes, 1, 1)?;
+    }
+
+    /// Random move sequences on grids up to 9×9, with and without diagonals.
+    #[test]
+    fn grids_fast_equals_naive(spec in grid_spec(), codes in moves(250)) {
+        let board = build(&spec);
+        let small = board.len() <= 20;
+        run_sequence(
+            Position::empty(board, Color::Black),
+            &codes,
+            if small { 3 } else { 50 },
+            if small { 1 } else { 10 },
+        )?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+
+    /// Position::new accepts exactly the configurations of Theorem 2, names one point of
+    /// each libertyless group, and builds the same structure as play would.
+    #[test]
+    fn new_checks_theorem2(
+        spec in any_spec(),
+        cells in prop::collection::vec(any::<u8>(), 1..100),
+        codes in moves(60),
+        white in any::<bool>(),
+    ) {
+        let board = build(&spec);
+        let f = config_for(&board, &cells);
+        let a = if white { Color::White } else { Color::Black };
+        let legal = naive::is_legal(&board, &f);
+        match Position::new(Arc::clone(&board), &f, a) {
+            Ok(pos) => {
+                prop_assert!(legal);
+                prop_assert_eq!(pos.configuration(), f.clone());
+                prop_assert_eq!(pos.to_move(), a);
+                prop_assert_eq!(pos.hash(), naive::hash(&board, &f, a));
+                pos.check_consistency().map_err(TestCaseError::fail)?;
+                check_queries(&pos)?;
+                // Play on from an arbitrary legal position too.
+                run_sequence(pos, &codes, 7, 7)?;
+            }
+            Err(e) => {
+                prop_assert!(!legal);
+                prop_assert_eq!(e.size_mismatch, None);
+                // The libertyless groups, each as its sorted stone list.
+                let mut dead: BTreeSet<Vec<Point>> = BTreeSet::new();
+                for x in board.points() {
+                    if f.get(x).is_some() && naive::liberties(&board, &f, x).is_empty() {
+                        dead.insert(naive::group(&board, &f, x));
+                    }
+                }
+                prop_assert_eq!(e.groups.len(), dead.len());
+                let text = e.to_string();
+                let mut named: BTreeSet<Vec<Point>> = BTreeSet::new();
+                for (c, name) in &e.groups {
+                    let x = board.parse_point(name).unwrap();
+                    prop_assert_eq!(&board.gtp(x), name);
+                    prop_assert_eq!(f.get(x), Some(*c));
+                    let g = naive::group(&board, &f, x);
+                    prop_assert!(dead.contains(&g), "{} names a group with a liberty", name);
+                    named.insert(g);
+                    prop_assert!(text.contains(name.as_str()), "{:?} does not name {}", text, name);
+                }
+                prop_assert_eq!(named, dead);
+            }
+        }
+    }
+}
+
+/// A configuration of the wrong size is refused, not a panic.
+#[test]
+fn new_refuses_wrong_size() {
+    let board = Arc::new(Board::line(4).unwrap());
+    let e = Position::new(board, &Configuration::empty(5), Color::Black).unwrap_err();
+    assert_eq!(e.size_mismatch, Some((5, 4)));
+    assert!(e.to_string().contains("5 points"), "{e}");
+}
