@@ -27,6 +27,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod benson;
 mod board;
 pub mod coord;
 pub mod diagram;
