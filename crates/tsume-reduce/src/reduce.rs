@@ -1,0 +1,478 @@
+//! Design D1: the instance of life and death built from a formula (see the crate docs and
+//! `/work/shared/design/reduction-sketch.md` §2).
+
+use std::fmt;
+use std::sync::Arc;
+
+use fxhash::FxHashMap;
+use tsume_board::graph_format::GraphFile;
+use tsume_board::{Board, BoardError, Color, Configuration, IllegalPosition, Point, Position};
+
+use crate::dimacs::{normalize, Cnf};
+
+/// A graph board under construction: named points with a colour, undirected edges,
+/// labels. Used by [`reduce`] and by the gadget tests.
+#[derive(Clone, Debug, Default)]
+pub struct GraphBuilder {
+    names: Vec<String>,
+    colors: Vec<Option<Color>>,
+    index: FxHashMap<String, usize>,
+    edges: Vec<(usize, usize)>,
+    labels: Vec<(usize, String)>,
+}
+
+/// A graph that could not be built: a name used twice or unknown, or an illegal position.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// The same point name added twice.
+    Duplicate(String),
+    /// An edge or label naming a point that was not added.
+    Unknown(String),
+    /// The board itself could not be built.
+    Board(BoardError),
+    /// Some group has no liberty (Theorem 2).
+    Illegal(IllegalPosition),
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::Duplicate(n) => write!(f, "point \"{n}\" added twice"),
+            BuildError::Unknown(n) => write!(f, "unknown point \"{n}\""),
+            BuildError::Board(e) => write!(f, "{e}"),
+            BuildError::Illegal(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+impl GraphBuilder {
+    /// An empty builder.
+    pub fn new() -> GraphBuilder {
+        GraphBuilder::default()
+    }
+
+    /// Adds a point with a stone (or empty).
+    ///
+    /// # Errors
+    /// [`BuildError::Duplicate`] if the name exists.
+    pub fn point(&mut self, name: &str, color: Option<Color>) -> Result<(), BuildError> {
+        if self.index.contains_key(name) {
+            return Err(BuildError::Duplicate(name.to_string()));
+        }
+        self.index.insert(name.to_string(), self.names.len());
+        self.names.push(name.to_string());
+        self.colors.push(color);
+        Ok(())
+    }
+
+    fn idx(&self, name: &str) -> Result<usize, BuildError> {
+        self.index
+            .get(name)
+            .copied()
+            .ok_or_else(|| BuildError::Unknown(name.to_string()))
+    }
+
+    /// Adds the edge a — b (repeated edges are merged).
+    ///
+    /// # Errors
+    /// [`BuildError::Unknown`] if a point was not added.
+    pub fn edge(&mut self, a: &str, b: &str) -> Result<(), BuildError> {
+        let (i, j) = (self.idx(a)?, self.idx(b)?);
+        self.edges.push((i, j));
+        Ok(())
+    }
+
+    /// Labels a point.
+    ///
+    /// # Errors
+    /// [`BuildError::Unknown`] if the point was not added.
+    pub fn label(&mut self, name: &str, text: &str) -> Result<(), BuildError> {
+        let i = self.idx(name)?;
+        self.labels.push((i, text.to_string()));
+        Ok(())
+    }
+
+    /// The graph file: board, stones, labels, the player to move and the target.
+    ///
+    /// # Errors
+    /// [`BuildError`] for an unknown target, a bad board or a group without liberty.
+    pub fn build(&self, to_move: Color, target: &str) -> Result<GraphFile, BuildError> {
+        let t = self.idx(target)?;
+        let board =
+            Board::from_edges(self.names.clone(), &self.edges).map_err(BuildError::Board)?;
+        let config = Configuration::from_cells(self.colors.clone());
+        let board = Arc::new(board);
+        // Theorem 2: every group has a liberty.
+        Position::new(Arc::clone(&board), &config, to_move).map_err(BuildError::Illegal)?;
+        Ok(GraphFile {
+            board,
+            config,
+            to_move: Some(to_move),
+            target: Some(Point::from_index(t)),
+            labels: self
+                .labels
+                .iter()
+                .map(|(i, s)| (Point::from_index(*i), s.clone()))
+                .collect(),
+        })
+    }
+}
+
+/// The life-and-death instance of a formula.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// The graph board: stones, labels, White to move, target Λ (the point `L`).
+    pub graph: GraphFile,
+    /// The formula actually encoded (after [`normalize`]).
+    pub cnf: Cnf,
+    /// What the construction changed or decided, in words.
+    pub notes: Vec<String>,
+    /// |T|.
+    pub points: usize,
+    /// Points without a stone.
+    pub empty_points: usize,
+    /// Number of groups (maximal connected sets of stones of one colour).
+    pub groups: usize,
+    /// Number of edges of the neighbour relation.
+    pub edges: usize,
+    /// F, the number of outside liberties f_k of Λ.
+    pub race_liberties: usize,
+    /// The variables that have a diagram A(i) (those occurring in some clause).
+    pub variables: Vec<u32>,
+}
+
+impl Instance {
+    /// The position (White to move).
+    ///
+    /// # Errors
+    /// Never for an instance made by [`reduce`] (its position is checked when built).
+    pub fn position(&self) -> Result<Position, IllegalPosition> {
+        self.graph.position()
+    }
+
+    /// The target point `L` (Λ).
+    pub fn target(&self) -> Point {
+        self.graph.target.unwrap_or(Point::from_index(0))
+    }
+
+    /// The instance as a graph board file (tsume-graph format).
+    pub fn to_graph_text(&self) -> String {
+        let mut out = String::new();
+        out.push_str(
+            "# 3-SAT instance (design D1): Λ (point L) lives iff the formula is satisfiable\n",
+        );
+        out.push_str(&format!(
+            "# formula: {}\n",
+            crate::dimacs::to_dimacs(&self.cnf)
+                .replace('\n', " ")
+                .trim_end()
+        ));
+        out.push_str(&format!("# {}\n", self.summary()));
+        for n in &self.notes {
+            out.push_str(&format!("# note: {}\n", n.replace('\n', " ")));
+        }
+        out.push_str(&tsume_board::write_graph(&self.graph));
+        out
+    }
+
+    /// One line: size of the instance.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} points, {} empty, {} groups, {} edges; {} variable diagram(s), {} clause diagram(s), F = {}",
+            self.points,
+            self.empty_points,
+            self.groups,
+            self.edges,
+            self.variables.len(),
+            self.cnf.clauses.len(),
+            self.race_liberties
+        )
+    }
+}
+
+fn lit_name(l: i32) -> String {
+    if l > 0 {
+        format!("u{l}")
+    } else {
+        format!("¬u{}", -l)
+    }
+}
+
+/// Builds the instance of design D1 for a formula: Λ (White, point `L`) can be killed
+/// with White moving first iff the formula is unsatisfiable.
+///
+/// Points (all names as in the design note): `L` `e` `E` `q` `f1..fF` `z` `z1` `z2` `w`
+/// `w1` `w2`, per variable `h<i>` `A<i>` `B<i>`, per clause `k<j>` `k<j>'` `s<j>`.
+/// The formula is first normalised ([`normalize`]); variables without occurrence get no
+/// diagram. Special cases, each recorded in `notes`:
+/// - no clause: there is no gate Ω, and E is Λ's second eye, so Λ is unconditionally
+///   alive (the formula is satisfiable);
+/// - an empty clause j: K(j) has no literal point, so its only liberty is s_j from the
+///   start, as for a clause all of whose literals are false (the formula is unsatisfiable).
+pub fn reduce(input: &Cnf) -> Instance {
+    // The construction is total: every name is added once before it is used and every
+    // group has a liberty (h_i: A_i, B_i; K(j): s_j; q: E; Z, W: their eyes; Λ: e), for
+    // every formula; `try_reduce` only reports an internal error.
+    #[allow(clippy::expect_used)]
+    try_reduce(input).expect("design D1 builds a legal position for every formula")
+}
+
+/// [`reduce`], reporting an internal construction error instead of panicking.
+///
+/// # Errors
+/// [`BuildError`] only on a bug in the construction.
+pub fn try_reduce(input: &Cnf) -> Result<Instance, BuildError> {
+    let (cnf, mut notes) = normalize(input);
+    build(&cnf, &mut notes)
+}
+
+fn build(cnf: &Cnf, notes: &mut Vec<String>) -> Result<Instance, BuildError> {
+    let n = cnf.clauses.len();
+    let mut used: Vec<u32> = cnf
+        .clauses
+        .iter()
+        .flatten()
+        .map(|l| l.unsigned_abs())
+        .collect();
+    used.sort_unstable();
+    used.dedup();
+    let m = used.len();
+    if (m as u32) < cnf.vars {
+        notes.push(format!(
+            "{} of {} variable(s) occur in no clause and get no diagram A(i)",
+            cnf.vars as usize - m,
+            cnf.vars
+        ));
+    }
+    // Λ1 (design §4.4): White must fill all n of the s_j before Black fills F outside
+    // liberties and plays E; LIVE iff F >= n - 2.
+    let big_f = n.saturating_sub(2);
+    let with_z = m > 0 || big_f > 0;
+    let with_w = m > 0;
+
+    let b_ = Some(Color::Black);
+    let w_ = Some(Color::White);
+    let mut g = GraphBuilder::new();
+
+    // Diagram C
+    g.point("L", w_)?;
+    g.label(
+        "L",
+        "Λ: the target, White; alive iff the formula is satisfiable",
+    )?;
+    g.point("e", None)?;
+    g.label("e", "Λ's first eye")?;
+    g.edge("L", "e")?;
+    g.point("E", None)?;
+    g.edge("L", "E")?;
+    if n > 0 {
+        g.label("E", "E: Λ's second-eye point, Black's killing point")?;
+        g.point("q", b_)?;
+        g.label("q", "Ω (gate Q): Black; touches E and every s_j")?;
+        g.edge("E", "q")?;
+    } else {
+        g.label("E", "Λ's second eye (no clause: no gate Ω)")?;
+        notes.push(
+            "no clauses: the formula is satisfiable; there is no gate Ω and E is Λ's second eye, \
+             so Λ is unconditionally alive"
+                .to_string(),
+        );
+    }
+    if with_z {
+        g.point("z", b_)?;
+        g.label("z", "Z: Black, two eyes z1 z2, unconditionally alive")?;
+        for eye in ["z1", "z2"] {
+            g.point(eye, None)?;
+            g.edge("z", eye)?;
+        }
+    }
+    if with_w {
+        g.point("w", w_)?;
+        g.label("w", "W: White, two eyes w1 w2, unconditionally alive")?;
+        for eye in ["w1", "w2"] {
+            g.point(eye, None)?;
+            g.edge("w", eye)?;
+        }
+    }
+    for k in 1..=big_f {
+        let f = format!("f{k}");
+        g.point(&f, None)?;
+        g.edge(&f, "L")?;
+        g.edge(&f, "z")?;
+        g.label(
+            &f,
+            &format!("outside liberty of Λ for the race (F = {big_f} = max(0, n-2))"),
+        )?;
+    }
+
+    // Diagrams A(i)
+    for &v in &used {
+        let (h, a, b) = (format!("h{v}"), format!("A{v}"), format!("B{v}"));
+        g.point(&h, b_)?;
+        g.label(
+            &h,
+            &format!("H_{v}: Black, liberties A{v} B{v} (variable u{v})"),
+        )?;
+        g.edge(&h, "L")?;
+        for (p, text) in [
+            (
+                &a,
+                format!("A(G({v})): White here sets u{v} true; Black's answer D to B{v}"),
+            ),
+            (
+                &b,
+                format!("B(Ḡ({v})): White here sets u{v} false; Black's answer C to A{v}"),
+            ),
+        ] {
+            g.point(p, None)?;
+            g.label(p, &text)?;
+            g.edge(p, &h)?;
+            g.edge(p, "z")?;
+            g.edge(p, "w")?;
+        }
+    }
+
+    // Diagrams B(j)
+    for (j0, clause) in cnf.clauses.iter().enumerate() {
+        let j = j0 + 1;
+        let (k, k2, s) = (format!("k{j}"), format!("k{j}'"), format!("s{j}"));
+        let text = if clause.is_empty() {
+            notes.push(format!(
+                "clause {j} is empty (false): K({j}) has no literal point and only the liberty s{j}"
+            ));
+            "the empty clause".to_string()
+        } else {
+            clause
+                .iter()
+                .map(|&l| lit_name(l))
+                .collect::<Vec<_>>()
+                .join(" ∨ ")
+        };
+        g.point(&k, w_)?;
+        g.label(&k, &format!("K({j}): White, clause c{j} = ({text})"))?;
+        g.point(&k2, w_)?;
+        g.point(&s, None)?;
+        g.label(&s, &format!("s{j}: K({j})'s last liberty, next to Ω"))?;
+        g.edge(&k, &k2)?;
+        g.edge(&k, &s)?;
+        g.edge(&k2, &s)?;
+        g.edge(&s, "q")?;
+        for &l in clause {
+            let p = if l > 0 {
+                format!("A{}", l)
+            } else {
+                format!("B{}", -l)
+            };
+            g.edge(&k, &p)?;
+        }
+    }
+
+    let graph = g.build(Color::White, "L")?;
+    let pos = graph.position().map_err(BuildError::Illegal)?;
+    let points = graph.board.len();
+    let empty_points = graph.config.cells().iter().filter(|c| c.is_none()).count();
+    let groups = pos.groups().count();
+    let edges = graph.board.edge_count();
+    Ok(Instance {
+        graph,
+        cnf: cnf.clone(),
+        notes: std::mem::take(notes),
+        points,
+        empty_points,
+        groups,
+        edges,
+        race_liberties: big_f,
+        variables: used,
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::dimacs::random_3cnf;
+    use tsume_board::{parse_graph, write_graph};
+
+    fn cnf(vars: u32, clauses: &[&[i32]]) -> Cnf {
+        Cnf {
+            vars,
+            clauses: clauses.iter().map(|c| c.to_vec()).collect(),
+        }
+    }
+
+    #[test]
+    fn x_and_not_x_matches_the_design_example() {
+        let inst = reduce(&cnf(1, &[&[1], &[-1]]));
+        let b = &inst.graph.board;
+        // 6 + F + 3m + 3n + 4 with F = 0, m = 1, n = 2
+        assert_eq!(inst.points, 6 + 3 + 6 + 4);
+        assert_eq!(inst.empty_points, 2 + 2 + 2 + 4);
+        let nb = |a: &str| {
+            let p = b.point_named(a).unwrap();
+            let mut v: Vec<&str> = b.neighbors(p).iter().map(|&q| b.name(q)).collect();
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(nb("L"), vec!["E", "e", "h1"]);
+        assert_eq!(nb("q"), vec!["E", "s1", "s2"]);
+        assert_eq!(nb("A1"), vec!["h1", "k1", "w", "z"]);
+        assert_eq!(nb("B1"), vec!["h1", "k2", "w", "z"]);
+        assert_eq!(nb("k1"), vec!["A1", "k1'", "s1"]);
+        assert_eq!(nb("s2"), vec!["k2", "k2'", "q"]);
+        assert_eq!(nb("z"), vec!["A1", "B1", "z1", "z2"]);
+        let pos = inst.position().unwrap();
+        assert_eq!(pos.to_move(), Color::White);
+        assert_eq!(b.name(inst.target()), "L");
+        assert_eq!(pos.color(inst.target()), Some(Color::White));
+        // groups: Λ, q, z, w, h1, K(1), K(2)
+        assert_eq!(inst.groups, 7);
+    }
+
+    #[test]
+    fn sizes_follow_the_formula() {
+        for seed in 0..50 {
+            let f = random_3cnf(1 + (seed % 5) as u32, 1 + (seed % 9) as usize, seed);
+            let inst = reduce(&f);
+            let (m, n) = (inst.variables.len(), inst.cnf.clauses.len());
+            let big_f = n.saturating_sub(2);
+            assert_eq!(inst.race_liberties, big_f);
+            assert_eq!(inst.points, 6 + big_f + 3 * m + 3 * n + 4);
+            assert_eq!(inst.empty_points, 2 + big_f + 2 * m + n + 4);
+            assert_eq!(inst.groups, 4 + m + n);
+        }
+    }
+
+    #[test]
+    fn graph_file_round_trips() {
+        for seed in 0..30 {
+            let f = random_3cnf(1 + (seed % 4) as u32, (seed % 7) as usize, seed);
+            let inst = reduce(&f);
+            let text = write_graph(&inst.graph);
+            assert_eq!(parse_graph(&text).unwrap(), inst.graph);
+            // with the commented header too
+            assert_eq!(parse_graph(&inst.to_graph_text()).unwrap(), inst.graph);
+        }
+    }
+
+    #[test]
+    fn special_formulas_build() {
+        // no clauses: Λ has two private eyes
+        let inst = reduce(&cnf(3, &[]));
+        assert!(inst.graph.board.point_named("q").is_none());
+        assert_eq!(inst.points, 3);
+        assert!(inst.notes.iter().any(|n| n.contains("no clauses")));
+        // an empty clause alone
+        let inst = reduce(&cnf(0, &[&[]]));
+        let pos = inst.position().unwrap();
+        let k = inst.graph.board.point_named("k1").unwrap();
+        assert_eq!(pos.liberty_count(k), 1);
+        assert!(inst.notes.iter().any(|n| n.contains("empty")));
+        // long, duplicated and tautological clauses
+        let inst = reduce(&cnf(5, &[&[1, 2, 3, 4, 5], &[1, 1], &[2, -2]]));
+        assert_eq!(inst.cnf.clauses.len(), 4);
+        assert_eq!(inst.notes.len(), 3, "{:?}", inst.notes);
+    }
+}
