@@ -22,7 +22,23 @@
 //!   at a defender node one child, no node in D₀, leaves [`Leaf::DepthLimit`] (remaining
 //!   0) or [`Leaf::Benson`] (the target is unconditionally alive). A child's `remaining`
 //!   is at least its parent's minus one (`None` counts as infinite).
+//!
+//! [`check`] enforces these rules strictly: every node reachable from the root; a node
+//! has a leaf mark iff it has no children; in a proof, every node has `Some` remaining
+//! and a node in D₀ is a `Capture` leaf; the chooser (attacker in a proof, defender in a
+//! disproof) gives exactly one child; at the other player's nodes every position of Ψ(p)
+//! is reached by some child (any move giving that position will do). A disproof may be
+//! cyclic: by induction on k, every node whose remaining is at least k (`None` = ∞)
+//! avoids D₀ for k plies, so cycles are sound.
+//!
+//! [`to_json`] and [`to_sgf`] export trees for people and other programs.
 #![deny(missing_docs)]
+
+mod check;
+mod export;
+
+pub use check::{check, CheckError, CheckErrorKind, CheckReport};
+pub use export::{to_json, to_sgf, SGF_NODE_BUDGET};
 
 use tsume_board::Move;
 

@@ -1,0 +1,601 @@
+//! The checker: replays a [`Tree`] against the board model and verifies every rule of a
+//! proof or disproof of `Can_kill` (Crăşmaru §3).
+
+use std::collections::{HashSet, VecDeque};
+use std::fmt;
+use std::sync::Arc;
+
+use tsume_board::benson;
+use tsume_board::{Board, Color, Configuration, Move, Point, Position};
+
+use crate::{Claim, Leaf, Tree};
+
+/// What a successful check found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct CheckReport {
+    /// Number of nodes (all reachable from the root).
+    pub nodes: usize,
+    /// Number of nodes without children.
+    pub leaves: usize,
+    /// The greatest number of moves from the root to a node, along the shortest path to
+    /// it (for a tree without shared nodes: its depth).
+    pub max_depth: usize,
+}
+
+/// Why a tree was rejected: the node, the moves leading to it from the root (along the
+/// edges that first reached each node), and what is wrong.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CheckError {
+    /// Index of the offending node (0 for errors about the whole tree).
+    pub node: usize,
+    /// The moves from the root to the node, e.g. `B C3 W pass` (empty at the root or when
+    /// the node was never reached).
+    pub path: String,
+    /// What is wrong.
+    pub kind: CheckErrorKind,
+}
+
+/// The kinds of [`CheckError`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum CheckErrorKind {
+    /// The tree has no node.
+    EmptyTree,
+    /// The target point holds no stone in the root position.
+    TargetEmpty {
+        /// The target's name.
+        target: String,
+    },
+    /// The target point is not on the root's board.
+    TargetOffBoard {
+        /// The target's index.
+        index: usize,
+    },
+    /// An edge leads to a node index past the end of the tree.
+    ChildOutOfRange {
+        /// The child index given.
+        child: usize,
+    },
+    /// A move names a point that is not on the board.
+    MoveOffBoard {
+        /// The point index given.
+        index: usize,
+    },
+    /// No edge from the root reaches this node.
+    Unreachable,
+    /// Two edges into one node give different positions.
+    InconsistentPosition {
+        /// The other parent.
+        parent: usize,
+        /// The move from that parent.
+        mv: String,
+    },
+    /// The target point no longer holds a defender stone.
+    TargetCaptured,
+    /// A node of a proof has no remaining depth (`None`).
+    RemainingMissing,
+    /// A proof edge whose child's remaining depth is not below its parent's.
+    RemainingNotDecreasing {
+        /// The child node.
+        child: usize,
+        /// The parent's remaining depth.
+        parent_remaining: u32,
+        /// The child's remaining depth.
+        child_remaining: Option<u32>,
+    },
+    /// A disproof edge whose child's remaining depth is below its parent's minus one.
+    RemainingTooSmall {
+        /// The child node.
+        child: usize,
+        /// The parent's remaining depth (`None` = every α).
+        parent_remaining: Option<u32>,
+        /// The child's remaining depth.
+        child_remaining: Option<u32>,
+    },
+    /// A node with `remaining == Some(0)` has children in a proof.
+    ExpandedAtZero,
+    /// A node has both a leaf mark and children.
+    LeafWithChildren,
+    /// A node without children has no leaf mark.
+    NoLeafMark,
+    /// A leaf of the wrong kind for the claim.
+    WrongLeaf {
+        /// The leaf found.
+        leaf: Leaf,
+        /// The tree's claim.
+        claim: Claim,
+    },
+    /// A `Capture` leaf whose target is not in D₀.
+    NotInD0 {
+        /// Liberties of the target group.
+        liberties: usize,
+        /// The player to move.
+        to_move: Color,
+    },
+    /// A proof node in D₀ with children (it must be a `Capture` leaf).
+    D0NotLeaf,
+    /// A disproof node in D₀ (the attacker captures next move).
+    InD0,
+    /// A `DepthLimit` leaf with plies left.
+    DepthNotExhausted {
+        /// Its remaining depth.
+        remaining: Option<u32>,
+    },
+    /// A `Benson` leaf whose target is not unconditionally alive.
+    NotBenson,
+    /// A node where the tree's chooser must give exactly one move gives another number.
+    ChoiceCount {
+        /// Whose choice it is.
+        player: Color,
+        /// Number of children given.
+        children: usize,
+    },
+    /// A node where every answer must be covered misses one.
+    MissingReply {
+        /// The player whose move is missing.
+        player: Color,
+        /// A move reaching the missing position.
+        mv: String,
+    },
+    /// A position could not be rebuilt (never happens for positions made by φ).
+    Replay(String),
+}
+
+impl fmt::Display for CheckErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use CheckErrorKind as K;
+        match self {
+            K::EmptyTree => write!(f, "the tree has no node"),
+            K::TargetEmpty { target } => write!(f, "target point {target} holds no stone"),
+            K::TargetOffBoard { index } => write!(f, "target point index {index} is off the board"),
+            K::ChildOutOfRange { child } => write!(f, "edge to node {child}, past the end of the tree"),
+            K::MoveOffBoard { index } => write!(f, "move at point index {index}, off the board"),
+            K::Unreachable => write!(f, "no edge from the root reaches this node"),
+            K::InconsistentPosition { parent, mv } => write!(
+                f,
+                "the edge from node {parent} by {mv} gives another position than the first edge into this node"
+            ),
+            K::TargetCaptured => write!(f, "the target point no longer holds a defender stone"),
+            K::RemainingMissing => write!(f, "a proof node needs a remaining depth, found none"),
+            K::RemainingNotDecreasing { child, parent_remaining, child_remaining } => write!(
+                f,
+                "child node {child} has remaining {}, not below this node's {parent_remaining}",
+                show_remaining(*child_remaining)
+            ),
+            K::RemainingTooSmall { child, parent_remaining, child_remaining } => write!(
+                f,
+                "child node {child} has remaining {}, below this node's {} minus one",
+                show_remaining(*child_remaining),
+                show_remaining(*parent_remaining)
+            ),
+            K::ExpandedAtZero => write!(f, "no plies remain (remaining 0) but the node has children"),
+            K::LeafWithChildren => write!(f, "the node is marked as a leaf but has children"),
+            K::NoLeafMark => write!(f, "the node has no children and no leaf mark"),
+            K::WrongLeaf { leaf, claim } => write!(f, "a {leaf:?} leaf cannot end a {} tree", claim_name(*claim)),
+            K::NotInD0 { liberties, to_move } => write!(
+                f,
+                "Capture leaf not in D0: the target has {liberties} liberties and {} is to move",
+                to_move.name()
+            ),
+            K::D0NotLeaf => write!(f, "the target is in D0 here, the node must be a Capture leaf"),
+            K::InD0 => write!(f, "the target is in D0 (one liberty, attacker to move) in a disproof"),
+            K::DepthNotExhausted { remaining } => write!(
+                f,
+                "DepthLimit leaf with remaining {} (must be 0)",
+                show_remaining(*remaining)
+            ),
+            K::NotBenson => write!(f, "Benson leaf, but the target is not unconditionally alive"),
+            K::ChoiceCount { player, children } => write!(
+                f,
+                "{} chooses here and must have exactly one move, found {children}",
+                player.name()
+            ),
+            K::MissingReply { player, mv } => write!(
+                f,
+                "{} move {mv} leads to a position that no child covers",
+                player.name()
+            ),
+            K::Replay(e) => write!(f, "position could not be rebuilt: {e}"),
+        }
+    }
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            write!(f, "node {}: {}", self.node, self.kind)
+        } else {
+            write!(f, "node {} (after {}): {}", self.node, self.path, self.kind)
+        }
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+fn show_remaining(r: Option<u32>) -> String {
+    r.map_or_else(|| "none (every depth)".to_string(), |r| r.to_string())
+}
+
+fn claim_name(c: Claim) -> &'static str {
+    match c {
+        Claim::Dead => "proof (Dead)",
+        Claim::Alive => "disproof (Alive)",
+    }
+}
+
+/// A move as text: GTP name on grids, point name elsewhere, `pass`.
+pub(crate) fn move_name(board: &Board, m: Move) -> String {
+    match m {
+        Move::Pass => "pass".to_string(),
+        Move::Play(p) if p.index() < board.len() => board.gtp(p),
+        Move::Play(p) => format!("#{}", p.index()),
+    }
+}
+
+/// A position packed into bytes: two bits per point, then the player to move.
+fn pack(pos: &Position) -> Box<[u8]> {
+    let n = pos.board().len();
+    let mut out = vec![0u8; n.div_ceil(4) + 1];
+    for p in pos.board().points() {
+        let code = match pos.color(p) {
+            None => 0u8,
+            Some(Color::Black) => 1,
+            Some(Color::White) => 2,
+        };
+        out[p.index() / 4] |= code << (2 * (p.index() % 4));
+    }
+    out[n.div_ceil(4)] = pos.to_move().index() as u8;
+    out.into_boxed_slice()
+}
+
+fn unpack(board: &Arc<Board>, packed: &[u8]) -> Result<Position, String> {
+    let n = board.len();
+    let cells = (0..n)
+        .map(|i| match (packed[i / 4] >> (2 * (i % 4))) & 3 {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        })
+        .collect();
+    let to_move = if packed[n.div_ceil(4)] == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    Position::new(board.clone(), &Configuration::from_cells(cells), to_move)
+        .map_err(|e| e.to_string())
+}
+
+/// Whether the group on `target` (of colour `defender`) is in D₀ at `pos`: exactly one
+/// liberty and the attacker to move (Crăşmaru §3, def. of D₀). Also returns the count.
+fn in_d0(pos: &Position, target: Point, defender: Color) -> (bool, usize) {
+    let libs = pos.liberty_count_up_to(target, 2);
+    (libs == 1 && pos.to_move() == defender.opponent(), libs)
+}
+
+/// Checks that `tree` proves (`Claim::Dead`) or disproves (`Claim::Alive`)
+/// `Can_kill(root, target, α)` with `α + 1` = the root's `remaining` (or for every α when
+/// it is `None`), following the rules in the [crate docs](crate).
+///
+/// Every node must be reachable from the root. Each node's position is computed by
+/// replaying moves along the edge that first reaches it in breadth-first order from the
+/// root (edges in listed order); every other edge into it must give the same position
+/// (configuration and player to move). The attacker is the opponent of the colour of the
+/// stone on `target` in `root`.
+///
+/// # Errors
+/// The first [`CheckError`] found, naming the node and what is wrong.
+pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport, CheckError> {
+    let board = root.board().clone();
+    let n = tree.nodes.len();
+    let err = |node: usize, kind: CheckErrorKind| CheckError {
+        node,
+        path: String::new(),
+        kind,
+    };
+    if n == 0 {
+        return Err(err(0, CheckErrorKind::EmptyTree));
+    }
+    if target.index() >= board.len() {
+        return Err(err(
+            0,
+            CheckErrorKind::TargetOffBoard {
+                index: target.index(),
+            },
+        ));
+    }
+    let defender = root.color(target).ok_or_else(|| {
+        err(
+            0,
+            CheckErrorKind::TargetEmpty {
+                target: board.gtp(target),
+            },
+        )
+    })?;
+    let attacker = defender.opponent();
+
+    // First edge into each node (parent, move), for paths in messages.
+    let mut first: Vec<Option<(usize, Move)>> = vec![None; n];
+    let path_of = |first: &[Option<(usize, Move)>], node: usize| -> String {
+        let mut moves = Vec::new();
+        let mut cur = node;
+        let mut guard = 0;
+        while let Some((parent, m)) = first[cur] {
+            moves.push(m);
+            cur = parent;
+            guard += 1;
+            if cur == 0 || guard > n {
+                break;
+            }
+        }
+        moves.reverse();
+        // Colours: replay the turn from the root.
+        let mut color = root.to_move();
+        let mut out = Vec::new();
+        for m in moves {
+            out.push(format!("{} {}", color.letter(), move_name(&board, m)));
+            color = color.opponent();
+        }
+        out.join(" ")
+    };
+    let fail = |first: &[Option<(usize, Move)>], node: usize, kind: CheckErrorKind| CheckError {
+        node,
+        path: path_of(first, node),
+        kind,
+    };
+
+    let mut packed: Vec<Option<Box<[u8]>>> = vec![None; n];
+    let mut depth = vec![0usize; n];
+    packed[0] = Some(pack(root));
+    let mut queue = VecDeque::from([0usize]);
+    let mut leaves = 0;
+    let mut max_depth = 0;
+    let mut visited = 0;
+
+    while let Some(v) = queue.pop_front() {
+        visited += 1;
+        let node = &tree.nodes[v];
+        let pos = match (v, &packed[v]) {
+            (0, _) => root.clone(),
+            (_, Some(bytes)) => {
+                unpack(&board, bytes).map_err(|e| fail(&first, v, CheckErrorKind::Replay(e)))?
+            }
+            (_, None) => return Err(fail(&first, v, CheckErrorKind::Unreachable)),
+        };
+        max_depth = max_depth.max(depth[v]);
+        if pos.color(target) != Some(defender) {
+            return Err(fail(&first, v, CheckErrorKind::TargetCaptured));
+        }
+
+        // Replay every edge: children's positions, consistency with earlier edges.
+        let mut child_positions: HashSet<Position> = HashSet::new();
+        for &(m, c) in &node.children {
+            if c >= n {
+                return Err(fail(
+                    &first,
+                    v,
+                    CheckErrorKind::ChildOutOfRange { child: c },
+                ));
+            }
+            if let Move::Play(p) = m {
+                if p.index() >= board.len() {
+                    return Err(fail(
+                        &first,
+                        v,
+                        CheckErrorKind::MoveOffBoard { index: p.index() },
+                    ));
+                }
+            }
+            let q = pos.play(m);
+            let key = pack(&q);
+            match &packed[c] {
+                None => {
+                    packed[c] = Some(key);
+                    first[c] = Some((v, m));
+                    depth[c] = depth[v] + 1;
+                    queue.push_back(c);
+                }
+                Some(existing) => {
+                    if *existing != key {
+                        return Err(fail(
+                            &first,
+                            c,
+                            CheckErrorKind::InconsistentPosition {
+                                parent: v,
+                                mv: move_name(&board, m),
+                            },
+                        ));
+                    }
+                }
+            }
+            child_positions.insert(q);
+        }
+
+        let (d0, libs) = in_d0(&pos, target, defender);
+        if node.children.is_empty() {
+            leaves += 1;
+        } else if node.leaf.is_some() {
+            return Err(fail(&first, v, CheckErrorKind::LeafWithChildren));
+        }
+        let mover = pos.to_move();
+        match tree.claim {
+            Claim::Dead => {
+                // Proof: D_i of Crăşmaru §3 — attacker needs one move into D_{i-1},
+                // defender's every move must lead into D_{i-1}.
+                let Some(r) = node.remaining else {
+                    return Err(fail(&first, v, CheckErrorKind::RemainingMissing));
+                };
+                if node.children.is_empty() {
+                    match node.leaf {
+                        None => return Err(fail(&first, v, CheckErrorKind::NoLeafMark)),
+                        Some(Leaf::Capture) => {
+                            if !d0 {
+                                return Err(fail(
+                                    &first,
+                                    v,
+                                    CheckErrorKind::NotInD0 {
+                                        liberties: libs,
+                                        to_move: mover,
+                                    },
+                                ));
+                            }
+                        }
+                        Some(leaf) => {
+                            return Err(fail(
+                                &first,
+                                v,
+                                CheckErrorKind::WrongLeaf {
+                                    leaf,
+                                    claim: tree.claim,
+                                },
+                            ))
+                        }
+                    }
+                    continue;
+                }
+                if d0 {
+                    return Err(fail(&first, v, CheckErrorKind::D0NotLeaf));
+                }
+                if r == 0 {
+                    return Err(fail(&first, v, CheckErrorKind::ExpandedAtZero));
+                }
+                for &(_, c) in &node.children {
+                    let cr = tree.nodes[c].remaining;
+                    if !matches!(cr, Some(cr) if cr < r) {
+                        return Err(fail(
+                            &first,
+                            v,
+                            CheckErrorKind::RemainingNotDecreasing {
+                                child: c,
+                                parent_remaining: r,
+                                child_remaining: cr,
+                            },
+                        ));
+                    }
+                }
+                if mover == attacker {
+                    if node.children.len() != 1 {
+                        return Err(fail(
+                            &first,
+                            v,
+                            CheckErrorKind::ChoiceCount {
+                                player: attacker,
+                                children: node.children.len(),
+                            },
+                        ));
+                    }
+                } else {
+                    missing_reply(&pos, &child_positions).map_or(Ok(()), |m| {
+                        Err(fail(
+                            &first,
+                            v,
+                            CheckErrorKind::MissingReply {
+                                player: defender,
+                                mv: move_name(&board, m),
+                            },
+                        ))
+                    })?;
+                }
+            }
+            Claim::Alive => {
+                // Disproof: the target never enters D_0 within the bound.
+                if d0 {
+                    return Err(fail(&first, v, CheckErrorKind::InD0));
+                }
+                if node.children.is_empty() {
+                    match node.leaf {
+                        None => return Err(fail(&first, v, CheckErrorKind::NoLeafMark)),
+                        Some(Leaf::DepthLimit) => {
+                            if node.remaining != Some(0) {
+                                return Err(fail(
+                                    &first,
+                                    v,
+                                    CheckErrorKind::DepthNotExhausted {
+                                        remaining: node.remaining,
+                                    },
+                                ));
+                            }
+                        }
+                        Some(Leaf::Benson) => {
+                            if !benson::is_unconditionally_alive(&pos, target) {
+                                return Err(fail(&first, v, CheckErrorKind::NotBenson));
+                            }
+                        }
+                        Some(leaf) => {
+                            return Err(fail(
+                                &first,
+                                v,
+                                CheckErrorKind::WrongLeaf {
+                                    leaf,
+                                    claim: tree.claim,
+                                },
+                            ))
+                        }
+                    }
+                    continue;
+                }
+                for &(_, c) in &node.children {
+                    let cr = tree.nodes[c].remaining;
+                    let ok = match (node.remaining, cr) {
+                        (_, None) => true,
+                        (None, Some(_)) => false,
+                        (Some(r), Some(cr)) => cr >= r.saturating_sub(1),
+                    };
+                    if !ok {
+                        return Err(fail(
+                            &first,
+                            v,
+                            CheckErrorKind::RemainingTooSmall {
+                                child: c,
+                                parent_remaining: node.remaining,
+                                child_remaining: cr,
+                            },
+                        ));
+                    }
+                }
+                if mover == defender {
+                    if node.children.len() != 1 {
+                        return Err(fail(
+                            &first,
+                            v,
+                            CheckErrorKind::ChoiceCount {
+                                player: defender,
+                                children: node.children.len(),
+                            },
+                        ));
+                    }
+                } else {
+                    missing_reply(&pos, &child_positions).map_or(Ok(()), |m| {
+                        Err(fail(
+                            &first,
+                            v,
+                            CheckErrorKind::MissingReply {
+                                player: attacker,
+                                mv: move_name(&board, m),
+                            },
+                        ))
+                    })?;
+                }
+            }
+        }
+    }
+
+    if visited < n {
+        if let Some(u) = packed.iter().position(Option::is_none) {
+            return Err(err(u, CheckErrorKind::Unreachable));
+        }
+    }
+    Ok(CheckReport {
+        nodes: n,
+        leaves,
+        max_depth,
+    })
+}
+
+/// A move of Ψ(pos) whose position is not among `covered`, if any.
+fn missing_reply(pos: &Position, covered: &HashSet<Position>) -> Option<Move> {
+    pos.successors()
+        .into_iter()
+        .find(|(_, q)| !covered.contains(q))
+        .map(|(m, _)| m)
+}
