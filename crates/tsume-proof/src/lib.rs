@@ -38,7 +38,7 @@ mod check;
 mod export;
 
 pub use check::{check, CheckError, CheckErrorKind, CheckReport};
-pub use export::{to_json, to_sgf, SGF_NODE_BUDGET};
+pub use export::{to_json, to_sgf, to_sgf_with_budget, SGF_NODE_BUDGET};
 
 use tsume_board::Move;
 
