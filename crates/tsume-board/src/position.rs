@@ -172,19 +172,28 @@ pub struct IllegalPosition {
 impl fmt::Display for IllegalPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some((got, want)) = self.size_mismatch {
-            return write!(
-                f,
-                "configuration has {got} points but the board has {want}"
-            );
+            return write!(f, "configuration has {got} points but the board has {want}");
         }
         write!(f, "illegal position: ")?;
         for (i, (c, name)) in self.groups.iter().enumerate() {
             if i > 0 {
-                write!(f, "{}", if i + 1 == self.groups.len() { " and " } else { ", " })?;
+                write!(
+                    f,
+                    "{}",
+                    if i + 1 == self.groups.len() {
+                        " and "
+                    } else {
+                        ", "
+                    }
+                )?;
             }
             write!(f, "{c} group at {name}")?;
         }
-        let verb = if self.groups.len() == 1 { "has" } else { "have" };
+        let verb = if self.groups.len() == 1 {
+            "has"
+        } else {
+            "have"
+        };
         write!(f, " {verb} no liberties (Theorem 2)")
     }
 }
@@ -328,7 +337,11 @@ impl Position {
             pos.cells[i].size = size;
             pos.cells[i].libs = libs;
             if libs == 0 {
-                let c = if color == 1 { Color::Black } else { Color::White };
+                let c = if color == 1 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 illegal.push((c, pos.board.gtp(p)));
             }
         }
@@ -496,8 +509,17 @@ impl Position {
     /// Whether a stone of the player to move on the empty point `x` would be suicide:
     /// it captures nothing and its group would have no liberty.
     pub fn is_suicide(&self, x: Point) -> bool {
-        let (groups, empty) = self.neighbor_groups(x);
-        empty == 0 && !self.saved_or_capturing(&groups)
+        // Fast path: a stone with an empty neighbour has a liberty.
+        if self
+            .board
+            .neighbors(x)
+            .iter()
+            .any(|y| self.cells[y.index()].color == EMPTY)
+        {
+            return false;
+        }
+        let (groups, _) = self.neighbor_groups(x);
+        !self.saved_or_capturing(&groups)
     }
 
     #[inline]
@@ -579,39 +601,56 @@ impl Position {
             self.hand_over();
             return Played::Occupied;
         }
-        let (groups, empty) = self.neighbor_groups(x);
-        if empty == 0 && !self.saved_or_capturing(&groups) {
-            self.hand_over();
-            return Played::Suicide;
+        let mut empty = 0;
+        for y in self.board.neighbors(x) {
+            if self.cells[y.index()].color == EMPTY {
+                empty += 1;
+            }
         }
+        // Suicide (Capture(p, x) = ∅ and ‖G^x_g‖ = 0) is only possible without an empty
+        // neighbour; then look at the neighbouring groups.
+        if empty == 0 {
+            let (groups, _) = self.neighbor_groups(x);
+            if !self.saved_or_capturing(&groups) {
+                self.hand_over();
+                return Played::Suicide;
+            }
+        }
+        // g: the stone on x. Then one pass over the neighbours: each stone neighbour loses
+        // the pseudo-liberty (y, x); friendly groups join x's group; an opposing group
+        // whose count reaches 0 has no liberty and is removed (h). The count reaches 0
+        // only once every edge from x to the group has been taken off, and removing a
+        // group gives its neighbours (x included) their pseudo-liberties back.
         let me = self.to_move.code();
-        self.cells[xi] = Cell {
+        let board = &*self.board;
+        let cells = &mut self.cells;
+        let nbrs = board.neighbors(x);
+        cells[xi] = Cell {
             color: me,
             head: x.0,
             next: x.0,
             libs: empty,
             size: 1,
         };
-        self.hash ^= self.board.keys(x)[self.to_move.index()];
-        for &(h, n) in &groups {
-            self.cells[h as usize].libs -= n;
-        }
-        for &(h, _) in &groups {
-            if self.cells[h as usize].color == me {
-                let a = self.cells[xi].head;
-                let b = self.cells[h as usize].head;
-                if a != b {
-                    self.merge(a, b);
-                }
-            }
-        }
+        let mut hash = self.hash ^ board.keys(x)[self.to_move.index()];
         let mut captured = 0;
-        for &(h, _) in &groups {
-            let c = &self.cells[h as usize];
-            if c.color != me && c.color != EMPTY && c.libs == 0 {
-                captured += self.remove_group(h);
+        for &y in nbrs {
+            let cy = cells[y.index()];
+            if cy.color == EMPTY {
+                continue;
+            }
+            let h = cy.head as usize;
+            cells[h].libs -= 1;
+            if cy.color == me {
+                let a = cells[xi].head;
+                if a != cy.head {
+                    merge(cells, a, cy.head);
+                }
+            } else if cells[h].libs == 0 {
+                captured += remove_group(board, cells, &mut hash, cy.head);
             }
         }
+        self.hash = hash;
         self.hand_over();
         Played::Stone { captured }
     }
@@ -620,58 +659,6 @@ impl Position {
     fn hand_over(&mut self) {
         self.to_move = self.to_move.opponent();
         self.hash ^= WHITE_TO_MOVE;
-    }
-
-    /// Joins the groups headed by `a` and `b` (union by size).
-    fn merge(&mut self, mut a: u32, mut b: u32) {
-        if self.cells[a as usize].size < self.cells[b as usize].size {
-            std::mem::swap(&mut a, &mut b);
-        }
-        let mut s = b;
-        loop {
-            self.cells[s as usize].head = a;
-            s = self.cells[s as usize].next;
-            if s == b {
-                break;
-            }
-        }
-        let na = self.cells[a as usize].next;
-        let nb = self.cells[b as usize].next;
-        self.cells[a as usize].next = nb;
-        self.cells[b as usize].next = na;
-        let (size, libs) = (self.cells[b as usize].size, self.cells[b as usize].libs);
-        self.cells[a as usize].size += size;
-        self.cells[a as usize].libs += libs;
-    }
-
-    /// Removes the group headed by `h`; returns its size.
-    fn remove_group(&mut self, h: u32) -> u32 {
-        let color = self.cells[h as usize].color;
-        let key_index = (color - 1) as usize;
-        let capturer = 3 - color;
-        let size = self.cells[h as usize].size;
-        let board = Arc::clone(&self.board);
-        let mut s = h;
-        loop {
-            let next = self.cells[s as usize].next;
-            self.cells[s as usize] = Cell {
-                head: s,
-                next: s,
-                ..Cell::default()
-            };
-            self.hash ^= board.keys(Point(s))[key_index];
-            for &t in board.neighbors(Point(s)) {
-                let ct = self.cells[t.index()];
-                if ct.color == capturer {
-                    self.cells[ct.head as usize].libs += 1;
-                }
-            }
-            s = next;
-            if s == h {
-                break;
-            }
-        }
-        size
     }
 
     /// Checks the incremental group structure against a recomputation from f
@@ -711,6 +698,59 @@ impl Position {
         }
         Ok(())
     }
+}
+
+/// Joins the groups headed by `a` and `b` (union by size: the smaller list is relabelled).
+#[inline]
+fn merge(cells: &mut [Cell], mut a: u32, mut b: u32) {
+    if cells[a as usize].size < cells[b as usize].size {
+        std::mem::swap(&mut a, &mut b);
+    }
+    let mut s = b;
+    loop {
+        cells[s as usize].head = a;
+        s = cells[s as usize].next;
+        if s == b {
+            break;
+        }
+    }
+    let na = cells[a as usize].next;
+    let nb = cells[b as usize].next;
+    cells[a as usize].next = nb;
+    cells[b as usize].next = na;
+    let (size, libs) = (cells[b as usize].size, cells[b as usize].libs);
+    cells[a as usize].size += size;
+    cells[a as usize].libs += libs;
+}
+
+/// Removes the group headed by `h` (its stones become empty and its neighbours of the
+/// other colour regain a pseudo-liberty per edge); returns its size.
+fn remove_group(board: &Board, cells: &mut [Cell], hash: &mut u64, h: u32) -> u32 {
+    let color = cells[h as usize].color;
+    let key_index = (color - 1) as usize;
+    let capturer = 3 - color;
+    let size = cells[h as usize].size;
+    let mut s = h;
+    loop {
+        let next = cells[s as usize].next;
+        cells[s as usize] = Cell {
+            head: s,
+            next: s,
+            ..Cell::default()
+        };
+        *hash ^= board.keys(Point(s))[key_index];
+        for &t in board.neighbors(Point(s)) {
+            let ct = cells[t.index()];
+            if ct.color == capturer {
+                cells[ct.head as usize].libs += 1;
+            }
+        }
+        s = next;
+        if s == h {
+            break;
+        }
+    }
+    size
 }
 
 /// Iterator over the stones of one group.
