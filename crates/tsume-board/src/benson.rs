@@ -133,12 +133,76 @@ pub fn unconditionally_alive(pos: &Position, color: Color) -> Vec<bool> {
 
 /// Whether `x` holds a stone whose block is unconditionally alive (Benson 1976).
 /// `false` on an empty point.
+///
+/// First a cheap necessary test: the block of `x` needs two regions vital to it, and
+/// those are found by flooding from its liberties only, stopping a region as soon as it
+/// shows an empty point that is no liberty of the block. Only when it passes does the
+/// full fixed point run.
 pub fn is_unconditionally_alive(pos: &Position, x: Point) -> bool {
-    match pos.color(x) {
-        Some(c) => unconditionally_alive(pos, c)
-            .get(x.index())
-            .copied()
-            .unwrap_or(false),
-        None => false,
+    let Some(c) = pos.color(x) else {
+        return false;
+    };
+    if count_vital_regions_up_to_two(pos, x, c) < 2 {
+        return false;
     }
+    unconditionally_alive(pos, c)
+        .get(x.index())
+        .copied()
+        .unwrap_or(false)
+}
+
+/// How many regions vital to the block of `x` (colour `color`) there are, counting to 2.
+fn count_vital_regions_up_to_two(pos: &Position, x: Point, color: Color) -> usize {
+    let board = pos.board();
+    let n = board.len();
+    let mut in_block = vec![false; n];
+    for s in pos.group(x) {
+        in_block[s.index()] = true;
+    }
+    let is_liberty = |q: Point| board.neighbors(q).iter().any(|&t| in_block[t.index()]);
+    // Region label per point: 0 = not visited, k = visited by the k-th flood.
+    let mut label = vec![0u32; n];
+    let mut stack = Vec::new();
+    let mut vital = 0;
+    let mut id = 0u32;
+    for lib in pos.liberties(x) {
+        if label[lib.index()] != 0 {
+            continue;
+        }
+        id += 1;
+        label[lib.index()] = id;
+        stack.clear();
+        stack.push(lib);
+        let mut ok = true;
+        'flood: while let Some(q) = stack.pop() {
+            if pos.color(q).is_none() && !is_liberty(q) {
+                ok = false;
+                break;
+            }
+            for &t in board.neighbors(q) {
+                if pos.color(t) == Some(color) {
+                    continue;
+                }
+                match label[t.index()] {
+                    0 => {
+                        label[t.index()] = id;
+                        stack.push(t);
+                    }
+                    l if l != id => {
+                        // Part of a region an earlier flood gave up on: not vital.
+                        ok = false;
+                        break 'flood;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if ok {
+            vital += 1;
+            if vital >= 2 {
+                return 2;
+            }
+        }
+    }
+    vital
 }

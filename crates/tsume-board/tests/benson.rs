@@ -54,7 +54,14 @@ fn check_sound(p: &Position) -> usize {
         let stones: Vec<Point> = p.board().points().filter(|x| alive[x.index()]).collect();
         for &s in &stones {
             assert_eq!(p.color(s), Some(c), "only stones of the colour are alive");
-            assert!(is_unconditionally_alive(p, s));
+        }
+        // The fast path agrees with the full fixed point on every stone.
+        for s in p.board().points().filter(|&s| p.color(s) == Some(c)) {
+            assert_eq!(
+                is_unconditionally_alive(p, s),
+                alive[s.index()],
+                "{p:?} {s:?}"
+            );
         }
         if !stones.is_empty() {
             assert!(
@@ -297,5 +304,43 @@ proptest! {
     #[test]
     fn benson_alive_means_attacker_alone_cannot_capture(p in arb_graph_position()) {
         check_sound(&p);
+    }
+}
+
+/// The fast path of `is_unconditionally_alive` agrees with the full fixed point on every
+/// stone of every configuration of small boards and random graphs.
+#[test]
+fn fast_path_agrees_with_full_algorithm() {
+    for (w, h) in [(1u32, 7u32), (2, 4), (3, 3)] {
+        let board = Arc::new(Board::grid(w, h).unwrap());
+        let n = board.len();
+        for code in 0..3usize.pow(n as u32) {
+            let mut c = code;
+            let cells = (0..n)
+                .map(|_| {
+                    let v = c % 3;
+                    c /= 3;
+                    [None, Some(Color::Black), Some(Color::White)][v]
+                })
+                .collect();
+            if let Ok(p) = Position::new(
+                board.clone(),
+                &Configuration::from_cells(cells),
+                Color::Black,
+            ) {
+                let full = [
+                    unconditionally_alive(&p, Color::Black),
+                    unconditionally_alive(&p, Color::White),
+                ];
+                for x in board.points() {
+                    let expected = match p.color(x) {
+                        Some(Color::Black) => full[0][x.index()],
+                        Some(Color::White) => full[1][x.index()],
+                        None => false,
+                    };
+                    assert_eq!(is_unconditionally_alive(&p, x), expected, "{p:?} {x:?}");
+                }
+            }
+        }
     }
 }
