@@ -518,21 +518,39 @@ impl Position {
         {
             return false;
         }
-        let (groups, _) = self.neighbor_groups(x);
-        !self.saved_or_capturing(&groups)
+        !self.saved_or_capturing(x)
     }
 
+    /// For an empty `x` whose neighbours are all stones: whether a stone there joins a
+    /// friendly group that keeps a liberty or takes the last liberty of an opposing group
+    /// (so that the move is no suicide). A neighbouring group joined to `x` by `n` edges
+    /// loses exactly `n` pseudo-liberties.
     #[inline]
-    fn saved_or_capturing(&self, groups: &[(u32, u32)]) -> bool {
+    fn saved_or_capturing(&self, x: Point) -> bool {
         let me = self.to_move.code();
-        groups.iter().any(|&(h, n)| {
+        let nbrs = self.board.neighbors(x);
+        let ok = |h: u32, n: u32| {
             let c = &self.cells[h as usize];
             if c.color == me {
                 c.libs > n
             } else {
                 c.libs == n
             }
-        })
+        };
+        if nbrs.len() <= 8 {
+            // Few neighbours: count the edges to each neighbour's group directly.
+            nbrs.iter().any(|y| {
+                let h = self.cells[y.index()].head;
+                let n = nbrs
+                    .iter()
+                    .filter(|z| self.cells[z.index()].head == h)
+                    .count() as u32;
+                ok(h, n)
+            })
+        } else {
+            let (groups, _) = self.neighbor_groups(x);
+            groups.iter().any(|&(h, n)| ok(h, n))
+        }
     }
 
     /// Whether φ(p, x) places a stone: `x` is empty and the move is no suicide.
@@ -610,8 +628,7 @@ impl Position {
         // Suicide (Capture(p, x) = ∅ and ‖G^x_g‖ = 0) is only possible without an empty
         // neighbour; then look at the neighbouring groups.
         if empty == 0 {
-            let (groups, _) = self.neighbor_groups(x);
-            if !self.saved_or_capturing(&groups) {
+            if !self.saved_or_capturing(x) {
                 self.hand_over();
                 return Played::Suicide;
             }
