@@ -36,7 +36,9 @@
 //!   through empty points and stones of the target's colour inside B, the whole groups
 //!   of the attacker's stones next to them, and then every pocket: a connected set of
 //!   points not yet in the region that lies inside B and touches no point outside B
-//!   (an eye of the wall, the inside of a group enclosed by the target). Empty points and stones outside
+//!   (an eye of the wall, the inside of a group enclosed by the target). When B is
+//!   the whole board (a small problem board), the largest such set is the outside and
+//!   stays out. Empty points and stones outside
 //!   the region are not in play.
 //! - `Points(list)`: the listed points (GTP or SGF names), each listed stone bringing
 //!   its whole group.
@@ -708,13 +710,17 @@ fn auto_region(full: &Position, target: Point) -> Vec<Point> {
     }
     // Pockets: a connected set of points not in the region that lies inside the box
     // and touches no point outside it is enclosed by the region: it joins the region.
+    // When the box is the whole board nothing lies outside it: then the largest such
+    // set is the outside of the problem and stays out.
     let mut seen = inr.clone();
+    let mut enclosed: Vec<Vec<Point>> = Vec::new();
+    let mut any_open = false;
     for start in board.points() {
         if seen[start.index()] {
             continue;
         }
         let mut component = vec![start];
-        let mut enclosed = in_box(start);
+        let mut closed = in_box(start);
         seen[start.index()] = true;
         let mut i = 0;
         while i < component.len() {
@@ -722,7 +728,7 @@ fn auto_region(full: &Position, target: Point) -> Vec<Point> {
             i += 1;
             for &q in board.neighbors(p) {
                 if !in_box(q) {
-                    enclosed = false;
+                    closed = false;
                 }
                 if !seen[q.index()] {
                     seen[q.index()] = true;
@@ -730,10 +736,21 @@ fn auto_region(full: &Position, target: Point) -> Vec<Point> {
                 }
             }
         }
-        if enclosed {
-            for p in component {
-                inr[p.index()] = true;
-            }
+        if closed {
+            enclosed.push(component);
+        } else {
+            any_open = true;
+        }
+    }
+    if !any_open {
+        // The largest component (the first of them on a tie) is the outside.
+        if let Some(k) = (0..enclosed.len()).max_by_key(|&k| (enclosed[k].len(), usize::MAX - k)) {
+            enclosed.swap_remove(k);
+        }
+    }
+    for component in enclosed {
+        for p in component {
+            inr[p.index()] = true;
         }
     }
     board.points().filter(|p| inr[p.index()]).collect()

@@ -379,3 +379,16 @@ fn region_auto_takes_in_enclosed_pockets() {
         "ea, fa and two virtual eyes"
     );
 }
+
+#[test]
+fn region_auto_on_a_small_board_leaves_the_outside_out() {
+    // Stones reach every edge of the 7x6 board, so the grown box is the whole board:
+    // the outside (column G and row 1) is the largest pocket and stays out, while the
+    // black wall gets virtual eyes.
+    let t = "(;SZ[7:6]PL[B]AW[aa][ba][da][ea][ab][eb][ac][bc][dc][ec][bd][cd][dd]
+AB[fa][fb][fc][ad][ed][fd][ae][be][ce][de][ee])";
+    let p = load(t).unwrap();
+    assert_eq!(p.region.len(), 13 + 5 + 11);
+    assert_eq!(p.virtual_eyes.len(), 2);
+    assert!(!p.region.contains(&pt(&p, "ga")) && !p.region.contains(&pt(&p, "af")));
+}
