@@ -627,11 +627,9 @@ impl Position {
         }
         // Suicide (Capture(p, x) = ∅ and ‖G^x_g‖ = 0) is only possible without an empty
         // neighbour; then look at the neighbouring groups.
-        if empty == 0 {
-            if !self.saved_or_capturing(x) {
-                self.hand_over();
-                return Played::Suicide;
-            }
+        if empty == 0 && !self.saved_or_capturing(x) {
+            self.hand_over();
+            return Played::Suicide;
         }
         // g: the stone on x. Then one pass over the neighbours: each stone neighbour loses
         // the pseudo-liberty (y, x); friendly groups join x's group; an opposing group
