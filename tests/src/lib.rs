@@ -1,1 +1,83 @@
-//! End-to-end tests live in `tests/`.
+//! Helpers for the end-to-end tests in `tests/`: run `tsume` in-process, write
+//! scratch files.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// What a run of `tsume` gave.
+pub struct Run {
+    /// Exit status.
+    pub code: i32,
+    /// Standard output.
+    pub out: String,
+    /// Standard error.
+    pub err: String,
+}
+
+impl Run {
+    /// Standard output parsed as JSON.
+    ///
+    /// # Panics
+    /// If it is not JSON (a test failure).
+    pub fn json(&self) -> serde_json::Value {
+        match serde_json::from_str(&self.out) {
+            Ok(v) => v,
+            Err(e) => panic!("not JSON ({e}): {}\nstderr: {}", self.out, self.err),
+        }
+    }
+}
+
+/// Runs `tsume ARGS…`.
+pub fn tsume(args: &[&str]) -> Run {
+    let mut all = vec!["tsume".to_string()];
+    all.extend(args.iter().map(|s| s.to_string()));
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = tsume_cli::run(&all, &mut out, &mut err);
+    Run {
+        code,
+        out: String::from_utf8_lossy(&out).into_owned(),
+        err: String::from_utf8_lossy(&err).into_owned(),
+    }
+}
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+/// A fresh scratch directory for one test.
+pub fn scratch_dir() -> PathBuf {
+    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("tsume-test-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        panic!("cannot create {}: {e}", dir.display());
+    }
+    dir
+}
+
+/// Writes `text` to `name` in a fresh scratch directory and returns the path.
+pub fn scratch_file(name: &str, text: &str) -> PathBuf {
+    let path = scratch_dir().join(name);
+    if let Err(e) = std::fs::write(&path, text) {
+        panic!("cannot write {}: {e}", path.display());
+    }
+    path
+}
+
+/// The repository root (for `problems/`).
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or_default()
+}
+
+/// The public corpus, if present (`../shared/corpus` beside the checkout, or
+/// `TSUME_CORPUS`).
+pub fn corpus_dir() -> Option<PathBuf> {
+    if let Ok(p) = std::env::var("TSUME_CORPUS") {
+        let p = PathBuf::from(p);
+        return p.join("answers.tsv").is_file().then_some(p);
+    }
+    let p = repo_root().join("../shared/corpus");
+    p.join("answers.tsv").is_file().then_some(p)
+}

@@ -1,0 +1,435 @@
+//! `tsume bench`: solve the bundled problems or the public corpus, measure, compare.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::Args;
+use rayon::prelude::*;
+use serde_json::json;
+use tsume_board::{Color, Move};
+use tsume_prove::{Limits, Options, Verdict};
+use tsume_sgf::{LoadOptions, RegionSpec};
+
+use crate::{EXIT_BAD_INPUT, EXIT_OK};
+
+/// Arguments of `tsume bench`.
+#[derive(Args, Debug, Clone)]
+#[command(long_about = "Solve many problems and report speed and correctness.
+
+Without --corpus: every problem of a folder (default problems/), each with both sides moving
+first; reports nodes, time and node rate per problem and their medians.
+
+With --corpus DIR: every row of DIR/answers.tsv (see that folder's README), the target and
+the player to move taken from the row; reports per source how many were answered, how many
+statuses match the published answer, how many first moves are among the published ones, and
+the median and total time. Rows that disagree are listed for inspection.")]
+pub struct BenchArgs {
+    /// The public corpus folder (with answers.tsv).
+    #[arg(long, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+    /// The problem folder to time when no corpus is given.
+    #[arg(long, value_name = "DIR", default_value = "problems")]
+    pub problems: PathBuf,
+    /// Only rows whose source starts with this (gnugo, d180cf, cho).
+    #[arg(long, value_name = "NAME")]
+    pub source: Option<String>,
+    /// At most this many rows (after --source).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Seconds per search before answering unknown.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub time_limit: f64,
+    /// Node expansions per search before answering unknown.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Parallel searches (default 1, so that times are comparable).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub jobs: usize,
+    /// Write one line per row (TSV) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub rows_out: Option<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+struct Row {
+    file: String,
+    target: String,
+    to_move: Color,
+    status: String,
+    first_moves: Vec<String>,
+    ko: String,
+    source: String,
+}
+
+struct Outcome {
+    verdict: Verdict,
+    first: Option<String>,
+    seconds: f64,
+    nodes: u64,
+    error: Option<String>,
+}
+
+fn read_rows(dir: &Path) -> Result<Vec<Row>, String> {
+    let path = dir.join("answers.tsv");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut rows = Vec::new();
+    for (n, line) in text.lines().enumerate().skip(1) {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() < 10 {
+            return Err(format!("{}:{}: expected 11 columns", path.display(), n + 1));
+        }
+        let to_move = Color::from_letter(f[3])
+            .ok_or_else(|| format!("{}:{}: bad to_move '{}'", path.display(), n + 1, f[3]))?;
+        rows.push(Row {
+            file: f[0].to_string(),
+            target: f[1].to_string(),
+            to_move,
+            status: f[5].to_string(),
+            first_moves: f[7]
+                .split('|')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect(),
+            ko: f[8].to_string(),
+            source: f[9].to_string(),
+        });
+    }
+    Ok(rows)
+}
+
+fn limits(a: &BenchArgs) -> Limits {
+    Limits {
+        max_nodes: a.max_nodes,
+        time_limit: Some(Duration::from_secs_f64(a.time_limit.max(0.001))),
+        ..Limits::default()
+    }
+}
+
+fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
+    let load = LoadOptions {
+        index: 0,
+        target: Some(row.target.clone()),
+        to_move: Some(row.to_move),
+        region: RegionSpec::Auto,
+    };
+    let fail = |e: String| Outcome {
+        verdict: Verdict::Unknown,
+        first: None,
+        seconds: 0.0,
+        nodes: 0,
+        error: Some(e),
+    };
+    let p = match tsume_sgf::load_problem(&dir.join(&row.file), &load) {
+        Ok(p) => p,
+        Err(e) => return fail(e.to_string()),
+    };
+    let opts = Options {
+        depth: tsume_prove::default_depth(&p.position),
+        limits: limits(a),
+        ..Options::default()
+    };
+    let pos = p.position.with_to_move(row.to_move);
+    match tsume_prove::solve(&pos, p.target, &opts) {
+        Ok(ans) => Outcome {
+            verdict: ans.verdict,
+            first: ans.moves.first().map(|&m| match m {
+                Move::Pass => "pass".to_string(),
+                Move::Play(q) => p.to_full(q).map_or_else(
+                    || p.position.board().name(q).to_string(),
+                    |f| p.full.board().gtp(f),
+                ),
+            }),
+            seconds: ans.stats.seconds,
+            nodes: ans.stats.nodes,
+            error: None,
+        },
+        Err(e) => fail(e.to_string()),
+    }
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+pub(crate) fn run(a: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.max(1))
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = writeln!(err, "tsume bench: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    match &a.corpus {
+        Some(dir) => corpus(&pool, dir, a, out, err),
+        None => problems(&pool, a, out, err),
+    }
+}
+
+fn corpus(
+    pool: &rayon::ThreadPool,
+    dir: &Path,
+    a: &BenchArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let mut rows = match read_rows(dir) {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = writeln!(err, "tsume bench: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    if let Some(s) = &a.source {
+        rows.retain(|r| r.source.starts_with(s.as_str()));
+    }
+    if let Some(n) = a.limit {
+        rows.truncate(n);
+    }
+    let outcomes: Vec<Outcome> =
+        pool.install(|| rows.par_iter().map(|r| solve_row(dir, r, a)).collect());
+    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\n");
+    let mut per: Vec<(String, Vec<(&Row, &Outcome)>)> = Vec::new();
+    for (r, o) in rows.iter().zip(&outcomes) {
+        let src = r.source.split(':').next().unwrap_or("").to_string();
+        match per.iter_mut().find(|(s, _)| *s == src) {
+            Some((_, v)) => v.push((r, o)),
+            None => per.push((src, vec![(r, o)])),
+        }
+        tsv += &format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\n",
+            r.file,
+            r.target,
+            r.to_move.letter(),
+            r.status,
+            o.verdict,
+            o.first.clone().unwrap_or_default(),
+            r.first_moves.join("|"),
+            o.seconds,
+            o.nodes,
+            r.source,
+            o.error.clone().unwrap_or_default()
+        );
+    }
+    if let Some(path) = &a.rows_out {
+        if let Err(e) = std::fs::write(path, &tsv) {
+            let _ = writeln!(err, "{}: {e}", path.display());
+            return EXIT_BAD_INPUT;
+        }
+    }
+    let mut summary = Vec::new();
+    if !a.json {
+        let _ = writeln!(
+            out,
+            "{:<8} {:>5} {:>9} {:>13} {:>12} {:>11} {:>10} {:>9}",
+            "source",
+            "rows",
+            "answered",
+            "status right",
+            "ko-free ok",
+            "first move",
+            "median s",
+            "total s"
+        );
+    }
+    for (src, v) in &per {
+        let answered = v
+            .iter()
+            .filter(|(_, o)| o.verdict != Verdict::Unknown)
+            .count();
+        let known: Vec<_> = v
+            .iter()
+            .filter(|(r, _)| r.status == "dead" || r.status == "alive")
+            .collect();
+        let right = known
+            .iter()
+            .filter(|(r, o)| o.verdict.as_str() == r.status)
+            .count();
+        let kofree: Vec<_> = known.iter().filter(|(r, _)| r.ko == "no").collect();
+        let kofree_right = kofree
+            .iter()
+            .filter(|(r, o)| o.verdict.as_str() == r.status)
+            .count();
+        let with_moves: Vec<_> = v
+            .iter()
+            .filter(|(r, o)| r.ko == "no" && !r.first_moves.is_empty() && o.first.is_some())
+            .collect();
+        let moves_right = with_moves
+            .iter()
+            .filter(|(r, o)| o.first.as_ref().is_some_and(|m| r.first_moves.contains(m)))
+            .count();
+        let mut times: Vec<f64> = v.iter().map(|(_, o)| o.seconds).collect();
+        let total: f64 = times.iter().sum();
+        let med = median(&mut times);
+        if a.json {
+            summary.push(json!({"source": src, "rows": v.len(), "answered": answered,
+                "status_known": known.len(), "status_right": right,
+                "kofree": kofree.len(), "kofree_right": kofree_right,
+                "first_move_checked": with_moves.len(), "first_move_right": moves_right,
+                "median_seconds": med, "total_seconds": total}));
+        } else {
+            let _ = writeln!(
+                out,
+                "{:<8} {:>5} {:>9} {:>6}/{:<6} {:>5}/{:<6} {:>4}/{:<6} {:>10.3} {:>9.1}",
+                src,
+                v.len(),
+                answered,
+                right,
+                known.len(),
+                kofree_right,
+                kofree.len(),
+                moves_right,
+                with_moves.len(),
+                med,
+                total
+            );
+        }
+    }
+    if a.json {
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&json!({"sources": summary})).unwrap_or_default()
+        );
+    } else {
+        let wrong: Vec<_> = rows
+            .iter()
+            .zip(&outcomes)
+            .filter(|(r, o)| {
+                (r.status == "dead" || r.status == "alive")
+                    && o.verdict != Verdict::Unknown
+                    && o.verdict.as_str() != r.status
+            })
+            .collect();
+        if !wrong.is_empty() {
+            let _ = writeln!(out, "\nstatus disagreements ({}):", wrong.len());
+            for (r, o) in wrong {
+                let _ = writeln!(
+                    out,
+                    "  {} target {} {} to move: published {}, tsume {} ({})",
+                    r.file,
+                    r.target,
+                    r.to_move.letter(),
+                    r.status,
+                    o.verdict,
+                    r.source
+                );
+            }
+        }
+        let errors: Vec<_> = rows
+            .iter()
+            .zip(&outcomes)
+            .filter(|(_, o)| o.error.is_some())
+            .collect();
+        if !errors.is_empty() {
+            let _ = writeln!(out, "\nunreadable rows ({}):", errors.len());
+            for (r, o) in errors.iter().take(20) {
+                let _ = writeln!(
+                    out,
+                    "  {} {}: {}",
+                    r.file,
+                    r.target,
+                    o.error.clone().unwrap_or_default()
+                );
+            }
+        }
+    }
+    EXIT_OK
+}
+
+fn problems(
+    pool: &rayon::ThreadPool,
+    a: &BenchArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let files = match crate::solve::expand(std::slice::from_ref(&a.problems)) {
+        Ok(f) => f,
+        Err(e) => {
+            let _ = writeln!(err, "tsume bench: {}", e.message);
+            return e.code;
+        }
+    };
+    let settings = crate::solve::Settings {
+        load: LoadOptions::default(),
+        sides: None,
+        depth: None,
+        limits: limits(a),
+        all_moves: false,
+        want_tree: false,
+        check: false,
+        exact: 0,
+        progress: false,
+    };
+    let results: Vec<_> = pool.install(|| {
+        files
+            .par_iter()
+            .map(|f| crate::solve::solve_file(f, &settings))
+            .collect()
+    });
+    let mut rates = Vec::new();
+    let mut times = Vec::new();
+    let (mut nodes, mut secs) = (0u64, 0.0f64);
+    let mut rows = Vec::new();
+    for (f, r) in files.iter().zip(&results) {
+        match r {
+            Ok(rep) => {
+                let n: u64 = rep.sides.iter().map(|s| s.answer.stats.nodes).sum();
+                let t: f64 = rep.sides.iter().map(|s| s.answer.stats.seconds).sum();
+                nodes += n;
+                secs += t;
+                times.push(t);
+                if t > 0.0 && n > 1000 {
+                    rates.push(n as f64 / t);
+                }
+                rows.push(json!({"file": f.display().to_string(), "status": rep.status(), "nodes": n, "seconds": t}));
+                if !a.json {
+                    let _ = writeln!(
+                        out,
+                        "{:<48} {:<10} {:>10} nodes {:>9.4} s {:>8.0} k/s",
+                        f.display().to_string(),
+                        rep.status().unwrap_or("unknown"),
+                        n,
+                        t,
+                        if t > 0.0 { n as f64 / t / 1000.0 } else { 0.0 }
+                    );
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(err, "{}", e.message);
+            }
+        }
+    }
+    let med_t = median(&mut times);
+    let med_r = median(&mut rates);
+    if a.json {
+        let v = json!({"problems": rows, "median_seconds": med_t, "median_nodes_per_second": med_r,
+                       "nodes": nodes, "seconds": secs});
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "\n{} problems: {nodes} nodes in {secs:.2} s; median {med_t:.4} s per problem; median {:.0} k nodes/s (problems over 1000 nodes); overall {:.0} k nodes/s",
+            files.len(),
+            med_r / 1000.0,
+            if secs > 0.0 { nodes as f64 / secs / 1000.0 } else { 0.0 }
+        );
+    }
+    EXIT_OK
+}

@@ -1,0 +1,105 @@
+//! The `tsume` command line, as a library so that end-to-end tests run it in-process:
+//! [`run`] takes the arguments and two writers and returns the exit status.
+//!
+//! Exit status: 0 answered (whatever the verdict, "unknown" included), 1 a failure of
+//! ours (a proof the checker rejects, a reduction that disagrees with the SAT solver),
+//! 2 bad input (one line on stderr naming the file, line or point).
+
+mod bench;
+mod render;
+mod sgf_out;
+mod solve;
+
+use std::io::Write;
+
+use clap::{Parser, Subcommand};
+
+pub use solve::SolveArgs;
+
+/// Exit status for an answer.
+pub const EXIT_OK: i32 = 0;
+/// Exit status for a failure of the tool (a rejected proof, a disagreement).
+pub const EXIT_FAILURE: i32 = 1;
+/// Exit status for bad input.
+pub const EXIT_BAD_INPUT: i32 = 2;
+
+const ABOUT: &str = "Settle Go life-and-death problems by proof.
+
+tsume answers Crăşmaru's question Can_kill(p, x, α): can the attacker (the opponent of
+the stone at x) force the capture of x's group within α+1 plies? The rules are those of
+Crăşmaru's model: any board graph, no ko rule (positions may repeat; a ko is retaken at
+once, so a group that dies only through ko is alive), suicide and moves on occupied
+points act as passes, passing is always allowed, seki is life.
+
+Every answer comes from a complete search (depth-first proof-number search with a
+transposition table): \"dead\" and \"alive\" are proven, and the proof tree is replayed by
+an independent checker. A search that runs out of budget says \"unknown\".";
+
+const AFTER: &str = "Examples:
+  tsume solve problems/bent-three-corner.sgf       status with each side moving first
+  tsume solve problem.sgf --to-move B --json        one question, machine-readable
+  tsume solve problem.sgf --target C3 --depth 12    another group, a tighter bound
+  tsume solve problems/                             every problem of a folder, a table
+  tsume bench --corpus ../shared/corpus             published answers, per source";
+
+/// The command line.
+#[derive(Parser, Debug)]
+#[command(name = "tsume", version, about = ABOUT, after_help = AFTER)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve life-and-death problems (SGF or tsume-graph files, or folders of them).
+    Solve(SolveArgs),
+    /// Solve a problem collection or the public corpus and report speed and correctness.
+    Bench(bench::BenchArgs),
+}
+
+/// Runs `tsume` with `args` (the program name first) and returns the exit status.
+pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            let text = e.render().to_string();
+            return match e.kind() {
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    let _ = write!(out, "{text}");
+                    EXIT_OK
+                }
+                _ => {
+                    // clap's message, trimmed to its first lines.
+                    let _ = write!(err, "{text}");
+                    EXIT_BAD_INPUT
+                }
+            };
+        }
+    };
+    let result = match cli.command {
+        Command::Solve(a) => solve::run(&a, out, err),
+        Command::Bench(a) => bench::run(&a, out, err),
+    };
+    let _ = out.flush();
+    result
+}
+
+/// A failure that ends the command: the exit status and one line for stderr.
+#[derive(Debug)]
+pub(crate) struct Fail {
+    pub code: i32,
+    pub message: String,
+}
+
+impl Fail {
+    pub fn input(message: impl Into<String>) -> Fail {
+        Fail {
+            code: EXIT_BAD_INPUT,
+            message: message.into(),
+        }
+    }
+}

@@ -1,0 +1,329 @@
+//! Output: the human report, the JSON object, the table for several problems.
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+
+use serde_json::{json, Value};
+use tsume_board::{Color, Move};
+use tsume_prove::Verdict;
+
+use crate::solve::{Report, Side};
+use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
+
+fn moves_json(r: &Report, moves: &[Move]) -> Value {
+    Value::Array(
+        moves
+            .iter()
+            .map(|&m| {
+                let (gtp, sgf) = r.move_names(m);
+                json!({"gtp": gtp, "sgf": sgf})
+            })
+            .collect(),
+    )
+}
+
+fn side_json(r: &Report, s: &Side) -> Value {
+    let a = &s.answer;
+    json!({
+        "to_move": s.to_move.letter().to_string(),
+        "verdict": a.verdict.as_str(),
+        "moves": moves_json(r, &a.moves),
+        "all_moves": a.all_moves,
+        "exact": a.exact,
+        "kill_plies": a.kill_plies,
+        "pv": moves_json(r, &a.pv),
+        "nodes": a.stats.nodes,
+        "seconds": a.stats.seconds,
+        "nodes_per_second": a.stats.nodes_per_second().round(),
+        "tt_hits": a.stats.tt_hits,
+        "max_depth": a.stats.max_depth,
+        "checked": match &s.check {
+            None => Value::Null,
+            Some(Ok(_)) => Value::Bool(true),
+            Some(Err(_)) => Value::Bool(false),
+        },
+        "proof_nodes": match &s.check { Some(Ok(n)) => json!(n), _ => Value::Null },
+        "check_error": match &s.check { Some(Err(e)) => json!(e), _ => Value::Null },
+        "reason": a.reason,
+    })
+}
+
+/// The JSON object of one problem (schema in README.md).
+pub(crate) fn json(r: &Report, one_side: Option<Color>) -> Value {
+    let p = &r.problem;
+    let full = p.full.board();
+    let defender = r.defender();
+    let mut v = json!({
+        "file": p.file,
+        "board": match full.grid_info() {
+            Some(g) => json!({"width": g.width, "height": g.height}),
+            None => json!({"points": full.len()}),
+        },
+        "target": {"gtp": full.gtp(p.target_full), "sgf": full.sgf(p.target_full)},
+        "target_source": r.target_source(),
+        "defender": defender.letter().to_string(),
+        "attacker": defender.opponent().letter().to_string(),
+        "depth_bound": r.depth,
+        "region_points": p.region.len(),
+        "virtual_eyes": p.virtual_eyes.len(),
+        "status": r.status(),
+        "results": r.sides.iter().map(|s| side_json(r, s)).collect::<Vec<_>>(),
+        "nodes": r.sides.iter().map(|s| s.answer.stats.nodes).sum::<u64>(),
+        "seconds": r.sides.iter().map(|s| s.answer.stats.seconds).sum::<f64>(),
+    });
+    if let Some(c) = one_side {
+        if let Some(s) = r.sides.iter().find(|s| s.to_move == c) {
+            let sj = side_json(r, s);
+            for key in [
+                "to_move",
+                "verdict",
+                "moves",
+                "exact",
+                "kill_plies",
+                "pv",
+                "checked",
+            ] {
+                v[key] = sj[key].clone();
+            }
+        }
+    }
+    v
+}
+
+fn move_list(r: &Report, moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|&m| r.move_names(m).0)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn side_line(r: &Report, s: &Side) -> String {
+    let a = &s.answer;
+    let who = s.to_move.name();
+    let attacker = s.to_move != r.defender();
+    let mut line = format!("{who} to move: ");
+    match a.verdict {
+        Verdict::Dead => {
+            line += "dead";
+            if attacker {
+                let _ = write!(line, " — {who} kills at {}", move_list(r, &a.moves));
+                if !a.all_moves && !a.moves.is_empty() {
+                    line += " (first found; --all-moves for every one)";
+                }
+            } else {
+                line += &format!(" — no {who} move saves the group");
+            }
+            if let Some(k) = a.kill_plies {
+                let _ = write!(line, "; captured within {k} plies");
+            }
+        }
+        Verdict::Alive => {
+            line += "alive";
+            if attacker {
+                line += &format!(" — no {who} move kills");
+            } else {
+                let _ = write!(line, " — {who} lives at {}", move_list(r, &a.moves));
+                if !a.all_moves && !a.moves.is_empty() {
+                    line += " (first found)";
+                }
+            }
+            if a.exact {
+                line += "; for every α";
+            } else {
+                let _ = write!(line, "; within α = {}", r.depth);
+            }
+        }
+        Verdict::Unknown => {
+            line += "unknown";
+            if let Some(why) = &a.reason {
+                let _ = write!(line, " ({why})");
+            }
+        }
+    }
+    if !a.pv.is_empty() && a.verdict != Verdict::Unknown {
+        let _ = write!(line, "\n    line: {}", move_list(r, &a.pv));
+    }
+    let _ = write!(
+        line,
+        "\n    {} nodes, {:.3} s, {:.0} k nodes/s",
+        a.stats.nodes,
+        a.stats.seconds,
+        a.stats.nodes_per_second() / 1000.0
+    );
+    match &s.check {
+        Some(Ok(n)) => {
+            let _ = write!(line, "; proof checked ({n} nodes)");
+        }
+        Some(Err(e)) => {
+            let _ = write!(line, "; PROOF REJECTED: {e}");
+        }
+        None if a.verdict != Verdict::Unknown => line += "; proof not checked",
+        None => {}
+    }
+    line
+}
+
+/// The report a person reads.
+pub(crate) fn human(r: &Report, diagram: bool) -> String {
+    let p = &r.problem;
+    let full = p.full.board();
+    let defender = r.defender();
+    let mut s = String::new();
+    let _ = writeln!(s, "{}", p.file);
+    if diagram {
+        let _ = writeln!(s, "{}", p.region_diagram());
+    }
+    let _ = writeln!(
+        s,
+        "target: {} group at {} ({}); attacker {}; α = {}",
+        defender.name(),
+        full.gtp(p.target_full),
+        r.target_source(),
+        defender.opponent().name(),
+        r.depth
+    );
+    for n in &p.notes {
+        let _ = writeln!(s, "note: {n}");
+    }
+    for side in &r.sides {
+        let _ = writeln!(s, "{}", side_line(r, side));
+    }
+    if let Some(st) = r.status() {
+        let explain = match st {
+            "dead" => "the attacker kills even moving second",
+            "alive" => "the defender lives even moving second",
+            "unsettled" => "whoever moves first wins",
+            "inconsistent" => "moving first should never hurt: please report this",
+            _ => "a search ran out of budget",
+        };
+        let _ = writeln!(s, "status: {st} ({explain})");
+    }
+    if let Some(exp) = r.expected_status() {
+        if let Some(st) = r.status() {
+            let _ = writeln!(
+                s,
+                "expected by the file: {exp} — {}",
+                if exp == st { "agrees" } else { "DISAGREES" }
+            );
+        }
+    }
+    s
+}
+
+/// Several problems: one line each and a summary.
+pub(crate) fn table(
+    files: &[PathBuf],
+    results: &[Result<Report, Fail>],
+    as_json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let mut code = EXIT_OK;
+    let mut rows = Vec::new();
+    let (mut solved, mut agree, mut expected, mut unknown) = (0, 0, 0, 0);
+    let mut total_nodes = 0u64;
+    let mut total_seconds = 0.0;
+    for (f, r) in files.iter().zip(results) {
+        match r {
+            Err(e) => {
+                let _ = writeln!(err, "{}", e.message);
+                code = code.max(e.code);
+                if as_json {
+                    rows.push(json!({"file": f.display().to_string(), "error": e.message}));
+                }
+            }
+            Ok(rep) => {
+                let status = rep.status().unwrap_or_else(|| {
+                    rep.sides
+                        .first()
+                        .map_or("unknown", |s| s.answer.verdict.as_str())
+                });
+                if status == "unknown" {
+                    unknown += 1;
+                } else {
+                    solved += 1;
+                }
+                let exp = rep.expected_status();
+                if let Some(e) = &exp {
+                    expected += 1;
+                    if e == status {
+                        agree += 1;
+                    }
+                }
+                if rep.rejected().is_some() {
+                    code = code.max(EXIT_FAILURE);
+                }
+                let nodes: u64 = rep.sides.iter().map(|s| s.answer.stats.nodes).sum();
+                let secs: f64 = rep.sides.iter().map(|s| s.answer.stats.seconds).sum();
+                total_nodes += nodes;
+                total_seconds += secs;
+                if as_json {
+                    rows.push(json(rep, None));
+                } else {
+                    let firsts: Vec<String> = rep
+                        .sides
+                        .iter()
+                        .map(|s| {
+                            format!(
+                                "{}:{}{}",
+                                s.to_move.letter(),
+                                s.answer.verdict.as_str(),
+                                if s.answer.moves.is_empty() {
+                                    String::new()
+                                } else {
+                                    format!("@{}", rep.move_names(s.answer.moves[0]).0)
+                                }
+                            )
+                        })
+                        .collect();
+                    let mark = match &exp {
+                        Some(e) if e == status => "ok".to_string(),
+                        Some(e) => format!("EXPECTED {e}"),
+                        None => String::new(),
+                    };
+                    let _ = writeln!(
+                        out,
+                        "{:<44} {:<10} {:<28} {:>10} {:>8.3}s {}{}",
+                        f.display().to_string(),
+                        status,
+                        firsts.join(" "),
+                        nodes,
+                        secs,
+                        mark,
+                        if rep.rejected().is_some() {
+                            " PROOF REJECTED"
+                        } else {
+                            ""
+                        }
+                    );
+                }
+            }
+        }
+    }
+    let errors = results.iter().filter(|r| r.is_err()).count();
+    if as_json {
+        let v = json!({
+            "problems": rows,
+            "summary": {"files": files.len(), "solved": solved, "unknown": unknown,
+                        "errors": errors, "expected": expected, "agree": agree,
+                        "nodes": total_nodes, "seconds": total_seconds}
+        });
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "\n{} files: {solved} solved, {unknown} unknown, {errors} unreadable; {agree}/{expected} agree with the answer stated in the file; {total_nodes} nodes, {total_seconds:.2} s of search",
+            files.len()
+        );
+    }
+    if errors > 0 {
+        code = code.max(EXIT_BAD_INPUT);
+    }
+    code
+}

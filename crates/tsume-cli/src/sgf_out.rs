@@ -1,0 +1,169 @@
+//! `--sgf-out`: the problem with its proof trees as SGF variations a Go editor opens.
+
+use std::fmt::Write as _;
+
+use tsume_board::{Color, Move};
+use tsume_proof::{Claim, Leaf, Tree};
+
+use crate::solve::Report;
+
+/// Nodes written at most, over all trees.
+const BUDGET: usize = 20_000;
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// The SGF text: root with setup stones and the target marked, then one variation
+/// per player moving first, each the proof or disproof tree.
+pub(crate) fn write(r: &Report) -> String {
+    let p = &r.problem;
+    let full = p.full.board();
+    let mut s = String::from("(;GM[1]FF[4]CA[UTF-8]AP[tsume]");
+    match full.grid_info() {
+        Some(g) if g.width == g.height => {
+            let _ = write!(s, "SZ[{}]", g.width);
+        }
+        Some(g) => {
+            let _ = write!(s, "SZ[{}:{}]", g.width, g.height);
+        }
+        None => {}
+    }
+    for (prop, c) in [("AB", Color::Black), ("AW", Color::White)] {
+        let pts: Vec<String> = full
+            .points()
+            .filter(|&q| p.full.color(q) == Some(c))
+            .map(|q| format!("[{}]", full.sgf(q)))
+            .collect();
+        if !pts.is_empty() {
+            let _ = write!(s, "{prop}{}", pts.concat());
+        }
+    }
+    let _ = write!(s, "TR[{}]", full.sgf(p.target_full));
+    let mut root = format!(
+        "tsume: the {} group marked with a triangle; α = {}.",
+        r.defender().name(),
+        r.depth
+    );
+    if let Some(st) = r.status() {
+        let _ = write!(root, " Status: {st}.");
+    }
+    root += " Rules: no ko (repetition allowed), suicide is a pass, seki is life.";
+    let _ = write!(s, "C[{}]", escape(&root));
+    let mut budget = BUDGET;
+    let n = r.sides.iter().filter(|x| x.answer.tree.is_some()).count();
+    for side in &r.sides {
+        let Some(tree) = &side.answer.tree else {
+            continue;
+        };
+        if n > 1 {
+            s.push('(');
+        }
+        let head = format!(
+            "{} to move: {}{}",
+            side.to_move.name(),
+            side.answer.verdict,
+            if side.answer.exact && side.answer.verdict == tsume_prove::Verdict::Alive {
+                " for every α"
+            } else {
+                ""
+            }
+        );
+        write_node(r, tree, 0, side.to_move, &mut s, &mut budget, Some(head), 0);
+        if n > 1 {
+            s.push(')');
+        }
+    }
+    s.push_str(")\n");
+    s
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_node(
+    r: &Report,
+    tree: &Tree,
+    i: usize,
+    to_move: Color,
+    s: &mut String,
+    budget: &mut usize,
+    head: Option<String>,
+    depth: usize,
+) {
+    let node = &tree.nodes[i];
+    let mut comment = head.unwrap_or_default();
+    match node.leaf {
+        Some(Leaf::Capture) => {
+            comment += &format!(
+                " The target has one liberty and {} is to move: captured.",
+                to_move.name()
+            );
+        }
+        Some(Leaf::Benson) => comment += " The target is unconditionally alive (Benson).",
+        Some(Leaf::DepthLimit) => comment += " The depth bound is reached: the target survives it.",
+        None => {}
+    }
+    if !comment.trim().is_empty() {
+        let _ = write!(s, "C[{}]", escape(comment.trim()));
+    }
+    if node.leaf.is_some() || depth > 400 {
+        return;
+    }
+    if *budget == 0 {
+        s.push_str("C[(tree cut here: too large for the file)]");
+        return;
+    }
+    let many = node.children.len() > 1;
+    for &(m, j) in &node.children {
+        if *budget == 0 {
+            break;
+        }
+        *budget -= 1;
+        if many {
+            s.push('(');
+        }
+        let letter = to_move.letter();
+        let mut note = None;
+        match m {
+            Move::Pass => {
+                let _ = write!(s, ";{letter}[]");
+                note = Some(format!("{} passes.", to_move.name()));
+            }
+            Move::Play(q) => match r.problem.to_full(q) {
+                Some(f) => {
+                    let _ = write!(s, ";{letter}[{}]", r.problem.full.board().sgf(f));
+                }
+                None => {
+                    let _ = write!(s, ";{letter}[]");
+                    note = Some(format!(
+                        "{} fills the virtual eye {} of a wall group (not on the board).",
+                        to_move.name(),
+                        r.problem.position.board().name(q)
+                    ));
+                }
+            },
+        }
+        let claim_note = match (tree.claim, many) {
+            (Claim::Dead, true) => Some("Every defence fails.".to_string()),
+            (Claim::Alive, true) => Some("Every attack fails.".to_string()),
+            _ => None,
+        };
+        let head = [note, claim_note.filter(|_| j == node.children[0].1)]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ");
+        write_node(
+            r,
+            tree,
+            j,
+            to_move.opponent(),
+            s,
+            budget,
+            Some(head),
+            depth + 1,
+        );
+        if many {
+            s.push(')');
+        }
+    }
+}

@@ -1,0 +1,468 @@
+//! `tsume solve`.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+use rayon::prelude::*;
+use tsume_board::{Color, Move, Position};
+use tsume_prove::{Answer, Limits, Options, Verdict};
+use tsume_sgf::{LoadOptions, Problem, RegionSpec, TargetSource};
+
+use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
+
+/// Arguments of `tsume solve`.
+#[derive(Args, Debug, Clone)]
+#[command(
+    about = "Solve life-and-death problems",
+    long_about = "Solve life-and-death problems given as SGF or tsume-graph files (or folders of them).
+
+For each problem tsume finds the group in question (the target: --target, else a TR/MA/SQ/CR
+mark, else inferred and printed), the area in play (--region) and answers Can_kill with each
+side moving first, then names the status: dead (the attacker wins even moving second),
+alive (the defender wins even moving second) or unsettled (whoever moves first wins).
+
+\"alive\" holds within the depth bound α unless it is marked \"for every α\" (Benson's
+unconditional life or the exact retrograde solver); \"dead\" holds for α and every larger
+bound. Each proof or disproof is replayed by an independent checker (--no-check skips it)."
+)]
+pub struct SolveArgs {
+    /// SGF or tsume-graph files, or folders (every *.sgf and *.graph inside).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The group in question: a stone of it, GTP (C3) or SGF (cc) style, or a graph point name.
+    #[arg(long, value_name = "POINT")]
+    pub target: Option<String>,
+    /// Who moves first: B, W, or both (one search each; the status needs both).
+    #[arg(long, value_name = "B|W|both", default_value = "both")]
+    pub to_move: String,
+    /// α: the attacker must capture within α+1 plies [default: 2 × empty points + 4, at most 200].
+    #[arg(long, value_name = "α")]
+    pub depth: Option<u32>,
+    /// The area in play: auto (around the target, walls made safe), board (everything), or a comma-separated list of points.
+    #[arg(long, value_name = "auto|board|POINTS", default_value = "auto")]
+    pub region: String,
+    /// Which game tree of an SGF file holding several (from 0).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub index: usize,
+    /// Stop each search after this many node expansions (answer: unknown).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop each search after this many seconds (answer: unknown).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Transposition table size per search, in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 256)]
+    pub tt_mb: usize,
+    /// List every winning first move, not just one.
+    #[arg(long)]
+    pub all_moves: bool,
+    /// Print one JSON object (schema in README.md).
+    #[arg(long)]
+    pub json: bool,
+    /// Write the problem with the proof trees as SGF variations (one file only).
+    #[arg(long, value_name = "FILE")]
+    pub sgf_out: Option<PathBuf>,
+    /// Write the proof trees as JSON (one file only).
+    #[arg(long, value_name = "FILE")]
+    pub tree_out: Option<PathBuf>,
+    /// Skip replaying proofs through the independent checker.
+    #[arg(long)]
+    pub no_check: bool,
+    /// Settle "alive for every α" with the exact solver when at most this many positions are reachable (0: off).
+    #[arg(long, value_name = "N", default_value_t = 50_000)]
+    pub exact: usize,
+    /// No progress line and no board diagram.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// The answer for one player moving first.
+pub(crate) struct Side {
+    pub to_move: Color,
+    pub answer: Answer,
+    /// The checker's verdict on the tree: Ok(nodes checked) or the rejection.
+    pub check: Option<Result<usize, String>>,
+}
+
+/// One solved problem.
+pub(crate) struct Report {
+    pub problem: Problem,
+    pub depth: u32,
+    pub sides: Vec<Side>,
+}
+
+impl Report {
+    pub fn defender(&self) -> Color {
+        self.problem
+            .position
+            .color(self.problem.target)
+            .unwrap_or(Color::White)
+    }
+
+    /// dead / alive / unsettled from both orders of play, if both were searched.
+    pub fn status(&self) -> Option<&'static str> {
+        let attacker = self.defender().opponent();
+        let first = |c: Color| {
+            self.sides
+                .iter()
+                .find(|s| s.to_move == c)
+                .map(|s| s.answer.verdict)
+        };
+        let (a, d) = (first(attacker)?, first(attacker.opponent())?);
+        Some(match (a, d) {
+            (Verdict::Dead, Verdict::Dead) => "dead",
+            (Verdict::Alive, Verdict::Alive) => "alive",
+            (Verdict::Dead, Verdict::Alive) => "unsettled",
+            (Verdict::Alive, Verdict::Dead) => "inconsistent",
+            _ => "unknown",
+        })
+    }
+
+    /// A check that failed, if any.
+    pub fn rejected(&self) -> Option<&str> {
+        self.sides.iter().find_map(|s| match &s.check {
+            Some(Err(e)) => Some(e.as_str()),
+            _ => None,
+        })
+    }
+
+    /// GTP and SGF names of a move of the position in play, on the whole board.
+    pub fn move_names(&self, m: Move) -> (String, String) {
+        match m {
+            Move::Pass => ("pass".to_string(), String::new()),
+            Move::Play(p) => match self.problem.to_full(p) {
+                Some(f) => {
+                    let b = self.problem.full.board();
+                    (b.gtp(f), b.sgf(f))
+                }
+                None => {
+                    let n = self.problem.position.board().name(p).to_string();
+                    (n.clone(), n)
+                }
+            },
+        }
+    }
+
+    pub fn expected_status(&self) -> Option<String> {
+        let text = self.problem.expected.as_deref()?;
+        let i = text.find("status=")?;
+        let rest = &text[i + "status=".len()..];
+        let word: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        (!word.is_empty()).then_some(word)
+    }
+}
+
+pub(crate) fn parse_color(s: &str) -> Result<Option<Color>, Fail> {
+    match s.to_ascii_lowercase().as_str() {
+        "both" | "" => Ok(None),
+        "b" | "black" => Ok(Some(Color::Black)),
+        "w" | "white" => Ok(Some(Color::White)),
+        _ => Err(Fail::input(format!(
+            "--to-move: expected B, W or both, got '{s}'"
+        ))),
+    }
+}
+
+pub(crate) fn region_spec(s: &str) -> RegionSpec {
+    match s.to_ascii_lowercase().as_str() {
+        "auto" => RegionSpec::Auto,
+        "board" | "all" | "whole" => RegionSpec::Board,
+        _ => RegionSpec::Points(
+            s.split([',', ' '])
+                .filter(|t| !t.is_empty())
+                .map(str::to_string)
+                .collect(),
+        ),
+    }
+}
+
+/// The problem files named: files as given, folders expanded to their *.sgf and
+/// *.graph files (sorted).
+pub(crate) fn expand(files: &[PathBuf]) -> Result<Vec<PathBuf>, Fail> {
+    let mut out = Vec::new();
+    for f in files {
+        if f.is_dir() {
+            let entries =
+                std::fs::read_dir(f).map_err(|e| Fail::input(format!("{}: {e}", f.display())))?;
+            let mut v: Vec<PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| {
+                    p.extension()
+                        .is_some_and(|e| e == "sgf" || e == "graph" || e == "SGF")
+                })
+                .collect();
+            v.sort();
+            if v.is_empty() {
+                return Err(Fail::input(format!(
+                    "{}: no .sgf or .graph file in this folder",
+                    f.display()
+                )));
+            }
+            out.extend(v);
+        } else {
+            out.push(f.clone());
+        }
+    }
+    Ok(out)
+}
+
+pub(crate) struct Settings {
+    pub load: LoadOptions,
+    pub sides: Option<Color>,
+    pub depth: Option<u32>,
+    pub limits: Limits,
+    pub all_moves: bool,
+    pub want_tree: bool,
+    pub check: bool,
+    pub exact: usize,
+    pub progress: bool,
+}
+
+pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
+    let sides = parse_color(&a.to_move)?;
+    let time_limit = match a.time_limit {
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            return Err(Fail::input(format!(
+                "--time-limit: expected a positive number of seconds, got {t}"
+            )))
+        }
+        Some(t) => Some(Duration::from_secs_f64(t)),
+        None => None,
+    };
+    if a.tt_mb == 0 {
+        return Err(Fail::input("--tt-mb: must be at least 1"));
+    }
+    Ok(Settings {
+        load: LoadOptions {
+            index: a.index,
+            target: a.target.clone(),
+            to_move: sides,
+            region: region_spec(&a.region),
+        },
+        sides,
+        depth: a.depth,
+        limits: Limits {
+            max_nodes: a.max_nodes,
+            time_limit,
+            tt_mb: a.tt_mb,
+            stop: None,
+        },
+        all_moves: a.all_moves,
+        want_tree: !a.no_check || a.sgf_out.is_some() || a.tree_out.is_some(),
+        check: !a.no_check,
+        exact: a.exact,
+        progress: !a.quiet && !a.json && std::io::stderr().is_terminal(),
+    })
+}
+
+/// Loads and solves one problem.
+pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
+    let problem = tsume_sgf::load_problem(path, &s.load).map_err(|e| Fail::input(e.to_string()))?;
+    let depth = s
+        .depth
+        .unwrap_or_else(|| tsume_prove::default_depth(&problem.position));
+    let defender = problem
+        .position
+        .color(problem.target)
+        .ok_or_else(|| Fail::input(format!("{}: the target point is empty", problem.file)))?;
+    let order: Vec<Color> = match s.sides {
+        Some(c) => vec![c],
+        None => vec![defender.opponent(), defender],
+    };
+    let mut sides = Vec::new();
+    for to_move in order {
+        let pos = problem.position.with_to_move(to_move);
+        let bar = s.progress.then(|| {
+            let b = indicatif::ProgressBar::new_spinner();
+            b.set_message(format!("{}: {} to move", problem.file, to_move.name()));
+            b
+        });
+        let progress: Option<tsume_prove::Progress> = bar.clone().map(|b| {
+            Arc::new(move |st: &tsume_prove::Stats| {
+                b.set_message(format!(
+                    "{} nodes, {:.0} k/s, depth {}",
+                    st.nodes,
+                    st.nodes_per_second() / 1000.0,
+                    st.max_depth
+                ));
+                b.tick();
+            }) as tsume_prove::Progress
+        });
+        let opts = Options {
+            depth,
+            limits: s.limits.clone(),
+            all_moves: s.all_moves,
+            want_tree: s.want_tree,
+            max_tree_nodes: 500_000,
+            exact_positions: s.exact,
+            benson: true,
+            progress,
+        };
+        let answer = tsume_prove::solve(&pos, problem.target, &opts)
+            .map_err(|e| Fail::input(format!("{}: {e}", problem.file)))?;
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        let check = if s.check {
+            answer
+                .tree
+                .as_ref()
+                .map(|t| check_tree(&pos, &problem, depth, &answer, t))
+        } else {
+            None
+        };
+        sides.push(Side {
+            to_move,
+            answer,
+            check,
+        });
+    }
+    Ok(Report {
+        problem,
+        depth,
+        sides,
+    })
+}
+
+/// Replays the tree with the checker of `tsume-proof` and checks that it claims what
+/// the answer says, for the bound asked.
+fn check_tree(
+    pos: &Position,
+    problem: &Problem,
+    depth: u32,
+    answer: &Answer,
+    tree: &tsume_proof::Tree,
+) -> Result<usize, String> {
+    let report = tsume_proof::check(pos, problem.target, tree).map_err(|e| e.to_string())?;
+    let root = tree.root().ok_or("empty tree")?.remaining;
+    let bound = depth + 1;
+    match (answer.verdict, tree.claim) {
+        (Verdict::Dead, tsume_proof::Claim::Dead) => {
+            if root.is_some_and(|r| r <= bound) {
+                Ok(report.nodes)
+            } else {
+                Err(format!(
+                    "the proof needs {root:?} plies, more than α + 1 = {bound}"
+                ))
+            }
+        }
+        (Verdict::Alive, tsume_proof::Claim::Alive) => {
+            if root.is_none_or(|r| r >= bound) {
+                Ok(report.nodes)
+            } else {
+                Err(format!(
+                    "the disproof holds for {root:?} plies, fewer than α + 1 = {bound}"
+                ))
+            }
+        }
+        (v, c) => Err(format!("the answer is {v} but the tree claims {c:?}")),
+    }
+}
+
+pub(crate) fn run(a: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let s = match settings(a) {
+        Ok(s) => s,
+        Err(f) => {
+            let _ = writeln!(err, "tsume solve: {}", f.message);
+            return f.code;
+        }
+    };
+    let files = match expand(&a.files) {
+        Ok(f) => f,
+        Err(f) => {
+            let _ = writeln!(err, "tsume solve: {}", f.message);
+            return f.code;
+        }
+    };
+    let single = files.len() == 1 && !a.files[0].is_dir();
+    if !single && (a.sgf_out.is_some() || a.tree_out.is_some()) {
+        let _ = writeln!(
+            err,
+            "tsume solve: --sgf-out and --tree-out take a single problem file"
+        );
+        return EXIT_BAD_INPUT;
+    }
+    if single {
+        let report = match solve_file(&files[0], &s) {
+            Ok(r) => r,
+            Err(f) => {
+                let _ = writeln!(err, "{}", f.message);
+                return f.code;
+            }
+        };
+        if let Some(path) = &a.sgf_out {
+            let text = crate::sgf_out::write(&report);
+            if let Err(e) = std::fs::write(path, text) {
+                let _ = writeln!(err, "{}: {e}", path.display());
+                return EXIT_BAD_INPUT;
+            }
+        }
+        if let Some(path) = &a.tree_out {
+            let trees: Vec<serde_json::Value> = report
+                .sides
+                .iter()
+                .filter_map(|side| {
+                    let t = side.answer.tree.as_ref()?;
+                    let pos = report.problem.position.with_to_move(side.to_move);
+                    Some(serde_json::json!({
+                        "to_move": side.to_move.letter().to_string(),
+                        "tree": tsume_proof::to_json(&pos, report.problem.target, t),
+                    }))
+                })
+                .collect();
+            let text = serde_json::to_string_pretty(&trees).unwrap_or_default();
+            if let Err(e) = std::fs::write(path, text) {
+                let _ = writeln!(err, "{}: {e}", path.display());
+                return EXIT_BAD_INPUT;
+            }
+        }
+        if a.json {
+            let v = crate::render::json(&report, s.sides);
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&v).unwrap_or_default()
+            );
+        } else {
+            let _ = write!(out, "{}", crate::render::human(&report, !a.quiet));
+        }
+        if let Some(e) = report.rejected() {
+            let _ = writeln!(
+                err,
+                "{}: the checker rejected a proof: {e}",
+                report.problem.file
+            );
+            return EXIT_FAILURE;
+        }
+        return EXIT_OK;
+    }
+    // Several problems: solved in parallel, printed in order.
+    let quiet = Settings {
+        progress: false,
+        ..s
+    };
+    let results: Vec<Result<Report, Fail>> =
+        files.par_iter().map(|f| solve_file(f, &quiet)).collect();
+    let code = crate::render::table(&files, &results, a.json, out, err);
+    if code != EXIT_OK {
+        return code;
+    }
+    EXIT_OK
+}
+
+impl Report {
+    pub fn target_source(&self) -> String {
+        match &self.problem.target_source {
+            TargetSource::Option => "option".to_string(),
+            TargetSource::Mark => "mark".to_string(),
+            TargetSource::Inferred(how) => format!("inferred: {how}"),
+        }
+    }
+}

@@ -1,0 +1,467 @@
+//! Depth-first proof-number search (Nagai 2002) for `Can_kill(p, x, α)` over nodes
+//! (position, remaining plies), with a transposition table keyed by the Zobrist hash.
+//!
+//! A node with `rem` plies remaining stands for the paper's call `Can_kill(p, x, d)` with
+//! d = α + 1 − rem: the D₀ test first, then FALSE at rem = 0, then the attacker's OR or
+//! the defender's AND over Ψ(p) (Crăşmaru §3). Because `rem` falls by one per ply the
+//! search graph has no cycle, so df-pn needs no repetition handling.
+//!
+//! Solved results are stored with the depth they need or hold for: a proof that needed
+//! `k` plies serves every node with `rem ≥ k`; a disproof that holds for `h` plies serves
+//! every node with `rem ≤ h`; a disproof resting only on Benson's test holds for every
+//! α ([`INF_HOLD`]). Unsolved nodes keep (pn, dn) per (hash, rem).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use fxhash::FxHashMap;
+use tsume_board::{Color, Move, Point, Position};
+
+use crate::{Limits, Stats};
+
+/// Proof and disproof numbers saturate here.
+pub(crate) const INF: u64 = u64::MAX / 4;
+/// A disproof that holds for every α.
+pub(crate) const INF_HOLD: u32 = u32::MAX;
+/// Stored proof depth meaning "no proof known".
+const NO_PROOF: u32 = u32::MAX;
+
+/// What is known for good about one position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Solved {
+    /// Least remaining depth at which the attacker is known to kill (NO_PROOF: none).
+    pub need: u32,
+    /// Largest remaining depth at which the defender is known to survive, if any.
+    pub hold: Option<u32>,
+}
+
+/// Bytes per table entry, for sizing from `--tt-mb` (key, value and map overhead).
+const ENTRY_BYTES: usize = 48;
+
+/// The transposition table: solved results by hash, work in progress by (hash, rem).
+pub(crate) struct Table {
+    pub solved: FxHashMap<u64, Solved>,
+    work: FxHashMap<(u64, u32), (u64, u64)>,
+    pub capacity: usize,
+    pub clears: u64,
+}
+
+impl Table {
+    pub fn new(mb: usize) -> Table {
+        Table {
+            solved: FxHashMap::default(),
+            work: FxHashMap::default(),
+            capacity: (mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1024),
+            clears: 0,
+        }
+    }
+
+    /// Replacement rule: work entries go first (they are only heuristics), solved ones
+    /// only when they alone fill the table. Both losses cost time, never correctness.
+    fn make_room(&mut self) {
+        if self.solved.len() + self.work.len() < self.capacity {
+            return;
+        }
+        self.clears += 1;
+        self.work.clear();
+        if self.solved.len() * 4 >= self.capacity * 3 {
+            self.solved.clear();
+        }
+    }
+
+    fn prove(&mut self, h: u64, need: u32) {
+        self.make_room();
+        let e = self.solved.entry(h).or_insert(Solved {
+            need: NO_PROOF,
+            hold: None,
+        });
+        e.need = e.need.min(need);
+    }
+
+    fn disprove(&mut self, h: u64, hold: u32) {
+        self.make_room();
+        let e = self.solved.entry(h).or_insert(Solved {
+            need: NO_PROOF,
+            hold: None,
+        });
+        e.hold = Some(e.hold.map_or(hold, |o| o.max(hold)));
+    }
+}
+
+/// The outcome of looking a node up.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Known {
+    /// Proven, needing this many plies.
+    Proven(u32),
+    /// Disproven, holding for this many plies (INF_HOLD: for every α).
+    Disproven(u32),
+    /// Not solved: (pn, dn).
+    Open(u64, u64),
+}
+
+/// Why a search stopped before solving the root.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Abort {
+    /// The node budget ran out.
+    Nodes,
+    /// The time budget ran out.
+    Time,
+    /// Stopped from outside.
+    Stopped,
+}
+
+pub(crate) struct Search<'a> {
+    pub target: Point,
+    pub defender: Color,
+    pub table: Table,
+    pub stats: Stats,
+    limits: &'a Limits,
+    stop: Option<&'a AtomicBool>,
+    start: Instant,
+    pub abort: Option<Abort>,
+    /// Called every 2¹⁶ nodes with the statistics so far.
+    pub progress: Option<&'a (dyn Fn(&Stats) + Sync)>,
+    pub use_benson: bool,
+    benson_cache: FxHashMap<u64, bool>,
+}
+
+/// A successor with what is known of it without search: whether it is in D₀ and its
+/// initial proof and disproof numbers. Computed once per expansion.
+pub(crate) struct Child {
+    pub mv: Move,
+    pub pos: Position,
+    pub hash: u64,
+    pub d0: bool,
+    pub est: (u64, u64),
+    /// The target's liberties, counted up to 8.
+    pub libs: u32,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(
+        target: Point,
+        defender: Color,
+        limits: &'a Limits,
+        stop: Option<&'a AtomicBool>,
+    ) -> Search<'a> {
+        Search {
+            target,
+            defender,
+            table: Table::new(limits.tt_mb),
+            stats: Stats::default(),
+            limits,
+            stop,
+            start: Instant::now(),
+            abort: None,
+            progress: None,
+            use_benson: true,
+            benson_cache: FxHashMap::default(),
+        }
+    }
+
+    pub fn elapsed(&self) -> f64 {
+        self.start.elapsed().as_secs_f64()
+    }
+
+    /// Whether the attacker is to move (an OR node).
+    fn attacker_moves(&self, p: &Position) -> bool {
+        p.to_move() != self.defender
+    }
+
+    /// The node's standing from the rules and the table alone, without expanding it.
+    pub fn lookup(&mut self, p: &Position, rem: u32) -> Known {
+        let c = self.child(Move::Pass, p.clone());
+        self.probe(&c, rem)
+    }
+
+    /// The static part of a node: D₀ membership and initial numbers from the target's
+    /// liberties (df-pn+ style: more liberties, more work to kill).
+    fn child(&self, mv: Move, pos: Position) -> Child {
+        let all = pos.liberty_count_up_to(self.target, 8) as u32;
+        let libs = u64::from(all.min(4));
+        let attacker = self.attacker_moves(&pos);
+        // Crăşmaru §3, D₀: one liberty and the opponent of the group to move.
+        let d0 = attacker && libs == 1;
+        let est = if attacker {
+            (libs.saturating_sub(1).max(1), 1)
+        } else {
+            (libs.max(1), 1)
+        };
+        Child {
+            mv,
+            hash: pos.hash(),
+            pos,
+            d0,
+            est,
+            libs: all,
+        }
+    }
+
+    /// A child's standing with `rem` plies left, from its static part and the table.
+    pub(crate) fn probe(&mut self, c: &Child, rem: u32) -> Known {
+        // Crăşmaru §3: the D₀ test comes before the depth test.
+        if c.d0 {
+            return Known::Proven(0);
+        }
+        if let Some(s) = self.table.solved.get(&c.hash) {
+            if s.need <= rem {
+                self.stats.tt_hits += 1;
+                return Known::Proven(s.need);
+            }
+            if let Some(hold) = s.hold {
+                if hold >= rem {
+                    self.stats.tt_hits += 1;
+                    return Known::Disproven(hold);
+                }
+            }
+        }
+        // if depth > α then return FALSE (unless static life says: never).
+        if rem == 0 {
+            if self.statically_alive(&c.pos) {
+                return Known::Disproven(INF_HOLD);
+            }
+            return Known::Disproven(0);
+        }
+        if let Some(&(pn, dn)) = self.table.work.get(&(c.hash, rem)) {
+            return Known::Open(pn, dn);
+        }
+        Known::Open(c.est.0, c.est.1)
+    }
+
+    /// Ψ(p) as children, ordered so that promising moves come first: for the attacker
+    /// the moves that leave the target fewest liberties, for the defender those that
+    /// leave it most; captures break ties; the pass last.
+    pub fn children(&self, p: &Position) -> Vec<Child> {
+        let attacker = self.attacker_moves(p);
+        let target_group = p.group_id(self.target);
+        let mut scored: Vec<(i64, Child)> = Vec::new();
+        for x in p.legal_moves() {
+            let mut q = p.clone();
+            let captured = match q.play_in_place(Move::Play(x)) {
+                tsume_board::Played::Stone { captured } => i64::from(captured),
+                _ => 0,
+            };
+            let c = self.child(Move::Play(x), q);
+            let libs = i64::from(c.libs);
+            let near = p
+                .board()
+                .neighbors(x)
+                .iter()
+                .any(|&y| p.group_id(y).is_some() && p.group_id(y) == target_group);
+            let mut score = if attacker { -libs * 16 } else { libs * 16 };
+            score += captured * 8 + i64::from(near) * 4;
+            if c.d0 {
+                score += 1 << 20;
+            }
+            scored.push((score, c));
+        }
+        scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+        let mut out: Vec<Child> = scored.into_iter().map(|(_, c)| c).collect();
+        out.push(self.child(Move::Pass, p.play(Move::Pass)));
+        out
+    }
+
+    /// Benson's test on the target, cached by hash (a group with one liberty never
+    /// passes it).
+    fn statically_alive(&mut self, p: &Position) -> bool {
+        if !self.use_benson {
+            return false;
+        }
+        let h = p.hash();
+        if let Some(&b) = self.benson_cache.get(&h) {
+            return b;
+        }
+        if p.liberty_count_up_to(self.target, 2) < 2 {
+            return false;
+        }
+        let alive = crate::static_life(p, self.target);
+        if self.benson_cache.len() > self.table.capacity {
+            self.benson_cache.clear();
+        }
+        self.benson_cache.insert(h, alive);
+        if alive {
+            self.table.disprove(h, INF_HOLD);
+        }
+        alive
+    }
+
+    fn check_limits(&mut self) -> bool {
+        if self.abort.is_some() {
+            return true;
+        }
+        if self.stats.nodes & 0x3ff == 0 {
+            if let Some(max) = self.limits.max_nodes {
+                if self.stats.nodes >= max {
+                    self.abort = Some(Abort::Nodes);
+                }
+            }
+            if let Some(t) = self.limits.time_limit {
+                if self.start.elapsed() >= t {
+                    self.abort = Some(Abort::Time);
+                }
+            }
+            if let Some(s) = self.stop {
+                if s.load(Ordering::Relaxed) {
+                    self.abort = Some(Abort::Stopped);
+                }
+            }
+            if self.stats.nodes & 0xffff == 0 {
+                self.stats.seconds = self.elapsed();
+                if let Some(f) = self.progress {
+                    f(&self.stats);
+                }
+            }
+        } else if let Some(max) = self.limits.max_nodes {
+            if self.stats.nodes >= max {
+                self.abort = Some(Abort::Nodes);
+            }
+        }
+        self.abort.is_some()
+    }
+
+    /// Searches the node until it is solved, its numbers reach the thresholds, or a
+    /// limit stops the search. Returns the node's standing.
+    pub fn mid(&mut self, p: &Position, rem: u32, thpn: u64, thdn: u64, ply: u32) -> Known {
+        let known = self.lookup(p, rem);
+        let Known::Open(..) = known else {
+            return known;
+        };
+        self.stats.nodes += 1;
+        self.stats.max_depth = self.stats.max_depth.max(ply);
+        if self.check_limits() {
+            return known;
+        }
+        let h = p.hash();
+        // Static life: Benson's unconditionally alive groups cannot die at any depth.
+        if self.statically_alive(p) {
+            self.table.disprove(h, INF_HOLD);
+            return Known::Disproven(INF_HOLD);
+        }
+        let or_node = self.attacker_moves(p);
+        let kids = self.children(p);
+        let mut vals: Vec<Known> = Vec::with_capacity(kids.len());
+        loop {
+            vals.clear();
+            for c in &kids {
+                let v = self.probe(c, rem - 1);
+                vals.push(v);
+            }
+            let (pn, dn) = combine(or_node, &vals);
+            if pn == 0 {
+                let need = proof_need(or_node, &vals);
+                self.table.prove(h, need);
+                self.table.work.remove(&(h, rem));
+                return Known::Proven(need);
+            }
+            if dn == 0 {
+                let hold = disproof_hold(or_node, &vals, rem - 1);
+                self.table.disprove(h, hold);
+                self.table.work.remove(&(h, rem));
+                return Known::Disproven(hold);
+            }
+            if pn >= thpn || dn >= thdn || self.abort.is_some() {
+                self.table.make_room();
+                self.table.work.insert((h, rem), (pn, dn));
+                return Known::Open(pn, dn);
+            }
+            // Select the most proving child and the second best, with the 1+ε trick
+            // (Pawlewicz & Lew 2007) for its threshold.
+            let (best, second) = select(or_node, &vals);
+            let (bpn, bdn) = pn_dn(vals[best]);
+            let (cthpn, cthdn) = if or_node {
+                (
+                    thpn.min(eps_threshold(second, bpn)),
+                    thdn.saturating_sub(dn).saturating_add(bdn).min(INF),
+                )
+            } else {
+                (
+                    thpn.saturating_sub(pn).saturating_add(bpn).min(INF),
+                    thdn.min(eps_threshold(second, bdn)),
+                )
+            };
+            let child = &kids[best].pos;
+            self.mid(child, rem - 1, cthpn, cthdn, ply + 1);
+            if self.abort.is_some() {
+                self.table.make_room();
+                self.table.work.insert((h, rem), (pn, dn));
+                return Known::Open(pn, dn);
+            }
+        }
+    }
+}
+
+/// Threshold for the selected child: just above the second best, grown by ε = 1/4 so
+/// that the search does not flip between two siblings of nearly equal promise.
+fn eps_threshold(second: u64, best: u64) -> u64 {
+    let grown = second.saturating_add(second / 4).saturating_add(1);
+    grown.max(best.saturating_add(1)).min(INF)
+}
+
+pub(crate) fn pn_dn(k: Known) -> (u64, u64) {
+    match k {
+        Known::Proven(_) => (0, INF),
+        Known::Disproven(_) => (INF, 0),
+        Known::Open(pn, dn) => (pn, dn),
+    }
+}
+
+fn combine(or_node: bool, vals: &[Known]) -> (u64, u64) {
+    let mut min = INF;
+    let mut sum: u64 = 0;
+    for &v in vals {
+        let (pn, dn) = pn_dn(v);
+        let (a, b) = if or_node { (pn, dn) } else { (dn, pn) };
+        min = min.min(a);
+        sum = sum.saturating_add(b).min(INF);
+    }
+    if or_node {
+        (min, sum)
+    } else {
+        (sum, min)
+    }
+}
+
+/// The best child (least pn at OR nodes, least dn at AND nodes; first on ties) and the
+/// second-best value.
+fn select(or_node: bool, vals: &[Known]) -> (usize, u64) {
+    let mut best = 0;
+    let mut best_v = INF + 1;
+    let mut second = INF;
+    for (i, &v) in vals.iter().enumerate() {
+        let (pn, dn) = pn_dn(v);
+        let x = if or_node { pn } else { dn };
+        if x < best_v {
+            second = best_v.min(INF);
+            best_v = x;
+            best = i;
+        } else if x < second {
+            second = x;
+        }
+    }
+    (best, second)
+}
+
+/// Plies a proven node needs: 1 + the best proven child (OR) or the slowest child (AND).
+fn proof_need(or_node: bool, vals: &[Known]) -> u32 {
+    let needs = vals.iter().filter_map(|v| match v {
+        Known::Proven(k) => Some(*k),
+        _ => None,
+    });
+    let k = if or_node { needs.min() } else { needs.max() };
+    k.unwrap_or(0).saturating_add(1)
+}
+
+/// Plies a disproven node holds for: 1 + the weakest child (OR) or the best disproven
+/// child (AND); a hold for every α stays so.
+fn disproof_hold(or_node: bool, vals: &[Known], child_rem: u32) -> u32 {
+    let holds = vals.iter().filter_map(|v| match v {
+        Known::Disproven(h) => Some((*h).max(child_rem)),
+        _ => None,
+    });
+    let h = if or_node { holds.min() } else { holds.max() };
+    match h {
+        Some(INF_HOLD) => INF_HOLD,
+        Some(h) => h.saturating_add(1).min(INF_HOLD - 1),
+        None => child_rem + 1,
+    }
+}

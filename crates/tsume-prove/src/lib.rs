@@ -1,0 +1,427 @@
+//! `Can_kill(p, x, α)` (Crăşmaru, *On the Complexity of Tsume-Go*, §3): can the attacker
+//! (the opponent of the stone at x) force the capture of x's group within α + 1 plies,
+//! i.e. is the group in D_{α+1}?
+//!
+//! - [`solve`]: depth-first proof-number search with the depth bound and a
+//!   transposition table ([`dfpn`]), Benson's unconditional life as a terminal disproof,
+//!   winning moves, proof and disproof trees for the independent checker of
+//!   `tsume-proof`, statistics and limits that end in [`Verdict::Unknown`], never a guess.
+//! - [`reference::can_kill`]: the paper's procedure, transcribed line by line.
+//! - [`exact::kill_rank`]: the fixpoint D₀ ⊆ D₁ ⊆ … by retrograde analysis, with no bound.
+#![deny(missing_docs)]
+
+pub mod dfpn;
+pub mod exact;
+pub mod reference;
+mod tree;
+
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tsume_board::{Color, Move, Point, Position};
+use tsume_proof::Tree;
+
+use dfpn::{Abort, Known, Search, INF, INF_HOLD};
+
+/// The answer to `Can_kill(p, x, α)`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    /// TRUE: the attacker forces the capture within the bound.
+    Dead,
+    /// FALSE: the defender survives the bound.
+    Alive,
+    /// The search ran out of budget.
+    Unknown,
+}
+
+impl Verdict {
+    /// "dead", "alive" or "unknown".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Dead => "dead",
+            Verdict::Alive => "alive",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Budgets. A search that reaches one answers [`Verdict::Unknown`].
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Most node expansions.
+    pub max_nodes: Option<u64>,
+    /// Most wall-clock time.
+    pub time_limit: Option<Duration>,
+    /// Transposition table size in MiB.
+    pub tt_mb: usize,
+    /// Set from another thread to stop the search.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: None,
+            time_limit: None,
+            tt_mb: 256,
+            stop: None,
+        }
+    }
+}
+
+/// Progress callback: called now and then with the statistics so far.
+pub type Progress = Arc<dyn Fn(&Stats) + Send + Sync>;
+
+/// What to search and what to report.
+#[derive(Clone)]
+pub struct Options {
+    /// α: the attacker must kill within α + 1 plies.
+    pub depth: u32,
+    /// Budgets.
+    pub limits: Limits,
+    /// Report every winning first move, not just one.
+    pub all_moves: bool,
+    /// Build the proof or disproof tree.
+    pub want_tree: bool,
+    /// Largest tree to build (nodes).
+    pub max_tree_nodes: usize,
+    /// When the search says "alive within α" only, settle "for every α" with the exact
+    /// solver if at most this many positions are reachable (0: never).
+    pub exact_positions: usize,
+    /// Use Benson's test as a terminal disproof.
+    pub benson: bool,
+    /// Progress reports.
+    pub progress: Option<Progress>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            depth: 30,
+            limits: Limits::default(),
+            all_moves: false,
+            want_tree: false,
+            max_tree_nodes: 1_000_000,
+            exact_positions: 0,
+            benson: true,
+            progress: None,
+        }
+    }
+}
+
+impl fmt::Debug for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Options")
+            .field("depth", &self.depth)
+            .field("limits", &self.limits)
+            .field("all_moves", &self.all_moves)
+            .field("want_tree", &self.want_tree)
+            .field("exact_positions", &self.exact_positions)
+            .field("benson", &self.benson)
+            .finish()
+    }
+}
+
+/// Search statistics.
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
+pub struct Stats {
+    /// Nodes expanded.
+    pub nodes: u64,
+    /// Lookups answered by a solved table entry.
+    pub tt_hits: u64,
+    /// Deepest ply expanded.
+    pub max_depth: u32,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Times the table was full and dropped entries.
+    pub tt_clears: u64,
+    /// Solved positions in the table at the end.
+    pub tt_solved: u64,
+}
+
+impl Stats {
+    /// Node expansions per second.
+    pub fn nodes_per_second(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.nodes as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+}
+
+/// The answer with its evidence.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// Can_kill(p, x, α).
+    pub verdict: Verdict,
+    /// For "dead": the group is in D (dead for this α and every larger one). For
+    /// "alive": the defender survives every α (Benson or the exact solver), not only α.
+    pub exact: bool,
+    /// Plies the kill found needs ("dead" only): a kill within this many plies exists;
+    /// df-pn does not promise it is the fastest.
+    pub kill_plies: Option<u32>,
+    /// The winning first moves of the player to move (killing moves for the attacker,
+    /// saving moves for the defender); empty when the player to move loses.
+    pub moves: Vec<Move>,
+    /// Whether `moves` lists every winning first move.
+    pub all_moves: bool,
+    /// A principal variation.
+    pub pv: Vec<Move>,
+    /// The proof (dead) or disproof (alive) tree, when asked for and small enough.
+    pub tree: Option<Tree>,
+    /// Statistics.
+    pub stats: Stats,
+    /// Why the answer is unknown, or a remark on how it was settled.
+    pub reason: Option<String>,
+}
+
+/// A question the prover cannot take.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SolveError {
+    /// The target point is empty.
+    EmptyTarget(String),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::EmptyTarget(p) => write!(f, "the target point {p} is empty"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Benson's test (Benson 1976): the target's group is unconditionally alive.
+pub fn static_life(p: &Position, x: Point) -> bool {
+    tsume_board::benson::is_unconditionally_alive(p, x)
+}
+
+/// A default α for a problem: enough plies for the attacker to fill every empty point
+/// with the defender answering each time, and a margin.
+pub fn default_depth(p: &Position) -> u32 {
+    let empty = p.board().points().filter(|&q| p.is_empty_at(q)).count() as u32;
+    (2 * empty + 4).clamp(8, 200)
+}
+
+/// `Can_kill(p, target, opts.depth)` with the player to move in `p` moving first.
+///
+/// # Errors
+/// [`SolveError::EmptyTarget`] if no stone stands on `target`.
+pub fn solve(p: &Position, target: Point, opts: &Options) -> Result<Answer, SolveError> {
+    let Some(defender) = p.color(target) else {
+        return Err(SolveError::EmptyTarget(p.board().name(target).to_string()));
+    };
+    // The search recurses once per ply: give it a stack to match any α.
+    let stack = 64 * 1024 * 1024 + opts.depth as usize * 256 * 1024;
+    let run = || solve_here(p, target, defender, opts);
+    let answer = std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("tsume-search".into())
+            .stack_size(stack)
+            .spawn_scoped(s, run)
+            .map(|h| h.join())
+    });
+    match answer {
+        Ok(Ok(a)) => Ok(a),
+        Ok(Err(e)) => std::panic::resume_unwind(e),
+        // No thread could be made: search on this one.
+        Err(_) => Ok(solve_here(p, target, defender, opts)),
+    }
+}
+
+fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> Answer {
+    let stop = opts.limits.stop.as_deref();
+    let mut search = Search::new(target, defender, &opts.limits, stop);
+    search.use_benson = opts.benson;
+    let progress = opts.progress.clone();
+    let progress_fn = progress.as_deref().map(|f| f as &(dyn Fn(&Stats) + Sync));
+    search.progress = progress_fn;
+    let rem = opts.depth.saturating_add(1).min(INF_HOLD - 2);
+    let root = search.mid(p, rem, INF, INF, 0);
+    let attacker_moves = p.to_move() != defender;
+    let mut answer = Answer {
+        verdict: Verdict::Unknown,
+        exact: false,
+        kill_plies: None,
+        moves: Vec::new(),
+        all_moves: false,
+        pv: Vec::new(),
+        tree: None,
+        stats: Stats::default(),
+        reason: None,
+    };
+    match root {
+        Known::Proven(need) => {
+            answer.verdict = Verdict::Dead;
+            answer.exact = true;
+            answer.kill_plies = Some(need);
+        }
+        Known::Disproven(hold) => {
+            answer.verdict = Verdict::Alive;
+            answer.exact = hold == INF_HOLD;
+            if answer.exact {
+                answer.reason = Some("unconditionally alive (Benson) on every line".into());
+            }
+        }
+        Known::Open(..) => {
+            answer.reason = Some(match search.abort {
+                Some(Abort::Nodes) => {
+                    format!("node limit reached after {} nodes", search.stats.nodes)
+                }
+                Some(Abort::Time) => {
+                    format!("time limit reached after {} nodes", search.stats.nodes)
+                }
+                Some(Abort::Stopped) => "stopped".to_string(),
+                None => "search ended unsolved".to_string(),
+            });
+        }
+    }
+    if answer.verdict != Verdict::Unknown {
+        // The losing side has no winning move: the empty list is complete.
+        answer.all_moves = opts.all_moves;
+        let winning_side_moves = (answer.verdict == Verdict::Dead) == attacker_moves;
+        if winning_side_moves && rem > 0 && !reference::in_d0(p, target) {
+            let kids = search.children(p);
+            let mut complete = true;
+            for c in &kids {
+                let k = if opts.all_moves {
+                    match search.lookup(&c.pos, rem - 1) {
+                        Known::Open(..) => search.mid(&c.pos, rem - 1, INF, INF, 1),
+                        k => k,
+                    }
+                } else {
+                    search.lookup(&c.pos, rem - 1)
+                };
+                let wins = match k {
+                    Known::Proven(_) => answer.verdict == Verdict::Dead,
+                    Known::Disproven(_) => answer.verdict == Verdict::Alive,
+                    Known::Open(..) => {
+                        complete = false;
+                        false
+                    }
+                };
+                if wins {
+                    answer.moves.push(c.mv);
+                    if !opts.all_moves {
+                        break;
+                    }
+                }
+            }
+            answer.all_moves &= complete;
+            search.abort = None;
+        }
+        answer.pv = principal_variation(&mut search, p, rem, answer.verdict);
+        if opts.want_tree {
+            answer.tree = build_tree(&mut search, p, rem, answer.verdict, opts.max_tree_nodes);
+            if answer.tree.is_none() {
+                answer.reason = Some(format!(
+                    "no tree: more than {} nodes or budget reached",
+                    opts.max_tree_nodes
+                ));
+            }
+        }
+    }
+    if answer.verdict == Verdict::Alive && !answer.exact && opts.exact_positions > 0 {
+        match exact::kill_rank(p, target, opts.exact_positions) {
+            Ok(None) => {
+                answer.exact = true;
+                answer.reason = Some("alive for every α: exact retrograde analysis".into());
+            }
+            Ok(Some(k)) => {
+                answer.reason = Some(format!(
+                    "alive within α, but the exact solver kills in {k} plies"
+                ));
+            }
+            Err(_) => {}
+        }
+    }
+    search.stats.seconds = search.elapsed();
+    search.stats.tt_clears = search.table.clears;
+    search.stats.tt_solved = search.table.solved.len() as u64;
+    answer.stats = search.stats;
+    answer
+}
+
+fn build_tree(
+    search: &mut Search<'_>,
+    p: &Position,
+    rem: u32,
+    v: Verdict,
+    max: usize,
+) -> Option<Tree> {
+    search.abort = None;
+    match v {
+        Verdict::Dead => tree::Builder::new(search, max).proof(p, rem),
+        Verdict::Alive => {
+            let t = tree::Builder::new(search, max).disproof(p, rem);
+            if t.is_some() {
+                return t;
+            }
+            let mut b = tree::Builder::new(search, max);
+            b.forever = false;
+            b.disproof(p, rem)
+        }
+        Verdict::Unknown => None,
+    }
+}
+
+/// A principal variation read off the table: the attacker's fastest kill against the
+/// defender's longest resistance, or the defender's surviving line.
+fn principal_variation(search: &mut Search<'_>, p: &Position, rem: u32, v: Verdict) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut q = p.clone();
+    let mut r = rem;
+    while r > 0 && !reference::in_d0(&q, search.target) && line.len() < 64 {
+        let kids = search.children(&q);
+        let attacker = q.to_move() != search.defender;
+        let mut pick: Option<(i64, usize)> = None;
+        for (i, c) in kids.iter().enumerate() {
+            let score = match (v, search.lookup(&c.pos, r - 1)) {
+                (Verdict::Dead, Known::Proven(n)) => {
+                    if attacker {
+                        -i64::from(n)
+                    } else {
+                        i64::from(n)
+                    }
+                }
+                (Verdict::Alive, Known::Disproven(h)) => {
+                    if attacker {
+                        // The attacker's try that the defender holds for the shortest.
+                        -i64::from(h.min(1 << 20))
+                    } else {
+                        i64::from(h.min(1 << 20))
+                    }
+                }
+                _ => continue,
+            };
+            let better = match pick {
+                None => true,
+                Some((s, _)) => score > s,
+            };
+            if better {
+                pick = Some((score, i));
+            }
+        }
+        let Some((_, i)) = pick else { break };
+        if v == Verdict::Alive && attacker && kids[i].mv == Move::Pass && line.len() > 1 {
+            break;
+        }
+        line.push(kids[i].mv);
+        q = kids[i].pos.clone();
+        r -= 1;
+        if v == Verdict::Alive && static_life(&q, search.target) {
+            break;
+        }
+    }
+    line
+}

@@ -1,0 +1,176 @@
+//! Proof and disproof trees (`tsume_proof::Tree`) read off the transposition table,
+//! re-searching any node the table has lost.
+
+use fxhash::FxHashMap;
+use tsume_board::{Move, Position};
+use tsume_proof::{Claim, Leaf, Tree, TreeNode};
+
+use crate::dfpn::{Known, Search, INF, INF_HOLD};
+use crate::reference::in_d0;
+
+pub(crate) struct Builder<'s, 'a> {
+    search: &'s mut Search<'a>,
+    nodes: Vec<TreeNode>,
+    memo: FxHashMap<(u64, Option<u32>), usize>,
+    max_nodes: usize,
+    /// Whether disproofs may claim "every α" where the table says so.
+    pub forever: bool,
+}
+
+impl<'s, 'a> Builder<'s, 'a> {
+    pub fn new(search: &'s mut Search<'a>, max_nodes: usize) -> Self {
+        Builder {
+            search,
+            nodes: Vec::new(),
+            memo: FxHashMap::default(),
+            max_nodes,
+            forever: true,
+        }
+    }
+
+    fn ensure(&mut self, p: &Position, rem: u32) -> Known {
+        match self.search.lookup(p, rem) {
+            Known::Open(..) => self.search.mid(p, rem, INF, INF, 0),
+            k => k,
+        }
+    }
+
+    fn push(&mut self, remaining: Option<u32>) -> Option<usize> {
+        if self.nodes.len() >= self.max_nodes || self.search.abort.is_some() {
+            return None;
+        }
+        self.nodes.push(TreeNode {
+            remaining,
+            children: Vec::new(),
+            leaf: None,
+        });
+        Some(self.nodes.len() - 1)
+    }
+
+    /// A proof that the attacker kills from `p` within `rem` plies.
+    pub fn proof(mut self, p: &Position, rem: u32) -> Option<Tree> {
+        self.prove(p, rem)?;
+        Some(Tree {
+            claim: Claim::Dead,
+            nodes: self.nodes,
+        })
+    }
+
+    /// A disproof: the defender survives `rem` plies (or every α, if the table says so).
+    pub fn disproof(mut self, p: &Position, rem: u32) -> Option<Tree> {
+        self.disprove(p, rem)?;
+        Some(Tree {
+            claim: Claim::Alive,
+            nodes: self.nodes,
+        })
+    }
+
+    fn prove(&mut self, p: &Position, rem: u32) -> Option<usize> {
+        let Known::Proven(need) = self.ensure(p, rem) else {
+            return None;
+        };
+        let key = (p.hash(), Some(need));
+        if let Some(&i) = self.memo.get(&key) {
+            return Some(i);
+        }
+        let i = self.push(Some(need))?;
+        self.memo.insert(key, i);
+        if in_d0(p, self.search.target) {
+            self.nodes[i].leaf = Some(Leaf::Capture);
+            return Some(i);
+        }
+        let attacker = p.to_move() != self.search.defender;
+        let kids = self.search.children(p);
+        let mut chosen: Vec<(Move, usize)> = Vec::new();
+        if attacker {
+            // One killing move: the fastest one the table knows, else the first found.
+            let mut best: Option<(u32, usize)> = None;
+            for (k, c) in kids.iter().enumerate() {
+                if let Known::Proven(n) = self.search.lookup(&c.pos, need - 1) {
+                    if best.is_none_or(|(b, _)| n < b) {
+                        best = Some((n, k));
+                    }
+                }
+            }
+            if best.is_none() {
+                for (k, c) in kids.iter().enumerate() {
+                    if let Known::Proven(n) = self.ensure(&c.pos, need - 1) {
+                        best = Some((n, k));
+                        break;
+                    }
+                }
+            }
+            let (_, k) = best?;
+            let j = self.prove(&kids[k].pos, need - 1)?;
+            chosen.push((kids[k].mv, j));
+        } else {
+            for c in &kids {
+                let j = self.prove(&c.pos, need - 1)?;
+                chosen.push((c.mv, j));
+            }
+        }
+        self.nodes[i].children = chosen;
+        Some(i)
+    }
+
+    fn disprove(&mut self, p: &Position, rem: u32) -> Option<usize> {
+        // A node that must hold for every α is only read from the table: searching it
+        // with an unbounded depth would not end.
+        let known = if rem >= INF_HOLD - 1 {
+            self.search.lookup(p, rem)
+        } else {
+            self.ensure(p, rem)
+        };
+        let Known::Disproven(hold) = known else {
+            return None;
+        };
+        let forever = self.forever && hold == INF_HOLD;
+        let remaining = if forever { None } else { Some(rem) };
+        let key = (p.hash(), remaining);
+        if let Some(&i) = self.memo.get(&key) {
+            return Some(i);
+        }
+        let i = self.push(remaining)?;
+        self.memo.insert(key, i);
+        if hold == INF_HOLD && crate::static_life(p, self.search.target) {
+            self.nodes[i].leaf = Some(Leaf::Benson);
+            return Some(i);
+        }
+        if !forever && rem == 0 {
+            self.nodes[i].leaf = Some(Leaf::DepthLimit);
+            return Some(i);
+        }
+        // Children must hold for one ply less (for every α if this node does).
+        let child_rem = if forever { INF_HOLD - 1 } else { rem - 1 };
+        let attacker = p.to_move() != self.search.defender;
+        let kids = self.search.children(p);
+        let mut chosen: Vec<(Move, usize)> = Vec::new();
+        if attacker {
+            for c in &kids {
+                let j = self.disprove(&c.pos, child_rem)?;
+                chosen.push((c.mv, j));
+            }
+        } else {
+            let mut found = None;
+            for (k, c) in kids.iter().enumerate() {
+                if let Known::Disproven(_) = self.search.lookup(&c.pos, child_rem) {
+                    found = Some(k);
+                    break;
+                }
+            }
+            if found.is_none() && !forever {
+                for (k, c) in kids.iter().enumerate() {
+                    if let Known::Disproven(_) = self.ensure(&c.pos, child_rem) {
+                        found = Some(k);
+                        break;
+                    }
+                }
+            }
+            let k = found?;
+            let j = self.disprove(&kids[k].pos, child_rem)?;
+            chosen.push((kids[k].mv, j));
+        }
+        self.nodes[i].children = chosen;
+        Some(i)
+    }
+}

@@ -1,0 +1,179 @@
+//! df-pn, the paper's procedure and the exact fixpoint agree on random small positions.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::sync::Arc;
+
+use tsume_board::{Board, Color, Configuration, Point, Position};
+use tsume_prove::{exact, reference, solve, Options, Verdict};
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn random_graph(rng: &mut Rng, n: usize) -> Board {
+    // A random spanning tree plus a few extra edges: connected, simple.
+    let mut edges = Vec::new();
+    for i in 1..n {
+        edges.push((rng.below(i as u64) as usize, i));
+    }
+    for _ in 0..n / 2 {
+        let a = rng.below(n as u64) as usize;
+        let b = rng.below(n as u64) as usize;
+        if a != b && !edges.contains(&(a, b)) && !edges.contains(&(b, a)) {
+            edges.push((a, b));
+        }
+    }
+    let names = (0..n).map(|i| format!("p{i}")).collect();
+    Board::from_edges(names, &edges).unwrap()
+}
+
+fn boards(rng: &mut Rng) -> Vec<Arc<Board>> {
+    let mut out = vec![
+        Board::line(5).unwrap(),
+        Board::line(7).unwrap(),
+        Board::line(9).unwrap(),
+        Board::grid(2, 3).unwrap(),
+        Board::grid(2, 4).unwrap(),
+        Board::grid(3, 3).unwrap(),
+        Board::grid(3, 4).unwrap(),
+        Board::grid_with_diagonals(3, 3).unwrap(),
+        Board::line(12).unwrap(),
+        Board::grid(2, 6).unwrap(),
+    ];
+    for n in [6, 8, 10, 12] {
+        out.push(random_graph(rng, n));
+    }
+    out.into_iter().map(Arc::new).collect()
+}
+
+/// A random legal position with a stone at the returned point.
+fn random_position(rng: &mut Rng, board: &Arc<Board>) -> Option<(Position, Point)> {
+    for _ in 0..50 {
+        let n = board.len();
+        let fill = 30 + rng.below(50);
+        let cells = (0..n)
+            .map(|_| {
+                if rng.below(100) < fill {
+                    Some(if rng.below(2) == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    })
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let to_move = if rng.below(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let Ok(p) = Position::new(
+            Arc::clone(board),
+            &Configuration::from_cells(cells),
+            to_move,
+        ) else {
+            continue;
+        };
+        let stones: Vec<Point> = board.points().filter(|&q| p.color(q).is_some()).collect();
+        if stones.is_empty() {
+            continue;
+        }
+        let x = stones[rng.below(stones.len() as u64) as usize];
+        return Some((p, x));
+    }
+    None
+}
+
+fn empties(p: &Position) -> usize {
+    p.board().points().filter(|&q| p.is_empty_at(q)).count()
+}
+
+#[test]
+fn dfpn_matches_exact_and_reference() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let boards = boards(&mut rng);
+    let mut checked = 0;
+    let mut dead = 0;
+    let mut reference_checked = 0;
+    for round in 0..40 {
+        for board in &boards {
+            let Some((p, x)) = random_position(&mut rng, board) else {
+                continue;
+            };
+            let Ok(rank) = exact::kill_rank(&p, x, 30_000) else {
+                continue;
+            };
+            for alpha in 0..=8u32 {
+                let expected = rank.is_some_and(|k| alpha + 1 >= k);
+                let opts = Options {
+                    depth: alpha,
+                    ..Options::default()
+                };
+                let a = solve(&p, x, &opts).unwrap();
+                let got = match a.verdict {
+                    Verdict::Dead => true,
+                    Verdict::Alive => false,
+                    Verdict::Unknown => panic!("unknown without limits"),
+                };
+                assert_eq!(
+                    got,
+                    expected,
+                    "α={alpha} rank={rank:?} target {}\n{p:?}",
+                    board.name(x)
+                );
+                if a.verdict == Verdict::Alive && a.exact {
+                    assert_eq!(rank, None, "Benson said alive for every α\n{p:?}");
+                }
+                // The paper's procedure, where it is cheap enough.
+                let e = empties(&p) as u32;
+                if (e <= 4 || (e <= 6 && alpha <= 4)) && round % 2 == 0 {
+                    assert_eq!(
+                        reference::can_kill(&p, x, alpha),
+                        expected,
+                        "reference α={alpha}\n{p:?}"
+                    );
+                    reference_checked += 1;
+                }
+                checked += 1;
+                dead += usize::from(expected);
+            }
+            // Large α: df-pn against the rank itself.
+            let a = solve(
+                &p,
+                x,
+                &Options {
+                    depth: 40,
+                    ..Options::default()
+                },
+            )
+            .unwrap();
+            assert_eq!(a.verdict == Verdict::Dead, rank.is_some_and(|k| k <= 41));
+            // The kill found is a kill: no faster than the least one, and within α + 1.
+            if let Some(k) = a.kill_plies {
+                let least = rank.unwrap();
+                assert!(k >= least && k <= 41, "kill in {k}, rank {least}\n{p:?}");
+            }
+        }
+    }
+    eprintln!("checked {checked} dead {dead} reference {reference_checked}");
+    assert!(checked > 3000, "only {checked} cases");
+    assert!(
+        dead > checked / 10 && dead < checked * 9 / 10,
+        "{dead} of {checked} dead"
+    );
+    assert!(
+        reference_checked > 500,
+        "reference ran {reference_checked} times"
+    );
+}

@@ -1,0 +1,223 @@
+//! `tsume solve` end to end: the JSON contract, the exact semantics on tiny boards,
+//! bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::sync::Arc;
+
+use tsume_board::{Board, Color, Configuration, Position};
+use tsume_tests::{scratch_file, tsume};
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+fn sgf_of(w: u32, h: u32, p: &Position) -> String {
+    let board = p.board();
+    let mut ab = String::new();
+    let mut aw = String::new();
+    for q in board.points() {
+        match p.color(q) {
+            Some(Color::Black) => ab += &format!("[{}]", board.sgf(q)),
+            Some(Color::White) => aw += &format!("[{}]", board.sgf(q)),
+            None => {}
+        }
+    }
+    let sz = if w == h {
+        format!("{w}")
+    } else {
+        format!("{w}:{h}")
+    };
+    let mut s = format!("(;GM[1]FF[4]SZ[{sz}]");
+    if !ab.is_empty() {
+        s += &format!("AB{ab}");
+    }
+    if !aw.is_empty() {
+        s += &format!("AW{aw}");
+    }
+    s + ")"
+}
+
+/// The command the independent check uses, against the exact solver, on random tiny
+/// positions of square, rectangular and 1×n boards.
+#[test]
+fn json_verdict_is_can_kill_on_tiny_boards() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut checked = 0;
+    let mut dead = 0;
+    for (w, h) in [(3u32, 3u32), (4, 1), (6, 1), (3, 2), (2, 4), (4, 3)] {
+        let board = Arc::new(Board::grid(w, h).unwrap());
+        let mut found = 0;
+        let mut tries = 0;
+        while found < 6 && tries < 500 {
+            tries += 1;
+            let cells = board
+                .points()
+                .map(|_| match rng.below(5) {
+                    0 | 1 => None,
+                    2 | 3 => Some(Color::Black),
+                    _ => Some(Color::White),
+                })
+                .collect();
+            let Ok(p) = Position::new(
+                board.clone(),
+                &Configuration::from_cells(cells),
+                Color::Black,
+            ) else {
+                continue;
+            };
+            let whites: Vec<_> = board
+                .points()
+                .filter(|&q| p.color(q) == Some(Color::White))
+                .collect();
+            if whites.is_empty() {
+                continue;
+            }
+            let x = whites[rng.below(whites.len() as u64) as usize];
+            let Ok(rank) = tsume_prove::exact::kill_rank(&p, x, 20_000) else {
+                continue;
+            };
+            found += 1;
+            let file = scratch_file("p.sgf", &sgf_of(w, h, &p));
+            let path = file.to_str().unwrap();
+            for alpha in [0u32, 1, 2, 3, 5, 8] {
+                let r = tsume(&[
+                    "solve",
+                    path,
+                    "--target",
+                    board.sgf(x).as_str(),
+                    "--to-move",
+                    "B",
+                    "--depth",
+                    &alpha.to_string(),
+                    "--region",
+                    "board",
+                    "--json",
+                ]);
+                assert_eq!(r.code, 0, "{}", r.err);
+                let v = r.json();
+                let expected = if rank.is_some_and(|k| alpha + 1 >= k) {
+                    "dead"
+                } else {
+                    "alive"
+                };
+                assert_eq!(
+                    v["verdict"], expected,
+                    "α={alpha} rank={rank:?}\n{p:?}\n{}",
+                    r.out
+                );
+                assert_eq!(v["depth_bound"], alpha);
+                assert_eq!(v["attacker"], "B");
+                assert_eq!(v["checked"], true, "{}", r.out);
+                checked += 1;
+                dead += usize::from(expected == "dead");
+            }
+        }
+    }
+    assert!(checked >= 150, "{checked}");
+    assert!(dead > 10 && dead < checked - 10, "{dead} dead of {checked}");
+}
+
+#[test]
+fn both_sides_give_a_status() {
+    // Bent three in the corner of a small board, enclosed by a living black wall:
+    // dead with Black to move, alive with White to move: unsettled.
+    let sgf =
+        "(;GM[1]FF[4]SZ[5]AB[ad][bd][cd][dd][da][db][dc][ee][ed][de]AW[ac][bc][cc][cb][ca]TR[cc])";
+    let file = scratch_file("bent.sgf", sgf);
+    let r = tsume(&[
+        "solve",
+        file.to_str().unwrap(),
+        "--region",
+        "board",
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v = r.json();
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    let status = v["status"].as_str().unwrap();
+    assert!(["dead", "alive", "unsettled"].contains(&status), "{status}");
+    for side in results {
+        assert_eq!(side["checked"], true, "{side}");
+    }
+    // Human output names the status too.
+    let h = tsume(&[
+        "solve",
+        file.to_str().unwrap(),
+        "--region",
+        "board",
+        "--quiet",
+    ]);
+    assert_eq!(h.code, 0);
+    assert!(h.out.contains(&format!("status: {status}")), "{}", h.out);
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let cases: Vec<(&str, &str, Vec<&str>)> = vec![
+        ("unbalanced.sgf", "(;GM[1]SZ[9]AB[aa", vec![]),
+        ("offboard.sgf", "(;GM[1]SZ[5]AB[zz]AW[aa])", vec![]),
+        ("both.sgf", "(;GM[1]SZ[5]AB[aa]AW[aa])", vec![]),
+        ("huge.sgf", "(;GM[1]SZ[60]AB[aa]AW[ab])", vec![]),
+        ("chess.sgf", "(;GM[3]SZ[8])", vec![]),
+        (
+            "empty-target.sgf",
+            "(;GM[1]SZ[5]AB[aa]AW[bb])",
+            vec!["--target", "C3"],
+        ),
+        (
+            "bad-depth.sgf",
+            "(;GM[1]SZ[5]AB[aa]AW[bb])",
+            vec!["--depth", "x"],
+        ),
+        (
+            "bad-color.sgf",
+            "(;GM[1]SZ[5]AB[aa]AW[bb])",
+            vec!["--to-move", "green"],
+        ),
+    ];
+    for (name, text, extra) in cases {
+        let file = scratch_file(name, text);
+        let path = file.to_str().unwrap().to_string();
+        let mut args = vec!["solve", path.as_str()];
+        args.extend(extra.iter());
+        let r = tsume(&args);
+        assert_eq!(r.code, 2, "{name}: {}{}", r.out, r.err);
+        let first = r.err.lines().next().unwrap_or("");
+        assert!(!first.is_empty(), "{name}: no message");
+        assert!(!r.err.contains("panicked"), "{name}: {}", r.err);
+    }
+    let missing = tsume(&["solve", "/nonexistent/problem.sgf"]);
+    assert_eq!(missing.code, 2);
+    assert!(
+        missing.err.contains("/nonexistent/problem.sgf"),
+        "{}",
+        missing.err
+    );
+}
+
+#[test]
+fn help_teaches() {
+    let r = tsume(&["--help"]);
+    assert_eq!(r.code, 0);
+    assert!(r.out.contains("solve"));
+    let r = tsume(&["solve", "--help"]);
+    assert_eq!(r.code, 0);
+    for word in [
+        "--target",
+        "--to-move",
+        "--depth",
+        "--region",
+        "--json",
+        "--sgf-out",
+        "--all-moves",
+    ] {
+        assert!(r.out.contains(word), "{word} missing from solve --help");
+    }
+}
