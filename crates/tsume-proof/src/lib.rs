@@ -32,6 +32,29 @@
 //! avoids D₀ for k plies, so cycles are sound.
 //!
 //! [`to_json`] and [`to_sgf`] export trees for people and other programs.
+//!
+//! ```
+//! use tsume_board::{Color, Move, Position};
+//! use tsume_proof::{check, Claim, Leaf, Tree, TreeNode};
+//! // ( O . . . ), White to move: every White move leaves the target with one liberty
+//! // and Black to move, so Can_kill(p, A1, 0) holds (root remaining 1).
+//! let p = Position::from_diagram("( O . . . )", Color::White).unwrap();
+//! let b = p.board();
+//! let leaf = TreeNode { remaining: Some(0), children: vec![], leaf: Some(Leaf::Capture) };
+//! let mut children = Vec::new();
+//! for (i, m) in ["B1", "C1", "D1"].iter().enumerate() {
+//!     children.push((Move::Play(b.parse_point(m).unwrap()), i + 1));
+//! }
+//! children.push((Move::Pass, 4));
+//! let root = TreeNode { remaining: Some(1), children, leaf: None };
+//! let mut tree = Tree { claim: Claim::Dead, nodes: vec![root, leaf.clone(), leaf.clone(), leaf.clone(), leaf] };
+//! let target = b.parse_point("A1").unwrap();
+//! assert_eq!(check(&p, target, &tree).unwrap().leaves, 4);
+//! // Without White's pass the proof is incomplete.
+//! tree.nodes[0].children.pop();
+//! let e = check(&p, target, &tree).unwrap_err();
+//! assert_eq!(e.to_string(), "node 0: white move pass leads to a position that no child covers");
+//! ```
 #![deny(missing_docs)]
 
 mod check;
