@@ -106,6 +106,7 @@ fn dfpn_matches_exact_and_reference() {
     let mut checked = 0;
     let mut dead = 0;
     let mut reference_checked = 0;
+    let mut trees = 0;
     for round in 0..40 {
         for board in &boards {
             let Some((p, x)) = random_position(&mut rng, board) else {
@@ -118,6 +119,7 @@ fn dfpn_matches_exact_and_reference() {
                 let expected = rank.is_some_and(|k| alpha + 1 >= k);
                 let opts = Options {
                     depth: alpha,
+                    want_tree: alpha % 3 == 0,
                     ..Options::default()
                 };
                 let a = solve(&p, x, &opts).unwrap();
@@ -132,6 +134,22 @@ fn dfpn_matches_exact_and_reference() {
                     "α={alpha} rank={rank:?} target {}\n{p:?}",
                     board.name(x)
                 );
+                // Every proof and disproof passes the independent checker, and claims
+                // what the answer says for this bound.
+                if let Some(tree) = &a.tree {
+                    tsume_proof::check(&p, x, tree).unwrap_or_else(|e| panic!("{e}\n{p:?}"));
+                    let root = tree.nodes[0].remaining;
+                    if got {
+                        assert_eq!(tree.claim, tsume_proof::Claim::Dead);
+                        assert!(root.is_some_and(|r| r <= alpha + 1));
+                    } else {
+                        assert_eq!(tree.claim, tsume_proof::Claim::Alive);
+                        assert!(root.is_none_or(|r| r >= alpha + 1));
+                    }
+                    trees += 1;
+                } else if alpha % 3 == 0 {
+                    panic!("no tree: {:?}", a.reason);
+                }
                 if a.verdict == Verdict::Alive && a.exact {
                     assert_eq!(rank, None, "Benson said alive for every α\n{p:?}");
                 }
@@ -176,4 +194,55 @@ fn dfpn_matches_exact_and_reference() {
         reference_checked > 500,
         "reference ran {reference_checked} times"
     );
+}
+
+#[test]
+fn corrupted_trees_are_rejected() {
+    // A proof with its killing move replaced, and a disproof with a defender reply
+    // removed, fail the checker.
+    let p = Position::from_diagram(". . o . x .", Color::Black).unwrap();
+    let x = p.board().parse_point("C1").unwrap();
+    let mut rejected = 0;
+    for alpha in [2u32, 4, 6] {
+        let a = solve(
+            &p,
+            x,
+            &Options {
+                depth: alpha,
+                want_tree: true,
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        let tree = a.tree.unwrap();
+        tsume_proof::check(&p, x, &tree).unwrap();
+        // Flip the claim.
+        let mut flipped = tree.clone();
+        flipped.claim = match tree.claim {
+            tsume_proof::Claim::Dead => tsume_proof::Claim::Alive,
+            tsume_proof::Claim::Alive => tsume_proof::Claim::Dead,
+        };
+        assert!(tsume_proof::check(&p, x, &flipped).is_err());
+        // Drop a child of the first node that has several.
+        if let Some(i) = tree.nodes.iter().position(|n| n.children.len() > 1) {
+            let mut cut = tree.clone();
+            cut.nodes[i].children.pop();
+            assert!(tsume_proof::check(&p, x, &cut).is_err());
+            rejected += 1;
+        }
+        // Change a move of the first node with one child to another legal move.
+        if let Some(i) = tree.nodes.iter().position(|n| n.children.len() == 1) {
+            let mut wrong = tree.clone();
+            let (m, j) = wrong.nodes[i].children[0];
+            let other = p
+                .board()
+                .points()
+                .map(tsume_board::Move::Play)
+                .find(|&o| o != m);
+            wrong.nodes[i].children[0] = (other.unwrap(), j);
+            assert!(tsume_proof::check(&p, x, &wrong).is_err());
+            rejected += 1;
+        }
+    }
+    assert!(rejected >= 3);
 }
