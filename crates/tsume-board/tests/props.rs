@@ -251,7 +251,7 @@ fn config_for(board: &Board, codes: &[u8]) -> Configuration {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 700, ..ProptestConfig::default() })]
 
     /// Random move sequences on random graphs of 1-12 points: fast φ = naive φ.
     #[test]
@@ -276,7 +276,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
     /// Position::new accepts exactly the configurations of Theorem 2, names one point of
     /// each libertyless group, and builds the same structure as play would.
@@ -337,4 +337,63 @@ fn new_refuses_wrong_size() {
     let e = Position::new(board, &Configuration::empty(5), Color::Black).unwrap_err();
     assert_eq!(e.size_mismatch, Some((5, 4)));
     assert!(e.to_string().contains("5 points"), "{e}");
+}
+
+/// Long random games on full-size boards, biased toward stone moves (an occupied point
+/// is replaced by the next empty one): the incremental structure stays consistent at
+/// every move and agrees with the naive φ every few moves.
+#[test]
+fn long_games_on_large_boards() {
+    let boards = [
+        Board::grid(19, 19).unwrap(),
+        Board::grid(13, 13).unwrap(),
+        Board::grid_with_diagonals(11, 11).unwrap(),
+        Board::grid(25, 2).unwrap(),
+    ];
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for board in boards {
+        let board = Arc::new(board);
+        let n = board.len();
+        let mut pos = Position::empty(Arc::clone(&board), Color::Black);
+        let (mut stones, mut captures) = (0, 0);
+        for step in 0..3 * n {
+            let r = (next() % (n as u64 + 8)) as usize;
+            let m = if r >= n {
+                Move::Pass
+            } else {
+                let empty = (0..n)
+                    .map(|k| Point::from_index((r + k) % n))
+                    .find(|&p| pos.is_empty_at(p));
+                empty.map_or(Move::Pass, Move::Play)
+            };
+            let before = pos.clone();
+            let played = pos.play_in_place(m);
+            if let Played::Stone { captured } = played {
+                stones += 1;
+                captures += captured;
+            }
+            pos.check_consistency().unwrap();
+            let f = pos.configuration();
+            assert_eq!(pos.hash(), naive::hash(&board, &f, pos.to_move()));
+            if step % 25 == 0 {
+                let (g, b, captured) =
+                    naive::play(&board, &before.configuration(), before.to_move(), m);
+                assert_eq!(f, g);
+                assert_eq!(pos.to_move(), b);
+                if let Played::Stone { captured: k } = played {
+                    assert_eq!(k as usize, captured.len());
+                }
+            }
+        }
+        // The games really exercise captures.
+        assert!(stones > n, "only {stones} stones placed on {n} points");
+        assert!(captures > 0, "no capture in {} moves", 3 * n);
+        assert!(naive::is_legal(&board, &pos.configuration()));
+    }
 }

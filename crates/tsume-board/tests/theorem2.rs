@@ -145,6 +145,21 @@ fn check_board(label: &str, board: Board) -> usize {
         dist.len(),
         "{label}: reached positions outside the enumeration"
     );
+    // The Zobrist keys of all legal positions are distinct (no collision on small boards).
+    let mut hashes: Vec<u64> = dist
+        .keys()
+        .map(|&k| {
+            let a = if k % 2 == 1 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            naive::hash(&board, &config_of(k / 2, n), a)
+        })
+        .collect();
+    hashes.sort_unstable();
+    hashes.dedup();
+    assert_eq!(hashes.len(), legal, "{label}: Zobrist collision");
     legal
 }
 
