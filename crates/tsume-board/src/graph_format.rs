@@ -24,7 +24,7 @@
 //! be declared once only; an edge given twice is one edge. Refused, with the line: an
 //! unknown directive, an edge naming an undeclared point, a self-loop, a duplicate point,
 //! an asymmetric `nbrs` relation, a stone given two colours, a board with no point, and
-//! a configuration breaking Theorem 2. [`write_graph`] output reads back to an equal
+//! a configuration breaking Theorem 2 (with the line placing a stone the error names). [`write_graph`] output reads back to an equal
 //! [`GraphFile`].
 
 use std::fmt;
@@ -204,7 +204,10 @@ pub fn parse_graph(text: &str) -> Result<GraphFile, GraphFormatError> {
             }
             "edge" => {
                 if args.len() != 2 {
-                    return Err(err(line, GraphErrorKind::MissingArgument("two point names")));
+                    return Err(err(
+                        line,
+                        GraphErrorKind::MissingArgument("two point names"),
+                    ));
                 }
                 let a = lookup(&declared, args[0], line)?;
                 let b = lookup(&declared, args[1], line)?;
@@ -214,9 +217,10 @@ pub fn parse_graph(text: &str) -> Result<GraphFile, GraphFormatError> {
                 edges.push((a, b));
             }
             "edges" | "nbrs" => {
-                let (from, list) = rest
-                    .split_once(':')
-                    .ok_or(err(line, GraphErrorKind::MissingArgument("\"NAME:\" before the list")))?;
+                let (from, list) = rest.split_once(':').ok_or(err(
+                    line,
+                    GraphErrorKind::MissingArgument("\"NAME:\" before the list"),
+                ))?;
                 let a = lookup(&declared, from.trim(), line)?;
                 for name in list.split_whitespace() {
                     let b = lookup(&declared, name, line)?;
@@ -235,7 +239,10 @@ pub fn parse_graph(text: &str) -> Result<GraphFile, GraphFormatError> {
                     return Err(err(line, GraphErrorKind::GridAndPoints));
                 }
                 let num = |s: Option<&&str>| -> Result<u32, GraphFormatError> {
-                    let s = s.ok_or(err(line, GraphErrorKind::MissingArgument("width and height")))?;
+                    let s = s.ok_or(err(
+                        line,
+                        GraphErrorKind::MissingArgument("width and height"),
+                    ))?;
                     s.parse()
                         .map_err(|_| err(line, GraphErrorKind::BadValue(s.to_string())))
                 };
@@ -243,7 +250,9 @@ pub fn parse_graph(text: &str) -> Result<GraphFile, GraphFormatError> {
                 let diagonal = match args.get(2) {
                     None => false,
                     Some(&"diagonal") => true,
-                    Some(other) => return Err(err(line, GraphErrorKind::BadValue(other.to_string()))),
+                    Some(other) => {
+                        return Err(err(line, GraphErrorKind::BadValue(other.to_string())))
+                    }
                 };
                 let board = if diagonal {
                     Board::grid_with_diagonals(w, h)
@@ -268,9 +277,10 @@ pub fn parse_graph(text: &str) -> Result<GraphFile, GraphFormatError> {
                 }
             }
             "label" => {
-                let (name, text) = rest
-                    .split_once(char::is_whitespace)
-                    .ok_or(err(line, GraphErrorKind::MissingArgument("point name and label text")))?;
+                let (name, text) = rest.split_once(char::is_whitespace).ok_or(err(
+                    line,
+                    GraphErrorKind::MissingArgument("point name and label text"),
+                ))?;
                 labels.push((name.to_string(), text.trim().to_string(), line));
             }
             "to-move" | "to_move" => {
@@ -288,7 +298,12 @@ pub fn parse_graph(text: &str) -> Result<GraphFile, GraphFormatError> {
                     .ok_or(err(line, GraphErrorKind::MissingArgument("point name")))?;
                 target = Some((n.to_string(), line));
             }
-            other => return Err(err(line, GraphErrorKind::UnknownDirective(other.to_string()))),
+            other => {
+                return Err(err(
+                    line,
+                    GraphErrorKind::UnknownDirective(other.to_string()),
+                ))
+            }
         }
     }
 
@@ -321,11 +336,15 @@ pub fn parse_graph(text: &str) -> Result<GraphFile, GraphFormatError> {
     let board = Arc::new(board);
 
     let mut config = Configuration::empty(board.len());
+    let mut stone_line = vec![0; board.len()];
     for (c, name, line) in stones {
         let p = Point::from_index(lookup(&declared, &name, line)?);
         match config.get(p) {
             Some(old) if old != c => return Err(err(line, GraphErrorKind::TwoColors(name))),
-            _ => config.set(p, Some(c)),
+            _ => {
+                config.set(p, Some(c));
+                stone_line[p.index()] = line;
+            }
         }
     }
     let labels = labels
@@ -336,8 +355,18 @@ pub fn parse_graph(text: &str) -> Result<GraphFile, GraphFormatError> {
         Some((name, line)) => Some(Point::from_index(lookup(&declared, &name, line)?)),
         None => None,
     };
-    Position::new(Arc::clone(&board), &config, to_move.unwrap_or(Color::Black))
-        .map_err(|e| err(0, GraphErrorKind::Illegal(e)))?;
+    Position::new(Arc::clone(&board), &config, to_move.unwrap_or(Color::Black)).map_err(|e| {
+        // The first line placing a stone that the error names (one per group without
+        // liberty).
+        let line = e
+            .groups
+            .iter()
+            .filter_map(|(_, name)| board.parse_point(name).ok())
+            .map(|p| stone_line[p.index()])
+            .min()
+            .unwrap_or(0);
+        err(line, GraphErrorKind::Illegal(e))
+    })?;
     Ok(GraphFile {
         board,
         config,

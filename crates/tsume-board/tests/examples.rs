@@ -590,10 +590,21 @@ fn graph_file_refusals() {
     // A configuration breaking Theorem 2 names the group.
     let msg = refused(
         "point a b\nedge a b\nblack a\nwhite b\n",
-        0,
+        3,
         |k| matches!(k, GraphErrorKind::Illegal(e) if e.groups.len() == 2),
     );
     assert!(msg.contains("no liberties"), "{msg}");
+    let msg = refused(
+        "grid 3 2\nwhite ba\nblack aa ca bb\n",
+        2,
+        |k| matches!(k, GraphErrorKind::Illegal(e) if e.groups.len() == 1),
+    );
+    assert!(msg.contains("white group at B2"), "{msg}");
+    let msg = refused("point a b c\nedges b: a c\nblack b\nblack a c\n", 4, |k| {
+        matches!(k, GraphErrorKind::Illegal(_))
+    });
+    // The line is the one placing the stone the message names.
+    assert!(msg.contains("black group at a"), "{msg}");
 }
 
 #[test]
