@@ -10,4 +10,6 @@ pub use dimacs::{
     DimacsErrorKind,
 };
 pub use grid::{to_grid_sgf, GridError};
-pub use reduce::{reduce, try_reduce, BuildError, GraphBuilder, Instance};
+pub use reduce::{
+    reduce, reduce_with, try_reduce, BuildError, GraphBuilder, Instance, ReduceOptions,
+};

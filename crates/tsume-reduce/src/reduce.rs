@@ -213,23 +213,39 @@ fn lit_name(l: i32) -> String {
 /// - an empty clause j: K(j) has no literal point, so its only liberty is s_j from the
 ///   start, as for a clause all of whose literals are false (the formula is unsatisfiable).
 pub fn reduce(input: &Cnf) -> Instance {
+    reduce_with(input, &ReduceOptions::default())
+}
+
+/// Variants of the construction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReduceOptions {
+    /// Variant D1+: add the edge L — q. The gate's stones and Λ's are of opposite colours,
+    /// so the edge changes no liberty while q stands; once White captures Ω (only
+    /// possible when every K(j) lives), the freed points are liberties of Λ and Λ's two
+    /// eyes are recognised by Benson's test, which shortens the prover's disproofs.
+    /// Off by default: design D1 as written.
+    pub gate_touches_target: bool,
+}
+
+/// [`reduce`] with options.
+pub fn reduce_with(input: &Cnf, opts: &ReduceOptions) -> Instance {
     // The construction is total: every name is added once before it is used and every
     // group has a liberty (h_i: A_i, B_i; K(j): s_j; q: E; Z, W: their eyes; Λ: e), for
     // every formula; `try_reduce` only reports an internal error.
     #[allow(clippy::expect_used)]
-    try_reduce(input).expect("design D1 builds a legal position for every formula")
+    try_reduce(input, opts).expect("design D1 builds a legal position for every formula")
 }
 
 /// [`reduce`], reporting an internal construction error instead of panicking.
 ///
 /// # Errors
 /// [`BuildError`] only on a bug in the construction.
-pub fn try_reduce(input: &Cnf) -> Result<Instance, BuildError> {
+pub fn try_reduce(input: &Cnf, opts: &ReduceOptions) -> Result<Instance, BuildError> {
     let (cnf, mut notes) = normalize(input);
-    build(&cnf, &mut notes)
+    build(&cnf, opts, &mut notes)
 }
 
-fn build(cnf: &Cnf, notes: &mut Vec<String>) -> Result<Instance, BuildError> {
+fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Instance, BuildError> {
     let n = cnf.clauses.len();
     let mut used: Vec<u32> = cnf
         .clauses
@@ -273,6 +289,13 @@ fn build(cnf: &Cnf, notes: &mut Vec<String>) -> Result<Instance, BuildError> {
         g.point("q", b_)?;
         g.label("q", "Ω (gate Q): Black; touches E and every s_j")?;
         g.edge("E", "q")?;
+        if opts.gate_touches_target {
+            g.edge("L", "q")?;
+            notes.push(
+                "variant D1+: edge L — q, so that a captured gate Ω becomes a liberty of Λ"
+                    .to_string(),
+            );
+        }
     } else {
         g.label("E", "Λ's second eye (no clause: no gate Ω)")?;
         notes.push(
