@@ -210,8 +210,10 @@ fn lit_name(l: i32) -> String {
 /// diagram. Special cases, each recorded in `notes`:
 /// - no clause: there is no gate Ω, and E is Λ's second eye, so Λ is unconditionally
 ///   alive (the formula is satisfiable);
-/// - an empty clause j: K(j) has no literal point, so its only liberty is s_j from the
-///   start, as for a clause all of whose literals are false (the formula is unsatisfiable).
+/// - an empty clause j: K(j) touches one Black stone `c<j>` joined to Z, a literal that is
+///   false from the start, so K(j) is as a clause all of whose literals are false: its only
+///   liberty is s_j, and Black's capture of it connects Ω to Z (the formula is
+///   unsatisfiable). Without that stone Ω could not reach Z and White would live.
 pub fn reduce(input: &Cnf) -> Instance {
     reduce_with(input, &ReduceOptions::default())
 }
@@ -266,7 +268,8 @@ fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Ins
     // Λ1 (design §4.4): White must fill all n of the s_j before Black fills F outside
     // liberties and plays E; LIVE iff F >= n - 2.
     let big_f = n.saturating_sub(2);
-    let with_z = m > 0 || big_f > 0;
+    let has_empty = cnf.clauses.iter().any(Vec::is_empty);
+    let with_z = m > 0 || big_f > 0 || has_empty;
     let with_w = m > 0;
 
     let b_ = Some(Color::Black);
@@ -364,7 +367,8 @@ fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Ins
         let (k, k2, s) = (format!("k{j}"), format!("k{j}'"), format!("s{j}"));
         let text = if clause.is_empty() {
             notes.push(format!(
-                "clause {j} is empty (false): K({j}) has no literal point and only the liberty s{j}"
+                "clause {j} is empty (false): K({j}) touches a Black stone c{j} joined to Z, a \
+                 literal false from the start, and has only the liberty s{j}"
             ));
             "the empty clause".to_string()
         } else {
@@ -383,6 +387,18 @@ fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Ins
         g.edge(&k, &s)?;
         g.edge(&k2, &s)?;
         g.edge(&s, "q")?;
+        if clause.is_empty() {
+            // A false literal from the start: Black's capture of K(j) connects the gate to
+            // Z through k_j and this stone, as for a clause whose literals are all false.
+            let c = format!("c{j}");
+            g.point(&c, b_)?;
+            g.label(
+                &c,
+                &format!("false literal of the empty clause c{j}: Black, joined to Z"),
+            )?;
+            g.edge(&c, &k)?;
+            g.edge(&c, "z")?;
+        }
         for &l in clause {
             let p = if l > 0 {
                 format!("A{}", l)
