@@ -99,8 +99,8 @@
 //!
 //! - The lemmas above (default test run, about 25 s).
 //! - End to end (`tests/end_to_end.rs`): the instance is written as a graph file, read
-//!   back and solved by `tsume_prove::solve` with White to move and α = 2·(empty points)
-//!   + 4; the verdict equals "unsatisfiable" by varisat on (x)∧(¬x), (x), (¬x), the empty
+//!   back and solved by `tsume_prove::solve` with White to move and the bound
+//!   α = 2·(empty points) + 4; the verdict equals "unsatisfiable" by varisat on (x)∧(¬x), (x), (¬x), the empty
 //!   formula, an empty clause, three fixed 2–3 variable formulas and 60 random formulas with
 //!   1–3 variables and 1–6 clauses (41 satisfiable, 19 not; about 40 s). "Dead" answers are
 //!   exact (Λ is in D); "alive" answers hold within α, for every α only when the prover
