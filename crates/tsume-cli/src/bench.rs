@@ -371,6 +371,7 @@ fn problems(
         want_tree: false,
         check: false,
         exact: 0,
+        forever: 0,
         progress: false,
     };
     let results: Vec<_> = pool.install(|| {

@@ -74,6 +74,9 @@ pub struct SolveArgs {
     /// Settle "alive for every α" with the exact solver when at most this many positions are reachable (0: off).
     #[arg(long, value_name = "N", default_value_t = 50_000)]
     pub exact: usize,
+    /// Settle "alive for every α" by closing the defender's strategy (ko, seki) into at most this many positions (0: off).
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    pub forever: usize,
     /// No progress line and no board diagram.
     #[arg(long, short)]
     pub quiet: bool,
@@ -222,6 +225,7 @@ pub(crate) struct Settings {
     pub want_tree: bool,
     pub check: bool,
     pub exact: usize,
+    pub forever: usize,
     pub progress: bool,
 }
 
@@ -258,6 +262,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
         want_tree: !a.no_check || a.sgf_out.is_some() || a.tree_out.is_some(),
         check: !a.no_check,
         exact: a.exact,
+        forever: a.forever,
         progress: !a.quiet && !a.json && std::io::stderr().is_terminal(),
     })
 }
@@ -303,6 +308,7 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
             max_tree_nodes: 500_000,
             exact_positions: s.exact,
             benson: true,
+            forever_nodes: s.forever,
             progress,
         };
         let answer = tsume_prove::solve(&pos, problem.target, &opts)

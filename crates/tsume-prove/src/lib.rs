@@ -98,6 +98,9 @@ pub struct Options {
     pub exact_positions: usize,
     /// Use Benson's test as a terminal disproof.
     pub benson: bool,
+    /// When the search says "alive within α" only, try to close the defender's
+    /// strategy into a disproof for every α of at most this many positions (0: never).
+    pub forever_nodes: usize,
     /// Progress reports.
     pub progress: Option<Progress>,
 }
@@ -112,6 +115,7 @@ impl Default for Options {
             max_tree_nodes: 1_000_000,
             exact_positions: 0,
             benson: true,
+            forever_nodes: 20_000,
             progress: None,
         }
     }
@@ -328,6 +332,24 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
                     "no tree: more than {} nodes or budget reached",
                     opts.max_tree_nodes
                 ));
+            }
+        }
+    }
+    // "Alive within α" only: try to close the defender's strategy into a set of
+    // positions that holds for every α (ko retaken forever, seki), kept only if the
+    // independent checker accepts it.
+    if answer.verdict == Verdict::Alive && !answer.exact && opts.forever_nodes > 0 {
+        search.abort = None;
+        if let Some(t) = tree::forever_disproof(&mut search, p, rem, opts.forever_nodes) {
+            if tsume_proof::check(p, target, &t).is_ok() {
+                answer.exact = true;
+                answer.reason = Some(format!(
+                    "alive for every α: the defender's strategy closes on {} positions",
+                    t.nodes.len()
+                ));
+                if opts.want_tree {
+                    answer.tree = Some(t);
+                }
             }
         }
     }

@@ -174,3 +174,92 @@ impl<'s, 'a> Builder<'s, 'a> {
         Some(i)
     }
 }
+
+/// A disproof for every α: a closed set of positions where the defender always has a
+/// move staying in the set, every attacker move stays in it, and no position is in D₀
+/// (then none is in D, the least fixpoint). It is grown from the bounded search's
+/// table, with cycles allowed (a ko retaken forever, a seki), and is only a candidate:
+/// the caller keeps it only if the checker of `tsume-proof` accepts it.
+pub(crate) fn forever_disproof(
+    search: &mut Search<'_>,
+    root: &Position,
+    rem: u32,
+    max_nodes: usize,
+) -> Option<Tree> {
+    let mut index: FxHashMap<u64, usize> = FxHashMap::default();
+    let mut nodes: Vec<TreeNode> = Vec::new();
+    let mut queue: Vec<Position> = Vec::new();
+    index.insert(root.hash(), 0);
+    nodes.push(TreeNode {
+        remaining: None,
+        children: Vec::new(),
+        leaf: None,
+    });
+    queue.push(root.clone());
+    let mut next = 0;
+    while next < queue.len() {
+        if nodes.len() > max_nodes || search.abort.is_some() {
+            return None;
+        }
+        let p = queue[next].clone();
+        let i = next;
+        next += 1;
+        if in_d0(&p, search.target) {
+            return None;
+        }
+        if crate::static_life(&p, search.target) {
+            nodes[i].leaf = Some(Leaf::Benson);
+            continue;
+        }
+        let attacker = p.to_move() != search.defender;
+        let kids = search.children(&p);
+        let chosen: Vec<usize> = if attacker {
+            (0..kids.len()).collect()
+        } else {
+            // The defender's move: one the table says survives longest, preferring a
+            // position already in the set (which closes a cycle).
+            let mut best: Option<(u32, bool, usize)> = None;
+            for (k, c) in kids.iter().enumerate() {
+                if let Known::Disproven(h) = search.probe(c, rem - 1) {
+                    let key = (h, index.contains_key(&c.hash), k);
+                    if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
+                        best = Some(key);
+                    }
+                }
+            }
+            if best.is_none() {
+                for (k, c) in kids.iter().enumerate() {
+                    if let Known::Disproven(h) = search.mid(&c.pos, rem - 1, INF, INF, 1) {
+                        best = Some((h, false, k));
+                        break;
+                    }
+                }
+            }
+            vec![best?.2]
+        };
+        let mut edges = Vec::with_capacity(chosen.len());
+        for k in chosen {
+            let c = &kids[k];
+            let j = match index.get(&c.hash) {
+                Some(&j) => j,
+                None => {
+                    let j = nodes.len();
+                    index.insert(c.hash, j);
+                    nodes.push(TreeNode {
+                        remaining: None,
+                        children: Vec::new(),
+                        leaf: None,
+                    });
+                    queue.push(c.pos.clone());
+                    j
+                }
+            };
+            edges.push((c.mv, j));
+        }
+        nodes[i].children = edges;
+    }
+    Some(Tree {
+        claim: Claim::Alive,
+        nodes,
+    })
+}

@@ -173,3 +173,97 @@ fn all_moves_are_exactly_the_winning_moves() {
         let _ = Move::Pass;
     }
 }
+
+#[test]
+fn repetition_lives_for_every_alpha_by_a_cyclic_disproof() {
+    // Groups that no bound kills although they are not unconditionally alive: the
+    // defender survives by repetition (a ko retaken at once, captures and recaptures).
+    // On a 2x4 grid, find such positions with the exact solver; the search must find
+    // them alive, and for some prove it for every α by a disproof with no leaf at all
+    // (a closed cycle of positions) that the checker accepts.
+    let board = std::sync::Arc::new(tsume_board::Board::grid(4, 2).unwrap());
+    let n = board.len();
+    let mut cyclic = 0;
+    for code in (0..3usize.pow(n as u32)).step_by(3) {
+        let mut c = code;
+        let cells = (0..n)
+            .map(|_| {
+                let v = c % 3;
+                c /= 3;
+                [None, Some(Color::Black), Some(Color::White)][v]
+            })
+            .collect();
+        let config = tsume_board::Configuration::from_cells(cells);
+        let Ok(p) = Position::new(board.clone(), &config, Color::Black) else {
+            continue;
+        };
+        for x in board.points().filter(|&x| p.color(x) == Some(Color::White)) {
+            if tsume_board::benson::is_unconditionally_alive(&p, x) {
+                continue;
+            }
+            if exact::kill_rank(&p, x, 100_000).unwrap().is_some() {
+                continue;
+            }
+            let a = solve(
+                &p,
+                x,
+                &Options {
+                    depth: 10,
+                    want_tree: true,
+                    ..Options::default()
+                },
+            )
+            .unwrap();
+            assert_eq!(a.verdict, Verdict::Alive);
+            let Some(t) = a.tree.filter(|_| a.exact) else {
+                continue;
+            };
+            tsume_proof::check(&p, x, &t).unwrap();
+            if t.nodes.iter().all(|n| n.leaf.is_none()) {
+                cyclic += 1;
+            }
+        }
+    }
+    assert!(cyclic >= 5, "only {cyclic} purely cyclic disproofs");
+}
+
+#[test]
+fn forever_disproofs_agree_with_the_exact_solver() {
+    // On every position of a 1x6 line and 2x3 grid: whenever the search claims "alive
+    // for every α", the exact solver finds no kill at any depth.
+    let mut claimed = 0;
+    for (w, h) in [(6u32, 1u32), (3, 2)] {
+        let board = std::sync::Arc::new(tsume_board::Board::grid(w, h).unwrap());
+        let n = board.len();
+        for code in 0..3usize.pow(n as u32) {
+            let mut c = code;
+            let cells = (0..n)
+                .map(|_| {
+                    let v = c % 3;
+                    c /= 3;
+                    [None, Some(Color::Black), Some(Color::White)][v]
+                })
+                .collect();
+            let config = tsume_board::Configuration::from_cells(cells);
+            let Ok(p) = Position::new(board.clone(), &config, Color::Black) else {
+                continue;
+            };
+            for x in board.points().filter(|&x| p.color(x) == Some(Color::White)) {
+                let a = solve(
+                    &p,
+                    x,
+                    &Options {
+                        depth: 3,
+                        ..Options::default()
+                    },
+                )
+                .unwrap();
+                if a.verdict == Verdict::Alive && a.exact {
+                    claimed += 1;
+                    assert_eq!(exact::kill_rank(&p, x, 100_000).unwrap(), None, "{p:?}");
+                }
+            }
+        }
+    }
+    assert!(claimed > 50, "{claimed}");
+}
