@@ -60,6 +60,7 @@
 #![deny(missing_docs)]
 
 mod error;
+mod expected;
 mod scan;
 
 use std::collections::VecDeque;
@@ -72,6 +73,7 @@ use sgf_parse::{GameTree, SgfParseError, SgfProp};
 use tsume_board::{Board, Color, Configuration, Move, Point, Position, MAX_GRID_SIDE};
 
 pub use error::{LoadError, LoadErrorKind};
+pub use expected::{parse_expected, Expected, ExpectedStatus};
 
 /// Which part of the board is in play.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]

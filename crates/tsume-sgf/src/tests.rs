@@ -392,3 +392,68 @@ AB[fa][fb][fc][ad][ed][fd][ae][be][ce][de][ee])";
     assert_eq!(p.virtual_eyes.len(), 2);
     assert!(!p.region.contains(&pt(&p, "ga")) && !p.region.contains(&pt(&p, "af")));
 }
+
+#[test]
+fn expected_answers_parse() {
+    let e = parse_expected("tsume: status=unsettled; to_move=W; kill=B7|C7; live=B7; target=B6")
+        .unwrap();
+    assert_eq!(e.status, ExpectedStatus::Unsettled);
+    assert_eq!(e.to_move, Some(Color::White));
+    assert_eq!(e.kill, vec!["B7".to_string(), "C7".to_string()]);
+    assert_eq!(e.live, vec!["B7".to_string()]);
+    assert_eq!(e.target.as_deref(), Some("B6"));
+    assert_eq!(
+        parse_expected("status=dead"),
+        None,
+        "needs the tsume: prefix"
+    );
+    assert_eq!(parse_expected("tsume: status=maybe"), None);
+    assert_eq!(
+        parse_expected("tsume: to_move=B"),
+        None,
+        "status is required"
+    );
+}
+
+/// Every file of `problems/` loads with the default options, states its answer in the
+/// documented format, and its mark, `PL` and `GC` agree.
+#[test]
+fn problem_collection_is_well_formed() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 40, "{} problems", files.len());
+    let mut statuses = [0usize; 3];
+    for f in &files {
+        let p = load_problem(f, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        let name = f.display();
+        let e = parse_expected(p.expected.as_deref().unwrap_or(""))
+            .unwrap_or_else(|| panic!("{name}: no tsume: answer in GC"));
+        statuses[e.status as usize] += 1;
+        assert_eq!(p.target_source, TargetSource::Mark, "{name}");
+        let board = p.full.board();
+        assert_eq!(
+            e.target.as_deref(),
+            Some(board.gtp(p.target_full).as_str()),
+            "{name}"
+        );
+        assert_eq!(e.to_move, p.to_move_given, "{name}: GC to_move vs PL");
+        assert!(p.comment.as_deref().is_some_and(|c| c.len() > 40), "{name}");
+        for m in e.kill.iter().chain(&e.live) {
+            let q = board
+                .parse_point(m)
+                .unwrap_or_else(|err| panic!("{name}: {err}"));
+            assert_eq!(p.full.color(q), None, "{name}: {m} is not empty");
+            assert!(p.from_full(q).is_some(), "{name}: {m} is not in play");
+        }
+        if e.status == ExpectedStatus::Unsettled {
+            assert!(!e.kill.is_empty() && !e.live.is_empty(), "{name}");
+        }
+        assert!(p.position.liberty_count(p.target) >= 1, "{name}");
+    }
+    assert!(statuses.iter().all(|&n| n >= 5), "{statuses:?}");
+}
