@@ -6,6 +6,7 @@
 //! 2 bad input (one line on stderr naming the file, line or point).
 
 mod bench;
+mod reduce_cmd;
 mod render;
 mod sgf_out;
 mod solve;
@@ -40,7 +41,10 @@ const AFTER: &str = "Examples:
   tsume solve problem.sgf --to-move B --json        one question, machine-readable
   tsume solve problem.sgf --target C3 --depth 12    another group, a tighter bound
   tsume solve problems/                             every problem of a folder, a table
-  tsume bench --corpus ../shared/corpus             published answers, per source";
+  tsume bench --corpus ../shared/corpus             published answers, per source
+  tsume reduce formula.cnf -o formula.graph         3-SAT to a life-and-death position
+  tsume solve formula.graph --to-move W             does Λ live? (iff satisfiable)
+  tsume verify-reduction --vars 3 --clauses 5 --count 20   against a SAT solver";
 
 /// The command line.
 #[derive(Parser, Debug)]
@@ -56,6 +60,10 @@ enum Command {
     Solve(SolveArgs),
     /// Solve a problem collection or the public corpus and report speed and correctness.
     Bench(bench::BenchArgs),
+    /// Build the tsume-Go instance of a 3-SAT formula (DIMACS CNF).
+    Reduce(reduce_cmd::ReduceArgs),
+    /// Check the reduction against a SAT solver on small formulas.
+    VerifyReduction(reduce_cmd::VerifyArgs),
 }
 
 /// Runs `tsume` with `args` (the program name first) and returns the exit status.
@@ -83,6 +91,8 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let result = match cli.command {
         Command::Solve(a) => solve::run(&a, out, err),
         Command::Bench(a) => bench::run(&a, out, err),
+        Command::Reduce(a) => reduce_cmd::run_reduce(&a, out, err),
+        Command::VerifyReduction(a) => reduce_cmd::run_verify(&a, out, err),
     };
     let _ = out.flush();
     result

@@ -122,6 +122,8 @@ pub(crate) struct Search<'a> {
     /// Called every 2¹⁶ nodes with the statistics so far.
     pub progress: Option<&'a (dyn Fn(&Stats) + Sync)>,
     pub use_benson: bool,
+    /// A node count at which the current phase (after the root is solved) stops.
+    pub phase_limit: Option<u64>,
     benson_cache: FxHashMap<u64, bool>,
 }
 
@@ -155,6 +157,7 @@ impl<'a> Search<'a> {
             abort: None,
             progress: None,
             use_benson: true,
+            phase_limit: None,
             benson_cache: FxHashMap::default(),
         }
     }
@@ -287,6 +290,10 @@ impl<'a> Search<'a> {
 
     fn check_limits(&mut self) -> bool {
         if self.abort.is_some() {
+            return true;
+        }
+        if self.phase_limit.is_some_and(|m| self.stats.nodes >= m) {
+            self.abort = Some(Abort::Nodes);
             return true;
         }
         if self.stats.nodes & 0x3ff == 0 {

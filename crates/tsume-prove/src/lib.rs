@@ -340,7 +340,18 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
     // independent checker accepts it.
     if answer.verdict == Verdict::Alive && !answer.exact && opts.forever_nodes > 0 {
         search.abort = None;
-        if let Some(t) = tree::forever_disproof(&mut search, p, rem, opts.forever_nodes) {
+        // Spend at most as many nodes again as the search did (and at least 100 000).
+        search.phase_limit = Some(
+            search
+                .stats
+                .nodes
+                .saturating_mul(2)
+                .max(search.stats.nodes + 100_000),
+        );
+        let closed = tree::forever_disproof(&mut search, p, rem, opts.forever_nodes);
+        search.phase_limit = None;
+        search.abort = None;
+        if let Some(t) = closed {
             if tsume_proof::check(p, target, &t).is_ok() {
                 answer.exact = true;
                 answer.reason = Some(format!(

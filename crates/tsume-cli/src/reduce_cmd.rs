@@ -1,0 +1,292 @@
+//! `tsume reduce` and `tsume verify-reduction`: 3-SAT → tsume-Go (Crăşmaru §4).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::Args;
+use serde_json::json;
+use tsume_board::Color;
+use tsume_prove::{Limits, Options, Verdict};
+use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, Cnf};
+use tsume_reduce::{reduce, to_grid_sgf};
+
+use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
+
+/// Arguments of `tsume reduce`.
+#[derive(Args, Debug, Clone)]
+#[command(
+    long_about = "Build the tsume-Go instance of a 3-SAT formula (DIMACS CNF).
+
+The instance is a position where White, to move, can make the target group Λ live if and
+only if the formula is satisfiable (Crăşmaru §4, gadgets of design D1 in the tsume-reduce
+docs). It is a graph board (tsume-graph format): any formula gets one. Clauses longer than
+3 literals are split with fresh variables; tautologies and repeated literals are removed.
+Solve it with: tsume solve OUT.graph --to-move W --json"
+)]
+pub struct ReduceArgs {
+    /// The formula, DIMACS CNF.
+    #[arg(value_name = "FORMULA.cnf")]
+    pub formula: PathBuf,
+    /// Output file: .graph (graph board) or .sgf (square grid, when available); stdout if absent.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `tsume verify-reduction`.
+#[derive(Args, Debug, Clone)]
+#[command(
+    long_about = "Check the reduction on small formulas against a SAT solver.
+
+For each formula (files given, or random 3-CNF formulas generated with --vars, --clauses,
+--count, --seed), build the instance, solve it with the prover (White to move), decide
+the formula with a SAT solver (varisat), and print one row: satisfiable?, Λ alive?, agree?,
+nodes, seconds. Exit status 1 on any disagreement or unknown."
+)]
+pub struct VerifyArgs {
+    /// DIMACS CNF files.
+    #[arg(value_name = "FORMULA.cnf")]
+    pub formulas: Vec<PathBuf>,
+    /// Variables of each random formula.
+    #[arg(long, value_name = "M")]
+    pub vars: Option<u32>,
+    /// Clauses of each random formula.
+    #[arg(long, value_name = "N")]
+    pub clauses: Option<usize>,
+    /// How many random formulas.
+    #[arg(long, value_name = "K", default_value_t = 10)]
+    pub count: usize,
+    /// Seed of the random formulas.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// α for the prover [default: 2 × empty points + 4].
+    #[arg(long, value_name = "α")]
+    pub depth: Option<u32>,
+    /// Seconds per instance before answering unknown.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub time_limit: f64,
+    /// Node expansions per instance before answering unknown.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn read_cnf(path: &Path) -> Result<Cnf, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    parse_dimacs(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let cnf = match read_cnf(&a.formula) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let inst = reduce(&cnf);
+    let mut fallback = None;
+    let written = match &a.output {
+        None => {
+            let _ = write!(out, "{}", inst.to_graph_text());
+            return EXIT_OK;
+        }
+        Some(path) => {
+            let sgf = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+            let (text, target) = if sgf {
+                match to_grid_sgf(&cnf) {
+                    Ok(t) => (t, path.clone()),
+                    Err(e) => {
+                        let g = path.with_extension("graph");
+                        fallback = Some(format!(
+                            "{}: {e}; wrote the graph board to {}",
+                            path.display(),
+                            g.display()
+                        ));
+                        (inst.to_graph_text(), g)
+                    }
+                }
+            } else {
+                (inst.to_graph_text(), path.clone())
+            };
+            if let Err(e) = std::fs::write(&target, text) {
+                let _ = writeln!(err, "{}: {e}", target.display());
+                return EXIT_BAD_INPUT;
+            }
+            target
+        }
+    };
+    if let Some(f) = &fallback {
+        let _ = writeln!(err, "{f}");
+    }
+    let file = written.display().to_string();
+    if a.json {
+        let v = json!({
+            "formula": a.formula.display().to_string(),
+            "output": file,
+            "variables": cnf.vars,
+            "clauses": cnf.clauses.len(),
+            "points": inst.points,
+            "empty_points": inst.empty_points,
+            "groups": inst.groups,
+            "edges": inst.edges,
+            "notes": inst.notes,
+            "to_move": "W",
+            "target": "L",
+        });
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "{file}: {} variables, {} clauses → {}",
+            cnf.vars,
+            cnf.clauses.len(),
+            inst.summary()
+        );
+        let _ = writeln!(
+            out,
+            "White to move; the target Λ (point L) lives iff the formula is satisfiable."
+        );
+        for n in &inst.notes {
+            let _ = writeln!(out, "note: {n}");
+        }
+        let _ = writeln!(out, "solve with: tsume solve {file} --to-move W");
+    }
+    EXIT_OK
+}
+
+pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let mut formulas: Vec<(String, Cnf)> = Vec::new();
+    for f in &a.formulas {
+        match read_cnf(f) {
+            Ok(c) => formulas.push((f.display().to_string(), c)),
+            Err(e) => {
+                let _ = writeln!(err, "{e}");
+                return EXIT_BAD_INPUT;
+            }
+        }
+    }
+    if a.vars.is_some() || a.clauses.is_some() || formulas.is_empty() {
+        let vars = a.vars.unwrap_or(3);
+        let clauses = a.clauses.unwrap_or(4);
+        if vars == 0 {
+            let _ = writeln!(err, "tsume verify-reduction: --vars must be at least 1");
+            return EXIT_BAD_INPUT;
+        }
+        for k in 0..a.count {
+            let seed = a.seed.wrapping_add(k as u64);
+            formulas.push((
+                format!("random v{vars} c{clauses} seed {seed}"),
+                random_3cnf(vars, clauses, seed),
+            ));
+        }
+    }
+    let limits = Limits {
+        max_nodes: a.max_nodes,
+        time_limit: Some(Duration::from_secs_f64(a.time_limit.max(0.001))),
+        ..Limits::default()
+    };
+    let mut rows = Vec::new();
+    let mut bad = 0;
+    if !a.json {
+        let _ = writeln!(
+            out,
+            "{:<36} {:>6} {:>6} {:>6} {:>11} {:>6} {:>10} {:>9}",
+            "formula", "points", "empty", "sat", "Λ", "agree", "nodes", "seconds"
+        );
+    }
+    for (name, cnf) in &formulas {
+        let inst = reduce(cnf);
+        let sat = is_satisfiable(cnf);
+        let pos = match inst.position() {
+            Ok(p) => p.with_to_move(Color::White),
+            Err(e) => {
+                let _ = writeln!(err, "{name}: the instance is not a legal position: {e}");
+                return EXIT_FAILURE;
+            }
+        };
+        let opts = Options {
+            depth: a.depth.unwrap_or_else(|| tsume_prove::default_depth(&pos)),
+            limits: limits.clone(),
+            ..Options::default()
+        };
+        let ans = match tsume_prove::solve(&pos, inst.target(), &opts) {
+            Ok(x) => x,
+            Err(e) => {
+                let _ = writeln!(err, "{name}: {e}");
+                return EXIT_FAILURE;
+            }
+        };
+        let alive = match ans.verdict {
+            Verdict::Alive => Some(true),
+            Verdict::Dead => Some(false),
+            Verdict::Unknown => None,
+        };
+        let agree = alive.map(|l| l == sat);
+        if agree != Some(true) {
+            bad += 1;
+        }
+        let life = match (ans.verdict, ans.exact) {
+            (Verdict::Alive, true) => "alive",
+            (Verdict::Alive, false) => "alive(α)",
+            (Verdict::Dead, _) => "dead",
+            (Verdict::Unknown, _) => "unknown",
+        };
+        if a.json {
+            rows.push(json!({
+                "formula": name, "variables": cnf.vars, "clauses": cnf.clauses.len(),
+                "points": inst.points, "empty_points": inst.empty_points, "groups": inst.groups,
+                "satisfiable": sat, "verdict": ans.verdict.as_str(), "exact": ans.exact,
+                "agree": agree, "nodes": ans.stats.nodes, "seconds": ans.stats.seconds,
+            }));
+        } else {
+            let _ = writeln!(
+                out,
+                "{:<36} {:>6} {:>6} {:>6} {:>11} {:>6} {:>10} {:>9.3}",
+                name,
+                inst.points,
+                inst.empty_points,
+                if sat { "yes" } else { "no" },
+                life,
+                match agree {
+                    Some(true) => "yes",
+                    Some(false) => "NO",
+                    None => "?",
+                },
+                ans.stats.nodes,
+                ans.stats.seconds
+            );
+        }
+    }
+    if a.json {
+        let v = json!({"formulas": rows, "disagreements_or_unknown": bad});
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "\n{} formulas: {} agree, {bad} disagree or unknown",
+            formulas.len(),
+            formulas.len() - bad
+        );
+    }
+    if bad > 0 {
+        EXIT_FAILURE
+    } else {
+        EXIT_OK
+    }
+}

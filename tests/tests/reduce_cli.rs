@@ -1,0 +1,82 @@
+//! `tsume reduce` and `tsume verify-reduction` end to end, as the independent check
+//! runs them: `tsume reduce F.cnf -o F.graph`, then `tsume solve F.graph --to-move W --json`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use tsume_tests::{scratch_dir, tsume};
+
+fn reduce_and_solve(cnf: &str) -> serde_json::Value {
+    let dir = scratch_dir();
+    let f = dir.join("f.cnf");
+    std::fs::write(&f, cnf).unwrap();
+    let g = dir.join("f.graph");
+    let r = tsume(&["reduce", f.to_str().unwrap(), "-o", g.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("points"), "{}", r.out);
+    let s = tsume(&["solve", g.to_str().unwrap(), "--to-move", "W", "--json"]);
+    assert_eq!(s.code, 0, "{}", s.err);
+    s.json()
+}
+
+#[test]
+fn contradiction_kills_and_a_unit_clause_lives() {
+    // (x) ∧ (¬x): unsatisfiable, Λ dies with White to move.
+    let v = reduce_and_solve("p cnf 1 2\n1 0\n-1 0\n");
+    assert_eq!(v["verdict"], "dead", "{v}");
+    assert_eq!(v["to_move"], "W");
+    assert_eq!(v["checked"], true);
+    // (x): satisfiable, Λ lives.
+    let v = reduce_and_solve("c one clause\np cnf 1 1\n1 0\n");
+    assert_eq!(v["verdict"], "alive", "{v}");
+    assert_eq!(v["checked"], true);
+    // No clause at all: satisfiable.
+    let v = reduce_and_solve("p cnf 2 0\n");
+    assert_eq!(v["verdict"], "alive", "{v}");
+}
+
+#[test]
+fn verify_reduction_agrees_on_small_formulas() {
+    let dir = scratch_dir();
+    let unsat = dir.join("unsat.cnf");
+    std::fs::write(&unsat, "p cnf 1 2\n1 0\n-1 0\n").unwrap();
+    let sat = dir.join("sat.cnf");
+    std::fs::write(&sat, "p cnf 2 2\n1 2 0\n-1 0\n").unwrap();
+    let r = tsume(&[
+        "verify-reduction",
+        unsat.to_str().unwrap(),
+        sat.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    let v = r.json();
+    let rows = v["formulas"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["satisfiable"], false);
+    assert_eq!(rows[0]["verdict"], "dead");
+    assert_eq!(rows[1]["satisfiable"], true);
+    assert_eq!(rows[1]["verdict"], "alive");
+    assert!(rows.iter().all(|r| r["agree"] == true));
+}
+
+#[test]
+fn malformed_dimacs_is_one_line_and_exit_2() {
+    for (name, text) in [
+        ("noheader.cnf", "1 2 0\n"),
+        ("beyond.cnf", "p cnf 2 1\n1 3 0\n"),
+        ("count.cnf", "p cnf 2 3\n1 2 0\n"),
+        ("noterm.cnf", "p cnf 2 1\n1 2\n"),
+        ("nan.cnf", "p cnf 2 1\n1 x 0\n"),
+    ] {
+        let dir = scratch_dir();
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        let r = tsume(&[
+            "reduce",
+            f.to_str().unwrap(),
+            "-o",
+            dir.join("o.graph").to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, 2, "{name}: {}{}", r.out, r.err);
+        assert!(r.err.contains(name), "{name}: {}", r.err);
+        assert_eq!(r.err.trim().lines().count(), 1, "{name}: {}", r.err);
+    }
+}
