@@ -238,7 +238,7 @@ fn corpus(
             "rows",
             "answered",
             "status right",
-            "ko-free ok",
+            "no-ko right",
             "first move",
             "median s",
             "total s"
@@ -257,14 +257,14 @@ fn corpus(
             .iter()
             .filter(|(r, o)| o.verdict.as_str() == r.status)
             .count();
-        let kofree: Vec<_> = known.iter().filter(|(r, _)| r.ko == "no").collect();
+        let kofree: Vec<_> = known.iter().filter(|(r, _)| r.ko != "yes").collect();
         let kofree_right = kofree
             .iter()
             .filter(|(r, o)| o.verdict.as_str() == r.status)
             .count();
         let with_moves: Vec<_> = v
             .iter()
-            .filter(|(r, o)| r.ko == "no" && !r.first_moves.is_empty() && o.first.is_some())
+            .filter(|(r, o)| r.ko != "yes" && !r.first_moves.is_empty() && o.first.is_some())
             .collect();
         let moves_right = with_moves
             .iter()

@@ -62,7 +62,7 @@ pub struct VerifyArgs {
     /// Seed of the random formulas.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// α for the prover [default: 2 × empty points + 4].
+    /// α for the prover [default: 4 × empty points + 12].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
     /// Seconds per instance before answering unknown.

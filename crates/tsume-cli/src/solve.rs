@@ -38,7 +38,7 @@ pub struct SolveArgs {
     /// Who moves first: B, W, or both (one search each; the status needs both).
     #[arg(long, value_name = "B|W|both", default_value = "both")]
     pub to_move: String,
-    /// α: the attacker must capture within α+1 plies [default: 2 × empty points + 4, at most 200].
+    /// α: the attacker must capture within α+1 plies [default: 4 × empty points + 12, at most 250].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
     /// The area in play: auto (around the target, walls made safe), board (everything), or a comma-separated list of points.

@@ -210,11 +210,13 @@ pub fn static_life(p: &Position, x: Point) -> bool {
     tsume_board::benson::is_unconditionally_alive(p, x)
 }
 
-/// A default α for a problem: enough plies for the attacker to fill every empty point
-/// with the defender answering each time, and a margin.
+/// A default α for a problem: four plies per empty point and a margin. Killing a big
+/// eye takes the attacker several rounds of filling it, being captured and playing the
+/// vital point again (the rabbity six needs 31 plies for 7 empty points), so twice the
+/// empty points is not enough.
 pub fn default_depth(p: &Position) -> u32 {
     let empty = p.board().points().filter(|&q| p.is_empty_at(q)).count() as u32;
-    (2 * empty + 4).clamp(8, 200)
+    (4 * empty + 12).clamp(12, 250)
 }
 
 /// `Can_kill(p, target, opts.depth)` with the player to move in `p` moving first.

@@ -1,0 +1,96 @@
+//! The problem collection: every file of `problems/` is solved with both sides moving
+//! first, every proof passes the checker, and the status and the winning first moves
+//! are the ones the file states (`GC[tsume: …]`, see `problems/README.md`).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use tsume_board::Move;
+use tsume_prove::{Options, Verdict};
+use tsume_sgf::{load_problem, parse_expected, ExpectedStatus, LoadOptions};
+use tsume_tests::repo_root;
+
+#[test]
+fn every_problem_has_the_stated_answer() {
+    let dir = repo_root().join("problems");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 40, "{} problems", files.len());
+    let mut failures = Vec::new();
+    let mut moves_checked = 0;
+    for f in &files {
+        let p = load_problem(f, &LoadOptions::default()).unwrap();
+        let exp = parse_expected(p.expected.as_deref().unwrap_or(""))
+            .unwrap_or_else(|| panic!("{}: no GC[tsume: …] answer", f.display()));
+        let defender = p.position.color(p.target).unwrap();
+        let attacker = defender.opponent();
+        let mut verdicts = Vec::new();
+        for (to_move, stated) in [(attacker, &exp.kill), (defender, &exp.live)] {
+            let pos = p.position.with_to_move(to_move);
+            let opts = Options {
+                depth: tsume_prove::default_depth(&pos),
+                all_moves: true,
+                want_tree: true,
+                ..Options::default()
+            };
+            let a = tsume_prove::solve(&pos, p.target, &opts).unwrap();
+            assert_ne!(a.verdict, Verdict::Unknown, "{}", f.display());
+            let tree = a
+                .tree
+                .as_ref()
+                .unwrap_or_else(|| panic!("{}: no tree", f.display()));
+            if let Err(e) = tsume_proof::check(&pos, p.target, tree) {
+                failures.push(format!(
+                    "{}: {:?} to move: proof rejected: {e}",
+                    f.display(),
+                    to_move
+                ));
+            }
+            verdicts.push(a.verdict);
+            let wins = (a.verdict == Verdict::Dead) == (to_move == attacker);
+            if wins && !stated.is_empty() {
+                assert!(a.all_moves);
+                let mut got: Vec<String> = a
+                    .moves
+                    .iter()
+                    .filter_map(|&m| match m {
+                        Move::Pass => None,
+                        Move::Play(q) => p.to_full(q).map(|q| p.full.board().gtp(q)),
+                    })
+                    .collect();
+                got.sort();
+                let mut want = stated.clone();
+                want.sort();
+                if got != want {
+                    failures.push(format!(
+                        "{}: {} to move: winning first moves {got:?}, the file says {want:?}",
+                        f.display(),
+                        to_move.name()
+                    ));
+                }
+                moves_checked += 1;
+            }
+        }
+        let status = match (verdicts[0], verdicts[1]) {
+            (Verdict::Dead, Verdict::Dead) => ExpectedStatus::Dead,
+            (Verdict::Alive, Verdict::Alive) => ExpectedStatus::Alive,
+            (Verdict::Dead, Verdict::Alive) => ExpectedStatus::Unsettled,
+            other => panic!("{}: impossible pair {other:?}", f.display()),
+        };
+        if status != exp.status {
+            failures.push(format!(
+                "{}: status {status:?}, the file says {:?}",
+                f.display(),
+                exp.status
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        moves_checked >= 20,
+        "only {moves_checked} move lists checked"
+    );
+}
