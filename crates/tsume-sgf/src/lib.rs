@@ -53,6 +53,21 @@
 //! liberty), loading fails. When the region is the whole board and no eye is added,
 //! the position in play is the board itself (a grid).
 //!
+//! # Example
+//! ```
+//! use tsume_sgf::{parse_sgf_problem, LoadOptions, TargetSource};
+//! // A white corner group on a 7x7 board (straight three), Black to play.
+//! let sgf = "(;SZ[7]PL[B]AW[da][ab][bb][cb][db]AB[ea][eb][ac][bc][cc][dc][ec]TR[bb])";
+//! let p = parse_sgf_problem(sgf, "example.sgf", &LoadOptions::default()).unwrap();
+//! assert_eq!(p.target_source, TargetSource::Mark);
+//! // In play: the eye space A7 B7 C7, the 5 white and 7 black stones, and two virtual
+//! // eyes for the black wall, which touches the rest of the board.
+//! assert_eq!(p.region.len(), 15);
+//! assert_eq!(p.virtual_eyes.len(), 2);
+//! assert_eq!(p.position.board().len(), 17);
+//! println!("{}", p.region_diagram());
+//! ```
+//!
 //! # Graph files
 //! A file named `*.graph`, or whose text starts with `tsume-graph`, is read with
 //! [`tsume_board::parse_graph`]: target and player to move from the file (overridden
@@ -143,6 +158,16 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// The colour of the target's group (the defender).
+    pub fn defender(&self) -> Color {
+        self.full.color(self.target_full).unwrap_or(Color::White)
+    }
+
+    /// The attacker: the opponent of the target's colour.
+    pub fn attacker(&self) -> Color {
+        self.defender().opponent()
+    }
+
     /// The whole-board point for a point of `position` (None for virtual eyes).
     pub fn to_full(&self, p: Point) -> Option<Point> {
         self.map.get(p.index()).copied().flatten()

@@ -204,6 +204,7 @@ fn region_auto_on_an_enclosed_corner() {
     let p = load(CORNER).unwrap();
     // Inferred: Black moves, the single white group is the target.
     assert_eq!(p.full.color(p.target_full), Some(Color::White));
+    assert_eq!((p.defender(), p.attacker()), (Color::White, Color::Black));
     assert_eq!(p.full.group_size(p.target_full), 6);
     // In play: 6 white stones, aa and ca, the 7 black wall stones; +2 virtual eyes.
     assert_eq!(p.region.len(), 15);
