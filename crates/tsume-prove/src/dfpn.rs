@@ -125,6 +125,19 @@ pub(crate) struct Search<'a> {
     /// A node count at which the current phase (after the root is solved) stops.
     pub phase_limit: Option<u64>,
     benson_cache: FxHashMap<u64, bool>,
+    /// Ordered successors of expanded positions, by hash.
+    expansions: FxHashMap<u64, std::sync::Arc<[Info]>>,
+    expansion_size: usize,
+}
+
+/// What [`Search::mid`] keeps of a successor between visits: no position, just enough
+/// to probe the table; the position is made again (one φ) when the search enters it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Info {
+    pub mv: Move,
+    pub hash: u64,
+    pub d0: bool,
+    pub est: (u64, u64),
 }
 
 /// A successor with what is known of it without search: whether it is in D₀ and its
@@ -137,6 +150,17 @@ pub(crate) struct Child {
     pub est: (u64, u64),
     /// The target's liberties, counted up to 8.
     pub libs: u32,
+}
+
+impl Child {
+    pub fn info(&self) -> Info {
+        Info {
+            mv: self.mv,
+            hash: self.hash,
+            d0: self.d0,
+            est: self.est,
+        }
+    }
 }
 
 impl<'a> Search<'a> {
@@ -159,6 +183,8 @@ impl<'a> Search<'a> {
             use_benson: true,
             phase_limit: None,
             benson_cache: FxHashMap::default(),
+            expansions: FxHashMap::default(),
+            expansion_size: 0,
         }
     }
 
@@ -202,6 +228,18 @@ impl<'a> Search<'a> {
 
     /// A child's standing with `rem` plies left, from its static part and the table.
     pub(crate) fn probe(&mut self, c: &Child, rem: u32) -> Known {
+        let info = c.info();
+        self.probe_info(&info, rem, || c.pos.clone())
+    }
+
+    /// [`Search::probe`] from the kept part of a child; `pos` makes its position when
+    /// Benson's test needs it.
+    pub(crate) fn probe_info(
+        &mut self,
+        c: &Info,
+        rem: u32,
+        pos: impl FnOnce() -> Position,
+    ) -> Known {
         // Crăşmaru §3: the D₀ test comes before the depth test.
         if c.d0 {
             return Known::Proven(0);
@@ -220,7 +258,12 @@ impl<'a> Search<'a> {
         }
         // if depth > α then return FALSE (unless static life says: never).
         if rem == 0 {
-            if self.statically_alive(&c.pos) {
+            let cached = self.benson_cache.get(&c.hash).copied();
+            let alive = match cached {
+                Some(b) => b,
+                None => self.statically_alive(&pos()),
+            };
+            if alive {
                 return Known::Disproven(INF_HOLD);
             }
             return Known::Disproven(0);
@@ -262,6 +305,23 @@ impl<'a> Search<'a> {
         let mut out: Vec<Child> = scored.into_iter().map(|(_, c)| c).collect();
         out.push(self.child(Move::Pass, p.play(Move::Pass)));
         out
+    }
+
+    /// The kept successors of `p`, computed on its first expansion.
+    fn infos(&mut self, p: &Position) -> std::sync::Arc<[Info]> {
+        let h = p.hash();
+        if let Some(k) = self.expansions.get(&h) {
+            return std::sync::Arc::clone(k);
+        }
+        let kids: std::sync::Arc<[Info]> = self.children(p).iter().map(Child::info).collect();
+        // Bounded like the table: about as many kept successors as table entries.
+        self.expansion_size += kids.len();
+        if self.expansion_size >= self.table.capacity {
+            self.expansions.clear();
+            self.expansion_size = kids.len();
+        }
+        self.expansions.insert(h, std::sync::Arc::clone(&kids));
+        kids
     }
 
     /// Benson's test on the target, cached by hash (a group with one liberty never
@@ -345,12 +405,12 @@ impl<'a> Search<'a> {
             return Known::Disproven(INF_HOLD);
         }
         let or_node = self.attacker_moves(p);
-        let kids = self.children(p);
+        let kids = self.infos(p);
         let mut vals: Vec<Known> = Vec::with_capacity(kids.len());
         loop {
             vals.clear();
-            for c in &kids {
-                let v = self.probe(c, rem - 1);
+            for c in kids.iter() {
+                let v = self.probe_info(c, rem - 1, || p.play(c.mv));
                 vals.push(v);
             }
             let (pn, dn) = combine(or_node, &vals);
@@ -386,8 +446,8 @@ impl<'a> Search<'a> {
                     thdn.min(eps_threshold(second, bdn)),
                 )
             };
-            let child = &kids[best].pos;
-            self.mid(child, rem - 1, cthpn, cthdn, ply + 1);
+            let child = p.play(kids[best].mv);
+            self.mid(&child, rem - 1, cthpn, cthdn, ply + 1);
             if self.abort.is_some() {
                 self.table.make_room();
                 self.table.work.insert((h, rem), (pn, dn));
