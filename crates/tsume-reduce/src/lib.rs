@@ -50,7 +50,9 @@
 //!   A(i) with Λ stand-in {L, e, E}, E next to Z, so Λ dies unless it gets H_i's point.
 //!   After White A_i the Black moves that still kill are exactly {B_i}, after White B_i
 //!   exactly {A_i}, every other reply (pass included) loses: exact solver on every reply,
-//!   and df-pn's complete list of winning moves. *Machine-checked* (`a_black_answer_is_unique`).
+//!   and df-pn's complete list of winning moves. *Machine-checked* (`a_black_answer_is_unique`;
+//!   also inside the full instances of (x)∧(¬x) and (x∨y)∧(¬x)∧(¬y) for every choice,
+//!   `choice_answer_is_unique_in_the_full_instance` in `tests/end_to_end.rs`).
 //! - **V2, easy life** (Remark 1.2, Remark 4). White on both A_i and B_i captures H_i; Λ
 //!   then has the eyes e and h_i and is Benson-alive, alive for every α.
 //!   *Machine-checked* (`a_both_choices_kill_h_and_give_easy_life`).
@@ -105,6 +107,9 @@
 //!   1–3 variables and 1–6 clauses (41 satisfiable, 19 not; about 40 s). "Dead" answers are
 //!   exact (Λ is in D); "alive" answers hold within α, for every α only when the prover
 //!   says so (Benson on every line).
+//! - Bad input (`tests/props.rs`, proptest): any text to the DIMACS reader, and any clause
+//!   list (empty, long, repeated or opposite literals) to the reduction, never panics; the
+//!   instance is legal, White to move, target `L` labelled Λ, and its file reads back equal.
 //! - Ignored (slow) tests: the 8 clauses over 3 variables and 7 of them; random 2–3
 //!   variable formulas with 5–6 clauses. Timings: `/work/notes/reduce-timings.md`.
 //! - Earlier, by the design's author with a separate exact solver and immortal Z/W: 24
