@@ -34,7 +34,10 @@ pub struct BenchArgs {
     /// Only rows whose source starts with this (gnugo, d180cf, cho).
     #[arg(long, value_name = "NAME")]
     pub source: Option<String>,
-    /// At most this many rows (after --source).
+    /// Only every N-th row (after --source): a sample spread over the whole source.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub every: usize,
+    /// At most this many rows (after --source and --every).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
     /// Seconds per search before answering unknown.
@@ -194,6 +197,9 @@ fn corpus(
     };
     if let Some(s) = &a.source {
         rows.retain(|r| r.source.starts_with(s.as_str()));
+    }
+    if a.every > 1 {
+        rows = rows.into_iter().step_by(a.every).collect();
     }
     if let Some(n) = a.limit {
         rows.truncate(n);
