@@ -178,24 +178,30 @@ fn target_from_marks_in_order_of_preference() {
 }
 
 #[test]
-fn target_inferred_fewest_liberties_of_the_defender() {
-    // Black to move: White defends. White has a 1-stone group with 2 liberties (in
-    // the corner) and a 2-stone group with 4 liberties.
+fn target_inferred_largest_group_of_the_defender() {
+    // Black to move: White defends. White has a 1-stone group in the corner and a
+    // 2-stone group: the larger one is the target.
     let t = "(;SZ[9]PL[B]AW[aa][ee][fe]AB[ba][ii])";
     let p = load(t).unwrap();
-    assert_eq!(p.target_full, pt(&p, "aa"));
+    assert_eq!(p.full.group_size(p.target_full), 2);
+    assert_eq!(p.full.color(p.target_full), Some(Color::White));
     match &p.target_source {
-        TargetSource::Inferred(why) => assert!(why.contains("fewest liberties"), "{why}"),
+        TargetSource::Inferred(why) => assert!(why.contains("largest"), "{why}"),
         s => panic!("{s:?}"),
     }
-    // Ties on liberties: the larger group.
+    // Ties on size: fewer liberties (the corner pair aa-ab has 2, ee-fe has 6).
     let t = "(;SZ[9]PL[B]AW[aa][ab][ee][fe]AB[ba][bb][ii])";
     let p = load(t).unwrap();
-    assert_eq!(p.full.group_size(p.target_full), 2);
+    assert_eq!(p.target_full, pt(&p, "aa"));
+    // A larger group that is unconditionally alive (two eyes, Benson) is passed over.
+    let t = "(;SZ[9]PL[B]AW[ba][da][ab][bb][cb][db][ea][eb][ff]AB[fa][fb][ec][dc][cc][bc][ac])";
+    let p = load(t).unwrap();
+    assert_eq!(p.target_full, pt(&p, "ff"));
     // No player to move: the colour nearer the edge defends (here Black, on the first line).
-    let t = "(;SZ[9]AB[aa][ba]AW[cc][dd])";
+    let t = "(;SZ[9]AB[aa][ba][cc]AW[dd][ee])";
     let p = load(t).unwrap();
     assert_eq!(p.full.color(p.target_full), Some(Color::Black));
+    assert_eq!(p.target_full, pt(&p, "aa"));
     assert_eq!(p.to_move_given, None);
 }
 
