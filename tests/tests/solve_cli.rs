@@ -221,3 +221,57 @@ fn help_teaches() {
         assert!(r.out.contains(word), "{word} missing from solve --help");
     }
 }
+
+#[test]
+fn sgf_out_writes_the_proof_as_variations() {
+    let dir = tsume_tests::scratch_dir();
+    let out = dir.join("proof.sgf");
+    let problem = tsume_tests::repo_root().join("problems/03_bent_three_corner.sgf");
+    let r = tsume(&[
+        "solve",
+        problem.to_str().unwrap(),
+        "--sgf-out",
+        out.to_str().unwrap(),
+        "--tree-out",
+        dir.join("tree.json").to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let text = std::fs::read_to_string(&out).unwrap();
+    // A Go editor's view: one game, the setup, the target marked, variations with comments.
+    assert!(text.starts_with("(;GM[1]FF[4]"), "{text}");
+    assert!(text.contains("TR["));
+    assert!(text.contains("captured"), "{text}");
+    assert!(text.contains("(;"), "no variation: {text}");
+    // It is an SGF the loader reads back, with the same target and stones.
+    let back = tsume(&["solve", out.to_str().unwrap(), "--json", "--max-nodes", "1"]);
+    assert_eq!(back.code, 0, "{}", back.err);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("tree.json")).unwrap()).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn a_folder_gives_one_line_per_file_in_order() {
+    let dir = tsume_tests::scratch_dir();
+    for (name, text) in [
+        ("b.sgf", "(;GM[1]SZ[4:1]AB[aa]AW[ca]TR[ca])"),
+        ("a.sgf", "(;GM[1]SZ[5:1]AW[aa][ba]AB[da]TR[aa])"),
+    ] {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    let r = tsume(&["solve", dir.to_str().unwrap(), "--json"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v = r.json();
+    let problems = v["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 2);
+    assert!(problems[0]["file"].as_str().unwrap().ends_with("a.sgf"));
+    assert!(problems[1]["file"].as_str().unwrap().ends_with("b.sgf"));
+    assert_eq!(v["summary"]["solved"], 2);
+    let text = tsume(&["solve", dir.to_str().unwrap()]);
+    assert_eq!(text.code, 0);
+    let a = text.out.find("a.sgf").unwrap();
+    let b = text.out.find("b.sgf").unwrap();
+    assert!(a < b);
+    assert!(text.out.contains("2 files: 2 solved"), "{}", text.out);
+}

@@ -59,6 +59,8 @@ pub(crate) fn write(r: &Report) -> String {
         if n > 1 {
             s.push('(');
         }
+        // A node of its own carries the side's headline (a property must follow ';').
+        s.push(';');
         let head = format!(
             "{} to move: {}{}",
             side.to_move.name(),
