@@ -103,6 +103,11 @@ pub enum RegionSpec {
     Board,
     /// These points (GTP `C3` or SGF `cc` names).
     Points(Vec<String>),
+    /// As `Auto`, but the box is not grown: each side of the stones' bounding box that
+    /// lies within two lines of the board's edge moves to the edge, the others stay at
+    /// the outermost stones (so more of the attacker's outer stones become walls with
+    /// virtual eyes, and the area is smaller). See notes/sgf-region-measurements.
+    Tight,
 }
 
 /// How to load a problem.
@@ -487,7 +492,8 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
     };
     let region: Vec<Point> = match &opts.region {
         RegionSpec::Board => board.points().collect(),
-        RegionSpec::Auto => auto_region(&problem.full, target_full),
+        RegionSpec::Auto => auto_region(&problem.full, target_full, false),
+        RegionSpec::Tight => auto_region(&problem.full, target_full, true),
         RegionSpec::Points(list) => listed_region(&problem.full, target_full, list).map_err(err)?,
     };
     build_region(&mut problem, region).map_err(err)?;
@@ -687,7 +693,7 @@ fn infer_target(full: &Position, to_move: Option<Color>) -> Result<(Point, Strin
 }
 
 /// The `Auto` region of the crate docs, in index order.
-fn auto_region(full: &Position, target: Point) -> Vec<Point> {
+fn auto_region(full: &Position, target: Point, tight: bool) -> Vec<Point> {
     let board = full.board();
     let n = board.len();
     let defender = full.color(target);
@@ -703,11 +709,24 @@ fn auto_region(full: &Position, target: Point) -> Vec<Point> {
             }
         }
     }
+    if let (Some((x0, y0, x1, y1)), Some(g)) = (bbox, board.grid_info()) {
+        // Auto: grown by one line. Tight: sides near an edge snap to it.
+        bbox = Some(if tight {
+            let lo = |v: u32| if v <= 2 { 0 } else { v };
+            let hi = |v: u32, m: u32| if m - 1 - v <= 2 { m - 1 } else { v };
+            (lo(x0), lo(y0), hi(x1, g.width), hi(y1, g.height))
+        } else {
+            (
+                x0.saturating_sub(1),
+                y0.saturating_sub(1),
+                (x1 + 1).min(g.width - 1),
+                (y1 + 1).min(g.height - 1),
+            )
+        });
+    }
     let in_box = |p: Point| -> bool {
         match (bbox, board.xy(p)) {
-            (Some((x0, y0, x1, y1)), Some((x, y))) => {
-                x + 1 >= x0 && y + 1 >= y0 && x <= x1 + 1 && y <= y1 + 1
-            }
+            (Some((x0, y0, x1, y1)), Some((x, y))) => x >= x0 && y >= y0 && x <= x1 && y <= y1,
             _ => true,
         }
     };

@@ -489,3 +489,33 @@ fn mangled_files_never_panic() {
         check(&m.iter().collect::<String>());
     }
 }
+
+#[test]
+fn region_tight_snaps_to_near_edges_only() {
+    // Cho-like open corner: no stone on column a, the outer stones on column f and row 6.
+    let t =
+        "(;SZ[19]PL[B]AB[cb][bc][cc][cd][dd][ed][be]AW[ca][bb][db][dc][fc][fd][de][fe][bf][cf])";
+    let o = LoadOptions {
+        target: Some("cb".into()),
+        region: RegionSpec::Tight,
+        ..LoadOptions::default()
+    };
+    let p = load_with(t, o).unwrap();
+    // Columns a-f (a snapped in: b is within two lines of the edge), rows 1-6 from the top.
+    assert!(p.region.contains(&pt(&p, "ab")) && p.region.contains(&pt(&p, "aa")));
+    assert!(p.region.iter().all(|&q| {
+        let (x, y) = p.full.board().xy(q).unwrap();
+        x <= 5 && y <= 5
+    }));
+    assert!(
+        !p.virtual_eyes.is_empty(),
+        "white stones on the box side are walls"
+    );
+    // The same file with Auto: the box is grown by one line (column g, row 7 in play).
+    let o = LoadOptions {
+        target: Some("cb".into()),
+        ..LoadOptions::default()
+    };
+    let q = load_with(t, o).unwrap();
+    assert!(q.region.contains(&pt(&q, "ga")) && q.region.len() > p.region.len());
+}
