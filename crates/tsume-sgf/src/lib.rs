@@ -285,7 +285,7 @@ pub fn parse_graph_problem(
             (t, TargetSource::Inferred(why))
         }
     };
-    if !matches!(opts.region, RegionSpec::Auto | RegionSpec::Board) {
+    if matches!(opts.region, RegionSpec::Points(_)) {
         return Err(err(LoadErrorKind::BadRegion(
             "a graph file is played whole: use the default region".into(),
         )));
