@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use serde_json::json;
 use tsume_board::{Color, Move};
 use tsume_prove::{Limits, Options, Verdict};
-use tsume_sgf::{LoadOptions, RegionSpec};
+use tsume_sgf::LoadOptions;
 
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
 
@@ -49,6 +49,9 @@ pub struct BenchArgs {
     /// Parallel searches (default 1, so that times are comparable).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
+    /// The area in play for corpus rows (auto, tight, board).
+    #[arg(long, value_name = "auto|tight|board", default_value = "auto")]
+    pub region: String,
     /// Write one line per row (TSV) to this file.
     #[arg(long, value_name = "FILE")]
     pub rows_out: Option<PathBuf>,
@@ -119,7 +122,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         index: 0,
         target: Some(row.target.clone()),
         to_move: Some(row.to_move),
-        region: RegionSpec::Auto,
+        region: crate::solve::region_spec(&a.region),
     };
     let fail = |e: String| Outcome {
         verdict: Verdict::Unknown,

@@ -41,8 +41,8 @@ pub struct SolveArgs {
     /// α: the attacker must capture within α+1 plies [default: 4 × empty points + 12, at most 250].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
-    /// The area in play: auto (around the target, walls made safe), board (everything), or a comma-separated list of points.
-    #[arg(long, value_name = "auto|board|POINTS", default_value = "auto")]
+    /// The area in play: auto (around the target, walls made safe), tight (the stones' box not grown, sides near the edge extended to it), board (everything), or a comma-separated list of points.
+    #[arg(long, value_name = "auto|tight|board|POINTS", default_value = "auto")]
     pub region: String,
     /// Which game tree of an SGF file holding several (from 0).
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -176,6 +176,7 @@ pub(crate) fn region_spec(s: &str) -> RegionSpec {
     match s.to_ascii_lowercase().as_str() {
         "auto" => RegionSpec::Auto,
         "board" | "all" | "whole" => RegionSpec::Board,
+        "tight" => RegionSpec::Tight,
         _ => RegionSpec::Points(
             s.split([',', ' '])
                 .filter(|t| !t.is_empty())
