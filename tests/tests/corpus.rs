@@ -1,0 +1,71 @@
+//! The public corpus (`../shared/corpus`, read in place, never copied): on d180cf's
+//! enclosed problems, every answer tsume gives within a small budget comes with a proof
+//! the checker accepts, and no kill is claimed where the published answer (translated to
+//! these rules) says the group lives. Skipped when the corpus is absent.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::Duration;
+
+use tsume_board::Color;
+use tsume_prove::{Limits, Options, Verdict};
+use tsume_sgf::{load_problem, LoadOptions};
+use tsume_tests::corpus_dir;
+
+#[test]
+fn d180cf_answers_are_proven_and_never_kill_a_living_group() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("skipped: ../shared/corpus is absent (set TSUME_CORPUS to run it)");
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("answers.tsv")).unwrap();
+    let mut answered = 0;
+    let mut rows = 0;
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() < 10 || !f[9].starts_with("d180cf") {
+            continue;
+        }
+        rows += 1;
+        let to_move = Color::from_letter(f[3]).unwrap();
+        let p = load_problem(
+            &dir.join(f[0]),
+            &LoadOptions {
+                target: Some(f[1].to_string()),
+                to_move: Some(to_move),
+                ..LoadOptions::default()
+            },
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let pos = p.position.with_to_move(to_move);
+        let opts = Options {
+            depth: tsume_prove::default_depth(&pos),
+            want_tree: true,
+            limits: Limits {
+                max_nodes: Some(60_000),
+                time_limit: Some(Duration::from_secs(5)),
+                ..Limits::default()
+            },
+            forever_nodes: 0,
+            ..Options::default()
+        };
+        let a = tsume_prove::solve(&pos, p.target, &opts).unwrap();
+        if a.verdict == Verdict::Unknown {
+            continue;
+        }
+        answered += 1;
+        if let Some(t) = &a.tree {
+            tsume_proof::check(&pos, p.target, t).unwrap_or_else(|e| panic!("{}: {e}", f[0]));
+        }
+        // A proven kill on the area in play is a kill; a published "alive" (a ko, a
+        // seki, a life) cannot be killed.
+        if a.verdict == Verdict::Dead {
+            assert_ne!(
+                f[5], "alive",
+                "{} {}: tsume kills a group the answer says lives",
+                f[0], f[1]
+            );
+        }
+    }
+    assert_eq!(rows, 52);
+    assert!(answered >= 25, "only {answered} of {rows} answered");
+}
