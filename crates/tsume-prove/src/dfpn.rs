@@ -148,7 +148,7 @@ pub(crate) struct Child {
     pub hash: u64,
     pub d0: bool,
     pub est: (u64, u64),
-    /// The target's liberties, counted up to 8.
+    /// The target's liberties, counted up to 4.
     pub libs: u32,
 }
 
@@ -206,7 +206,7 @@ impl<'a> Search<'a> {
     /// The static part of a node: D₀ membership and initial numbers from the target's
     /// liberties (df-pn+ style: more liberties, more work to kill).
     fn child(&self, mv: Move, pos: Position) -> Child {
-        let all = pos.liberty_count_up_to(self.target, 8) as u32;
+        let all = pos.liberty_count_up_to(self.target, 4) as u32;
         let libs = u64::from(all.min(4));
         let attacker = self.attacker_moves(&pos);
         // Crăşmaru §3, D₀: one liberty and the opponent of the group to move.
