@@ -11,6 +11,14 @@ use tsume_prove::Verdict;
 use crate::solve::{Report, Side};
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
+/// "Black" or "White", for the start of a sentence.
+pub(crate) fn cap(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
 fn moves_json(r: &Report, moves: &[Move]) -> Value {
     Value::Array(
         moves
@@ -101,7 +109,7 @@ fn move_list(r: &Report, moves: &[Move]) -> String {
 
 fn side_line(r: &Report, s: &Side) -> String {
     let a = &s.answer;
-    let who = s.to_move.name();
+    let who = crate::render::cap(s.to_move);
     let attacker = s.to_move != r.defender();
     let mut line = format!("{who} to move: ");
     match a.verdict {
@@ -177,7 +185,7 @@ pub(crate) fn human(r: &Report, diagram: bool) -> String {
     }
     let _ = writeln!(
         s,
-        "target: {} group at {} ({}); attacker {}; α = {}",
+        "target: the {} group at {} ({}); attacker {}; α = {}",
         defender.name(),
         full.gtp(p.target_full),
         r.target_source(),

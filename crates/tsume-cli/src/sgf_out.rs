@@ -63,7 +63,7 @@ pub(crate) fn write(r: &Report) -> String {
         s.push(';');
         let head = format!(
             "{} to move: {}{}",
-            side.to_move.name(),
+            crate::render::cap(side.to_move),
             side.answer.verdict,
             if side.answer.exact && side.answer.verdict == tsume_prove::Verdict::Alive {
                 " for every α"
@@ -128,7 +128,7 @@ fn write_node(
         match m {
             Move::Pass => {
                 let _ = write!(s, ";{letter}[]");
-                note = Some(format!("{} passes.", to_move.name()));
+                note = Some(format!("{} passes.", crate::render::cap(to_move)));
             }
             Move::Play(q) => match r.problem.to_full(q) {
                 Some(f) => {
@@ -138,7 +138,7 @@ fn write_node(
                     let _ = write!(s, ";{letter}[]");
                     note = Some(format!(
                         "{} fills the virtual eye {} of a wall group (not on the board).",
-                        to_move.name(),
+                        crate::render::cap(to_move),
                         r.problem.position.board().name(q)
                     ));
                 }
