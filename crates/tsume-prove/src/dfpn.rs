@@ -313,7 +313,18 @@ impl<'a> Search<'a> {
         if let Some(k) = self.expansions.get(&h) {
             return std::sync::Arc::clone(k);
         }
-        let kids: std::sync::Arc<[Info]> = self.children(p).iter().map(Child::info).collect();
+        // The attacker never needs to pass: after its pass the defender can pass back,
+        // reaching the same position with two plies fewer, which is no better for the
+        // attacker (Can_kill is monotone in α). So if the attacker wins at all, it wins
+        // with a stone move, and the pass is left out of the search (not of the trees:
+        // the checker wants all of Ψ(p), and the tree builder answers the pass by a pass).
+        let attacker = self.attacker_moves(p);
+        let kids: std::sync::Arc<[Info]> = self
+            .children(p)
+            .iter()
+            .filter(|c| !(attacker && c.mv == Move::Pass))
+            .map(Child::info)
+            .collect();
         // Bounded like the table: about as many kept successors as table entries.
         self.expansion_size += kids.len();
         if self.expansion_size >= self.table.capacity {

@@ -12,6 +12,8 @@ pub(crate) struct Builder<'s, 'a> {
     search: &'s mut Search<'a>,
     nodes: Vec<TreeNode>,
     memo: FxHashMap<(u64, Option<u32>), usize>,
+    /// For disproofs: each position's node with the largest remaining (None = every α).
+    strongest: FxHashMap<u64, (usize, Option<u32>)>,
     max_nodes: usize,
     /// Whether disproofs may claim "every α" where the table says so.
     pub forever: bool,
@@ -23,6 +25,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             search,
             nodes: Vec::new(),
             memo: FxHashMap::default(),
+            strongest: FxHashMap::default(),
             max_nodes,
             forever: true,
         }
@@ -126,12 +129,25 @@ impl<'s, 'a> Builder<'s, 'a> {
         };
         let forever = self.forever && hold == INF_HOLD;
         let remaining = if forever { None } else { Some(rem) };
+        // A node of this position that holds at least as long serves (a disproof may
+        // be cyclic: the attacker's pass answered by the defender's pass returns here).
+        if let Some(&(j, r)) = self.strongest.get(&p.hash()) {
+            let enough = match (r, remaining) {
+                (None, _) => true,
+                (Some(_), None) => false,
+                (Some(a), Some(b)) => a >= b,
+            };
+            if enough {
+                return Some(j);
+            }
+        }
         let key = (p.hash(), remaining);
         if let Some(&i) = self.memo.get(&key) {
             return Some(i);
         }
         let i = self.push(remaining)?;
         self.memo.insert(key, i);
+        self.strongest.insert(p.hash(), (i, remaining));
         if hold == INF_HOLD && crate::static_life(p, self.search.target) {
             self.nodes[i].leaf = Some(Leaf::Benson);
             return Some(i);
@@ -151,11 +167,19 @@ impl<'s, 'a> Builder<'s, 'a> {
                 chosen.push((c.mv, j));
             }
         } else {
-            let mut found = None;
-            for (k, c) in kids.iter().enumerate() {
-                if let Known::Disproven(_) = self.search.lookup(&c.pos, child_rem) {
-                    found = Some(k);
-                    break;
+            // Prefer a position that already has a node holding long enough.
+            let mut found = kids.iter().position(|c| {
+                self.strongest.get(&c.hash).is_some_and(|&(_, r)| match r {
+                    None => true,
+                    Some(a) => !forever && a >= child_rem,
+                })
+            });
+            if found.is_none() {
+                for (k, c) in kids.iter().enumerate() {
+                    if let Known::Disproven(_) = self.search.lookup(&c.pos, child_rem) {
+                        found = Some(k);
+                        break;
+                    }
                 }
             }
             if found.is_none() && !forever {
