@@ -228,7 +228,8 @@ pub fn solve(p: &Position, target: Point, opts: &Options) -> Result<Answer, Solv
         return Err(SolveError::EmptyTarget(p.board().name(target).to_string()));
     };
     // The search recurses once per ply: give it a stack to match any α.
-    let stack = 64 * 1024 * 1024 + opts.depth as usize * 256 * 1024;
+    // (A frame of `mid` takes well under 4 KiB; its vectors live on the heap.)
+    let stack = 64 * 1024 * 1024 + (opts.depth.min(250_000) as usize) * 4 * 1024;
     let run = || solve_here(p, target, defender, opts);
     let answer = std::thread::scope(|s| {
         std::thread::Builder::new()
