@@ -45,7 +45,12 @@ pub fn is_legal(board: &Board, f: &Configuration) -> bool {
 }
 
 /// φ((f, a), m) exactly as written, with the captured points (sorted).
-pub fn play(board: &Board, f: &Configuration, a: Color, m: Move) -> (Configuration, Color, Vec<Point>) {
+pub fn play(
+    board: &Board,
+    f: &Configuration,
+    a: Color,
+    m: Move,
+) -> (Configuration, Color, Vec<Point>) {
     let x = match m {
         Move::Pass => return (f.clone(), a.opponent(), Vec::new()),
         Move::Play(x) => x,
