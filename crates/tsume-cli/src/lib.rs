@@ -44,7 +44,7 @@ const AFTER: &str = "Examples:
   tsume bench --corpus ../shared/corpus             published answers, per source
   tsume reduce formula.cnf -o formula.graph         3-SAT to a life-and-death position
   tsume solve formula.graph --to-move W             does Λ live? (iff satisfiable)
-  tsume verify-reduction --vars 3 --clauses 5 --count 20   against a SAT solver";
+  tsume verify-reduction --vars 3 --clauses 4 --count 20   against a SAT solver";
 
 /// The command line.
 #[derive(Parser, Debug)]
