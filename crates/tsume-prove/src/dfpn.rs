@@ -140,27 +140,10 @@ pub(crate) struct Info {
     pub est: (u64, u64),
 }
 
-/// A successor with what is known of it without search: whether it is in D₀ and its
-/// initial proof and disproof numbers. Computed once per expansion.
+/// A successor with what is known of it without search, and its position.
 pub(crate) struct Child {
-    pub mv: Move,
+    pub info: Info,
     pub pos: Position,
-    pub hash: u64,
-    pub d0: bool,
-    pub est: (u64, u64),
-    /// The target's liberties, counted up to 4.
-    pub libs: u32,
-}
-
-impl Child {
-    pub fn info(&self) -> Info {
-        Info {
-            mv: self.mv,
-            hash: self.hash,
-            d0: self.d0,
-            est: self.est,
-        }
-    }
 }
 
 impl<'a> Search<'a> {
@@ -199,37 +182,36 @@ impl<'a> Search<'a> {
 
     /// The node's standing from the rules and the table alone, without expanding it.
     pub fn lookup(&mut self, p: &Position, rem: u32) -> Known {
-        let c = self.child(Move::Pass, p.clone());
-        self.probe(&c, rem)
+        let (info, _) = self.info_of(Move::Pass, p);
+        self.probe_info(&info, rem, || p.clone())
     }
 
     /// The static part of a node: D₀ membership and initial numbers from the target's
-    /// liberties (df-pn+ style: more liberties, more work to kill).
-    fn child(&self, mv: Move, pos: Position) -> Child {
-        let all = pos.liberty_count_up_to(self.target, 4) as u32;
-        let libs = u64::from(all.min(4));
-        let attacker = self.attacker_moves(&pos);
+    /// liberties (df-pn+ style: more liberties, more work to kill), with those
+    /// liberties counted up to 4.
+    fn info_of(&self, mv: Move, pos: &Position) -> (Info, u32) {
+        let libs = pos.liberty_count_up_to(self.target, 4) as u32;
+        let attacker = self.attacker_moves(pos);
         // Crăşmaru §3, D₀: one liberty and the opponent of the group to move.
         let d0 = attacker && libs == 1;
+        let l = u64::from(libs);
         let est = if attacker {
-            (libs.saturating_sub(1).max(1), 1)
+            (l.saturating_sub(1).max(1), 1)
         } else {
-            (libs.max(1), 1)
+            (l.max(1), 1)
         };
-        Child {
+        let info = Info {
             mv,
             hash: pos.hash(),
-            pos,
             d0,
             est,
-            libs: all,
-        }
+        };
+        (info, libs)
     }
 
     /// A child's standing with `rem` plies left, from its static part and the table.
     pub(crate) fn probe(&mut self, c: &Child, rem: u32) -> Known {
-        let info = c.info();
-        self.probe_info(&info, rem, || c.pos.clone())
+        self.probe_info(&c.info, rem, || c.pos.clone())
     }
 
     /// [`Search::probe`] from the kept part of a child; `pos` makes its position when
@@ -282,28 +264,31 @@ impl<'a> Search<'a> {
         let target_group = p.group_id(self.target);
         let mut scored: Vec<(i64, Child)> = Vec::new();
         for x in p.legal_moves() {
-            let mut q = p.clone();
-            let captured = match q.play_in_place(Move::Play(x)) {
+            let mut pos = p.clone();
+            let captured = match pos.play_in_place(Move::Play(x)) {
                 tsume_board::Played::Stone { captured } => i64::from(captured),
                 _ => 0,
             };
-            let c = self.child(Move::Play(x), q);
-            let libs = i64::from(c.libs);
+            let (info, libs) = self.info_of(Move::Play(x), &pos);
+            let libs = i64::from(libs);
+            // The target is a stone, so its group id is never None.
             let near = p
                 .board()
                 .neighbors(x)
                 .iter()
-                .any(|&y| p.group_id(y).is_some() && p.group_id(y) == target_group);
+                .any(|&y| p.group_id(y) == target_group);
             let mut score = if attacker { -libs * 16 } else { libs * 16 };
             score += captured * 8 + i64::from(near) * 4;
-            if c.d0 {
+            if info.d0 {
                 score += 1 << 20;
             }
-            scored.push((score, c));
+            scored.push((score, Child { info, pos }));
         }
         scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
         let mut out: Vec<Child> = scored.into_iter().map(|(_, c)| c).collect();
-        out.push(self.child(Move::Pass, p.play(Move::Pass)));
+        let pos = p.play(Move::Pass);
+        let (info, _) = self.info_of(Move::Pass, &pos);
+        out.push(Child { info, pos });
         out
     }
 
@@ -322,8 +307,8 @@ impl<'a> Search<'a> {
         let kids: std::sync::Arc<[Info]> = self
             .children(p)
             .iter()
-            .filter(|c| !(attacker && c.mv == Move::Pass))
-            .map(Child::info)
+            .map(|c| c.info)
+            .filter(|i| !(attacker && i.mv == Move::Pass))
             .collect();
         // Bounded like the table: about as many kept successors as table entries.
         self.expansion_size += kids.len();
@@ -363,16 +348,13 @@ impl<'a> Search<'a> {
         if self.abort.is_some() {
             return true;
         }
-        if self.phase_limit.is_some_and(|m| self.stats.nodes >= m) {
+        let n = self.stats.nodes;
+        if self.phase_limit.is_some_and(|m| n >= m) || self.limits.max_nodes.is_some_and(|m| n >= m)
+        {
             self.abort = Some(Abort::Nodes);
             return true;
         }
-        if self.stats.nodes & 0x3ff == 0 {
-            if let Some(max) = self.limits.max_nodes {
-                if self.stats.nodes >= max {
-                    self.abort = Some(Abort::Nodes);
-                }
-            }
+        if n & 0x3ff == 0 {
             if let Some(t) = self.limits.time_limit {
                 if self.start.elapsed() >= t {
                     self.abort = Some(Abort::Time);
@@ -383,15 +365,11 @@ impl<'a> Search<'a> {
                     self.abort = Some(Abort::Stopped);
                 }
             }
-            if self.stats.nodes & 0xffff == 0 {
+            if n & 0xffff == 0 {
                 self.stats.seconds = self.elapsed();
                 if let Some(f) = self.progress {
                     f(&self.stats);
                 }
-            }
-        } else if let Some(max) = self.limits.max_nodes {
-            if self.stats.nodes >= max {
-                self.abort = Some(Abort::Nodes);
             }
         }
         self.abort.is_some()
@@ -404,6 +382,19 @@ impl<'a> Search<'a> {
         let Known::Open(..) = known else {
             return known;
         };
+        self.expand(p, rem, known, thpn, thdn, ply)
+    }
+
+    /// [`Search::mid`] on a node already looked up and found open (`known`).
+    fn expand(
+        &mut self,
+        p: &Position,
+        rem: u32,
+        known: Known,
+        thpn: u64,
+        thdn: u64,
+        ply: u32,
+    ) -> Known {
         self.stats.nodes += 1;
         self.stats.max_depth = self.stats.max_depth.max(ply);
         if self.check_limits() {
@@ -412,7 +403,7 @@ impl<'a> Search<'a> {
         let h = p.hash();
         // Static life: Benson's unconditionally alive groups cannot die at any depth.
         if self.statically_alive(p) {
-            self.table.disprove(h, INF_HOLD);
+            // (statically_alive has stored the disproof.)
             return Known::Disproven(INF_HOLD);
         }
         let or_node = self.attacker_moves(p);
@@ -437,10 +428,8 @@ impl<'a> Search<'a> {
                 self.table.work.remove(&(h, rem));
                 return Known::Disproven(hold);
             }
-            if pn >= thpn || dn >= thdn || self.abort.is_some() {
-                self.table.make_room();
-                self.table.work.insert((h, rem), (pn, dn));
-                return Known::Open(pn, dn);
+            if pn >= thpn || dn >= thdn {
+                return self.park(h, rem, pn, dn);
             }
             // Select the most proving child and the second best, with the 1+ε trick
             // (Pawlewicz & Lew 2007) for its threshold.
@@ -457,14 +446,21 @@ impl<'a> Search<'a> {
                     thdn.min(eps_threshold(second, bdn)),
                 )
             };
+            // The best child is open (a solved one would have solved this node), and
+            // its probe above stands for mid's lookup.
             let child = p.play(kids[best].mv);
-            self.mid(&child, rem - 1, cthpn, cthdn, ply + 1);
+            self.expand(&child, rem - 1, vals[best], cthpn, cthdn, ply + 1);
             if self.abort.is_some() {
-                self.table.make_room();
-                self.table.work.insert((h, rem), (pn, dn));
-                return Known::Open(pn, dn);
+                return self.park(h, rem, pn, dn);
             }
         }
+    }
+
+    /// Keeps an unsolved node's numbers in the table.
+    fn park(&mut self, h: u64, rem: u32, pn: u64, dn: u64) -> Known {
+        self.table.make_room();
+        self.table.work.insert((h, rem), (pn, dn));
+        Known::Open(pn, dn)
     }
 }
 

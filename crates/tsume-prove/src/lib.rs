@@ -302,12 +302,9 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
             let mut complete = true;
             for c in &kids {
                 let k = if opts.all_moves {
-                    match search.lookup(&c.pos, rem - 1) {
-                        Known::Open(..) => search.mid(&c.pos, rem - 1, INF, INF, 1),
-                        k => k,
-                    }
+                    search.mid(&c.pos, rem - 1, INF, INF, 1)
                 } else {
-                    search.lookup(&c.pos, rem - 1)
+                    search.probe(c, rem - 1)
                 };
                 let wins = match k {
                     Known::Proven(_) => answer.verdict == Verdict::Dead,
@@ -318,7 +315,7 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
                     }
                 };
                 if wins {
-                    answer.moves.push(c.mv);
+                    answer.moves.push(c.info.mv);
                     if !opts.all_moves {
                         break;
                     }
@@ -422,7 +419,7 @@ fn principal_variation(search: &mut Search<'_>, p: &Position, rem: u32, v: Verdi
         let attacker = q.to_move() != search.defender;
         let mut pick: Option<(i64, usize)> = None;
         for (i, c) in kids.iter().enumerate() {
-            let score = match (v, search.lookup(&c.pos, r - 1)) {
+            let score = match (v, search.probe(c, r - 1)) {
                 (Verdict::Dead, Known::Proven(n)) => {
                     if attacker {
                         -i64::from(n)
@@ -449,10 +446,10 @@ fn principal_variation(search: &mut Search<'_>, p: &Position, rem: u32, v: Verdi
             }
         }
         let Some((_, i)) = pick else { break };
-        if v == Verdict::Alive && attacker && kids[i].mv == Move::Pass && line.len() > 1 {
+        if v == Verdict::Alive && attacker && kids[i].info.mv == Move::Pass && line.len() > 1 {
             break;
         }
-        line.push(kids[i].mv);
+        line.push(kids[i].info.mv);
         q = kids[i].pos.clone();
         r -= 1;
         if v == Verdict::Alive && static_life(&q, search.target) {

@@ -31,11 +31,10 @@ impl<'s, 'a> Builder<'s, 'a> {
         }
     }
 
+    /// The node's standing, searched to the end if the table does not know it (`mid`
+    /// returns at once what the table knows).
     fn ensure(&mut self, p: &Position, rem: u32) -> Known {
-        match self.search.lookup(p, rem) {
-            Known::Open(..) => self.search.mid(p, rem, INF, INF, 0),
-            k => k,
-        }
+        self.search.mid(p, rem, INF, INF, 0)
     }
 
     fn push(&mut self, remaining: Option<u32>) -> Option<usize> {
@@ -89,7 +88,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             // One killing move: the fastest one the table knows, else the first found.
             let mut best: Option<(u32, usize)> = None;
             for (k, c) in kids.iter().enumerate() {
-                if let Known::Proven(n) = self.search.lookup(&c.pos, need - 1) {
+                if let Known::Proven(n) = self.search.probe(c, need - 1) {
                     if best.is_none_or(|(b, _)| n < b) {
                         best = Some((n, k));
                     }
@@ -105,11 +104,11 @@ impl<'s, 'a> Builder<'s, 'a> {
             }
             let (_, k) = best?;
             let j = self.prove(&kids[k].pos, need - 1)?;
-            chosen.push((kids[k].mv, j));
+            chosen.push((kids[k].info.mv, j));
         } else {
             for c in &kids {
                 let j = self.prove(&c.pos, need - 1)?;
-                chosen.push((c.mv, j));
+                chosen.push((c.info.mv, j));
             }
         }
         self.nodes[i].children = chosen;
@@ -164,19 +163,21 @@ impl<'s, 'a> Builder<'s, 'a> {
         if attacker {
             for c in &kids {
                 let j = self.disprove(&c.pos, child_rem)?;
-                chosen.push((c.mv, j));
+                chosen.push((c.info.mv, j));
             }
         } else {
             // Prefer a position that already has a node holding long enough.
             let mut found = kids.iter().position(|c| {
-                self.strongest.get(&c.hash).is_some_and(|&(_, r)| match r {
-                    None => true,
-                    Some(a) => !forever && a >= child_rem,
-                })
+                self.strongest
+                    .get(&c.info.hash)
+                    .is_some_and(|&(_, r)| match r {
+                        None => true,
+                        Some(a) => !forever && a >= child_rem,
+                    })
             });
             if found.is_none() {
                 for (k, c) in kids.iter().enumerate() {
-                    if let Known::Disproven(_) = self.search.lookup(&c.pos, child_rem) {
+                    if let Known::Disproven(_) = self.search.probe(c, child_rem) {
                         found = Some(k);
                         break;
                     }
@@ -192,7 +193,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             }
             let k = found?;
             let j = self.disprove(&kids[k].pos, child_rem)?;
-            chosen.push((kids[k].mv, j));
+            chosen.push((kids[k].info.mv, j));
         }
         self.nodes[i].children = chosen;
         Some(i)
@@ -245,7 +246,7 @@ pub(crate) fn forever_disproof(
             let mut best: Option<(u32, bool, usize)> = None;
             for (k, c) in kids.iter().enumerate() {
                 if let Known::Disproven(h) = search.probe(c, rem - 1) {
-                    let key = (h, index.contains_key(&c.hash), k);
+                    let key = (h, index.contains_key(&c.info.hash), k);
                     if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
                         best = Some(key);
                     }
@@ -264,11 +265,11 @@ pub(crate) fn forever_disproof(
         let mut edges = Vec::with_capacity(chosen.len());
         for k in chosen {
             let c = &kids[k];
-            let j = match index.get(&c.hash) {
+            let j = match index.get(&c.info.hash) {
                 Some(&j) => j,
                 None => {
                     let j = nodes.len();
-                    index.insert(c.hash, j);
+                    index.insert(c.info.hash, j);
                     nodes.push(TreeNode {
                         remaining: None,
                         children: Vec::new(),
@@ -278,7 +279,7 @@ pub(crate) fn forever_disproof(
                     j
                 }
             };
-            edges.push((c.mv, j));
+            edges.push((c.info.mv, j));
         }
         nodes[i].children = edges;
     }
