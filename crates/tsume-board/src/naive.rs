@@ -112,3 +112,22 @@ pub fn hash(board: &Board, f: &Configuration, a: Color) -> u64 {
     }
     h
 }
+
+/// Every configuration f: T → {B, W, 0} of an `n`-point board, 3ⁿ of them, in the
+/// order of [`configuration_number`].
+pub fn all_configurations(n: usize) -> impl Iterator<Item = Configuration> {
+    (0..3u64.pow(n as u32)).map(move |k| configuration_number(k, n))
+}
+
+/// The k-th configuration of an `n`-point board: point i gets the colour of the i-th
+/// base-3 digit of k (0 empty, 1 Black, 2 White).
+pub fn configuration_number(mut k: u64, n: usize) -> Configuration {
+    let cells = (0..n)
+        .map(|_| {
+            let v = k % 3;
+            k /= 3;
+            [None, Some(Color::Black), Some(Color::White)][v as usize]
+        })
+        .collect();
+    Configuration::from_cells(cells)
+}

@@ -239,16 +239,7 @@ fn exhaustive_small_boards_are_sound() {
         let board = Arc::new(Board::grid(w, h).unwrap());
         let n = board.len();
         let mut alive_positions = 0;
-        for code in 0..3usize.pow(n as u32) {
-            let mut c = code;
-            let cells = (0..n)
-                .map(|_| {
-                    let v = c % 3;
-                    c /= 3;
-                    [None, Some(Color::Black), Some(Color::White)][v]
-                })
-                .collect();
-            let config = Configuration::from_cells(cells);
+        for config in tsume_board::naive::all_configurations(n) {
             if let Ok(p) = Position::new(board.clone(), &config, Color::Black) {
                 if check_sound(&p) > 0 {
                     alive_positions += 1;
@@ -314,20 +305,8 @@ fn fast_path_agrees_with_full_algorithm() {
     for (w, h) in [(1u32, 7u32), (2, 4), (3, 3)] {
         let board = Arc::new(Board::grid(w, h).unwrap());
         let n = board.len();
-        for code in 0..3usize.pow(n as u32) {
-            let mut c = code;
-            let cells = (0..n)
-                .map(|_| {
-                    let v = c % 3;
-                    c /= 3;
-                    [None, Some(Color::Black), Some(Color::White)][v]
-                })
-                .collect();
-            if let Ok(p) = Position::new(
-                board.clone(),
-                &Configuration::from_cells(cells),
-                Color::Black,
-            ) {
+        for config in tsume_board::naive::all_configurations(n) {
+            if let Ok(p) = Position::new(board.clone(), &config, Color::Black) {
                 let full = [
                     unconditionally_alive(&p, Color::Black),
                     unconditionally_alive(&p, Color::White),

@@ -24,19 +24,6 @@ fn key(cells: &[Option<Color>], a: Color) -> u64 {
     2 * k + a.index() as u64
 }
 
-fn config_of(mut k: u64, n: usize) -> Configuration {
-    let mut cells = Vec::with_capacity(n);
-    for _ in 0..n {
-        cells.push(match k % 3 {
-            0 => None,
-            1 => Some(Color::Black),
-            _ => Some(Color::White),
-        });
-        k /= 3;
-    }
-    Configuration::from_cells(cells)
-}
-
 /// The bound in the proof of Theorem 2: p₀ ⇒ᵏ (f, a) with k ≤ l + 2m + 1, where
 /// l = 2·min(#B, #W) and m = |#B − #W|.
 fn proof_bound(f: &Configuration) -> usize {
@@ -106,8 +93,7 @@ fn check_board(label: &str, board: Board) -> usize {
 
     // All 3^n configurations × both players: legal iff reached.
     let mut legal = 0;
-    for k in 0..3u64.pow(n as u32) {
-        let f = config_of(k, n);
+    for f in naive::all_configurations(n) {
         let is_legal = naive::is_legal(&board, &f);
         for a in [Color::Black, Color::White] {
             let reached = dist.get(&key(f.cells(), a));
@@ -154,7 +140,7 @@ fn check_board(label: &str, board: Board) -> usize {
             } else {
                 Color::Black
             };
-            naive::hash(&board, &config_of(k / 2, n), a)
+            naive::hash(&board, &naive::configuration_number(k / 2, n), a)
         })
         .collect();
     hashes.sort_unstable();

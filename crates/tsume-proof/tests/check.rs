@@ -412,16 +412,7 @@ fn corrupted_disproofs_are_rejected() {
 fn all_problems(board: &Arc<Board>) -> Vec<(Position, Point)> {
     let n = board.len();
     let mut out = Vec::new();
-    for code in 0..3usize.pow(n as u32) {
-        let mut c = code;
-        let cells: Vec<Option<Color>> = (0..n)
-            .map(|_| {
-                let v = c % 3;
-                c /= 3;
-                [None, Some(Color::Black), Some(Color::White)][v]
-            })
-            .collect();
-        let config = Configuration::from_cells(cells);
+    for config in tsume_board::naive::all_configurations(n) {
         for to_move in [Color::Black, Color::White] {
             if let Ok(p) = Position::new(board.clone(), &config, to_move) {
                 for x in board.points() {

@@ -278,20 +278,8 @@ fn sgf_of_benson_leaves_cycles_and_the_budget() {
     // A cyclic disproof for every depth, from the retrograde solver on a 3x2 grid.
     let board = Arc::new(Board::grid(3, 2).unwrap());
     let mut found = false;
-    'outer: for code in 0..729usize {
-        let mut c = code;
-        let cells: Vec<Option<Color>> = (0..6)
-            .map(|_| {
-                let v = c % 3;
-                c /= 3;
-                [None, Some(Color::Black), Some(Color::White)][v]
-            })
-            .collect();
-        let Ok(q) = Position::new(
-            board.clone(),
-            &Configuration::from_cells(cells),
-            Color::Black,
-        ) else {
+    'outer: for config in tsume_board::naive::all_configurations(6) {
+        let Ok(q) = Position::new(board.clone(), &config, Color::Black) else {
             continue;
         };
         for x in board.points() {

@@ -1,7 +1,7 @@
 //! The paper's semantics pinned down on hand-made positions.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use tsume_board::{Color, Move, Position};
+use tsume_board::{Color, Position};
 use tsume_prove::{exact, reference, solve, Limits, Options, Verdict};
 
 fn verdict(p: &Position, x: &str, alpha: u32) -> Verdict {
@@ -39,16 +39,7 @@ fn the_bound_is_exact_at_the_boundary() {
     for (w, h) in [(6u32, 1u32), (3, 2)] {
         let board = std::sync::Arc::new(tsume_board::Board::grid(w, h).unwrap());
         let n = board.len();
-        for code in 0..3usize.pow(n as u32) {
-            let mut c = code;
-            let cells = (0..n)
-                .map(|_| {
-                    let v = c % 3;
-                    c /= 3;
-                    [None, Some(Color::Black), Some(Color::White)][v]
-                })
-                .collect();
-            let config = tsume_board::Configuration::from_cells(cells);
+        for config in tsume_board::naive::all_configurations(n) {
             for to_move in [Color::Black, Color::White] {
                 let Ok(p) = Position::new(board.clone(), &config, to_move) else {
                     continue;
@@ -170,7 +161,6 @@ fn all_moves_are_exactly_the_winning_moves() {
         } else {
             assert!(a.moves.is_empty());
         }
-        let _ = Move::Pass;
     }
 }
 
@@ -184,16 +174,7 @@ fn repetition_lives_for_every_alpha_by_a_cyclic_disproof() {
     let board = std::sync::Arc::new(tsume_board::Board::grid(4, 2).unwrap());
     let n = board.len();
     let mut cyclic = 0;
-    for code in (0..3usize.pow(n as u32)).step_by(3) {
-        let mut c = code;
-        let cells = (0..n)
-            .map(|_| {
-                let v = c % 3;
-                c /= 3;
-                [None, Some(Color::Black), Some(Color::White)][v]
-            })
-            .collect();
-        let config = tsume_board::Configuration::from_cells(cells);
+    for config in tsume_board::naive::all_configurations(n).step_by(3) {
         let Ok(p) = Position::new(board.clone(), &config, Color::Black) else {
             continue;
         };
@@ -235,16 +216,7 @@ fn forever_disproofs_agree_with_the_exact_solver() {
     for (w, h) in [(6u32, 1u32), (3, 2)] {
         let board = std::sync::Arc::new(tsume_board::Board::grid(w, h).unwrap());
         let n = board.len();
-        for code in 0..3usize.pow(n as u32) {
-            let mut c = code;
-            let cells = (0..n)
-                .map(|_| {
-                    let v = c % 3;
-                    c /= 3;
-                    [None, Some(Color::Black), Some(Color::White)][v]
-                })
-                .collect();
-            let config = tsume_board::Configuration::from_cells(cells);
+        for config in tsume_board::naive::all_configurations(n) {
             let Ok(p) = Position::new(board.clone(), &config, Color::Black) else {
                 continue;
             };
