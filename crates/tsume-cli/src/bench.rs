@@ -307,11 +307,7 @@ fn corpus(
         }
     }
     if a.json {
-        let _ = writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&json!({"sources": summary})).unwrap_or_default()
-        );
+        crate::print_json(out, &json!({"sources": summary}));
     } else {
         let wrong: Vec<_> = rows
             .iter()
@@ -427,11 +423,7 @@ fn problems(
     if a.json {
         let v = json!({"problems": rows, "median_seconds": med_t, "median_nodes_per_second": med_r,
                        "nodes": nodes, "seconds": secs});
-        let _ = writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&v).unwrap_or_default()
-        );
+        crate::print_json(out, &v);
     } else {
         let _ = writeln!(
             out,

@@ -98,6 +98,15 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     result
 }
 
+/// Writes one JSON value, pretty-printed, and a newline.
+pub(crate) fn print_json(out: &mut dyn Write, v: &serde_json::Value) {
+    let _ = writeln!(
+        out,
+        "{}",
+        serde_json::to_string_pretty(v).unwrap_or_default()
+    );
+}
+
 /// A failure that ends the command: the exit status and one line for stderr.
 #[derive(Debug)]
 pub(crate) struct Fail {

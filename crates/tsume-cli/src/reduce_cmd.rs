@@ -141,11 +141,7 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             "to_move": "W",
             "target": "L",
         });
-        let _ = writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&v).unwrap_or_default()
-        );
+        crate::print_json(out, &v);
     } else {
         let _ = writeln!(
             out,
@@ -271,11 +267,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
     }
     if a.json {
         let v = json!({"formulas": rows, "disagreements_or_unknown": bad});
-        let _ = writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&v).unwrap_or_default()
-        );
+        crate::print_json(out, &v);
     } else {
         let _ = writeln!(
             out,

@@ -318,11 +318,7 @@ pub(crate) fn table(
                         "errors": errors, "expected": expected, "agree": agree,
                         "nodes": total_nodes, "seconds": total_seconds}
         });
-        let _ = writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&v).unwrap_or_default()
-        );
+        crate::print_json(out, &v);
     } else {
         let _ = writeln!(
             out,

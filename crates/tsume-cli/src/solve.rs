@@ -432,11 +432,7 @@ pub(crate) fn run(a: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
         }
         if a.json {
             let v = crate::render::json(&report, s.sides);
-            let _ = writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&v).unwrap_or_default()
-            );
+            crate::print_json(out, &v);
         } else {
             let _ = write!(out, "{}", crate::render::human(&report, !a.quiet));
         }
@@ -457,11 +453,7 @@ pub(crate) fn run(a: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
     };
     let results: Vec<Result<Report, Fail>> =
         files.par_iter().map(|f| solve_file(f, &quiet)).collect();
-    let code = crate::render::table(&files, &results, a.json, out, err);
-    if code != EXIT_OK {
-        return code;
-    }
-    EXIT_OK
+    crate::render::table(&files, &results, a.json, out, err)
 }
 
 impl Report {
