@@ -473,29 +473,6 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
                         ));
                     }
                 }
-                if mover == attacker {
-                    if node.children.len() != 1 {
-                        return Err(fail(
-                            &first,
-                            v,
-                            CheckErrorKind::ChoiceCount {
-                                player: attacker,
-                                children: node.children.len(),
-                            },
-                        ));
-                    }
-                } else {
-                    missing_reply(&pos, &child_positions).map_or(Ok(()), |m| {
-                        Err(fail(
-                            &first,
-                            v,
-                            CheckErrorKind::MissingReply {
-                                player: defender,
-                                mv: move_name(&board, m),
-                            },
-                        ))
-                    })?;
-                }
             }
             Claim::Alive => {
                 // Disproof: the target never enters D_0 within the bound.
@@ -553,30 +530,34 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
                         ));
                     }
                 }
-                if mover == defender {
-                    if node.children.len() != 1 {
-                        return Err(fail(
-                            &first,
-                            v,
-                            CheckErrorKind::ChoiceCount {
-                                player: defender,
-                                children: node.children.len(),
-                            },
-                        ));
-                    }
-                } else {
-                    missing_reply(&pos, &child_positions).map_or(Ok(()), |m| {
-                        Err(fail(
-                            &first,
-                            v,
-                            CheckErrorKind::MissingReply {
-                                player: attacker,
-                                mv: move_name(&board, m),
-                            },
-                        ))
-                    })?;
-                }
             }
+        }
+        // The side the claim favours (attacker in a proof, defender in a disproof)
+        // chooses one move; every position of Ψ(p) of the other side must be covered.
+        let chooser = match tree.claim {
+            Claim::Dead => attacker,
+            Claim::Alive => defender,
+        };
+        if mover == chooser {
+            if node.children.len() != 1 {
+                return Err(fail(
+                    &first,
+                    v,
+                    CheckErrorKind::ChoiceCount {
+                        player: chooser,
+                        children: node.children.len(),
+                    },
+                ));
+            }
+        } else if let Some(m) = missing_reply(&pos, &child_positions) {
+            return Err(fail(
+                &first,
+                v,
+                CheckErrorKind::MissingReply {
+                    player: mover,
+                    mv: move_name(&board, m),
+                },
+            ));
         }
     }
 
