@@ -1,32 +1,87 @@
-//! Output on a square grid (issue 5, part 3(b)): not implemented.
+//! Output on a square grid (issue 5, part 3(b)): design D1 drawn on a rectangle of the
+//! ordinary 4-neighbour grid, for a restricted class of formulas (the *chain class*,
+//! [`grid_layout`]); every other formula gets an honest [`GridError`].
+//!
+//! # How D1 becomes a grid
+//!
+//! Groups of stones become chains; every empty point keeps exactly the neighbouring
+//! groups it has on the graph board. D1's hubs Z and W (unconditionally alive, Black and
+//! White) cannot be single groups on a grid once there are two variables (every choice
+//! point touches both, and Λ touches every H_i: the contact graph would not be planar), so
+//! they are drawn as several unconditionally alive walls, each with two one-point eyes:
+//! a Black *pocket* Z between two fingers of Λ above the row of choice points, and a White
+//! *block* W below each variable. Only the identity "an alive Black (White) group" matters
+//! to the gadgets, not which one. Rows, top to bottom (width grows with the formula,
+//! height is 11):
+//!
+//! ```text
+//! row 0      e L L L L L L L L L L L L L L L L L L    Λ along the top, its eye e in the corner
+//! rows 1-3   L L Z Z Z Z Z L Z Z Z Z Z Z Z L Z Z Z    Black pockets (eyes z on row 2, f on row 1)
+//!            L L Z z Z z Z L Z z Z z Z Z Z L Z z Z    between Λ's fingers
+//! row 4      E q K K K K A h B K Z K K K A h B K K    choice points A, B beside H = h,
+//! rows 5-9   q q q s q q W W W q K K q s q W W W q    clause chains K between them,
+//!            q q q q q q W w W q q s q q q W w W q    White blocks W below each variable,
+//! row 10     q q q q q q q q q q q q q q q q q q q    the gate Ω = q everywhere else
+//! ```
+//!
+//! A choice point has four neighbours: H_i (beside it), a Black pocket (above), a White
+//! block (below) and the chain of its clause (on its outer side), as in D1. E touches Λ
+//! and Ω only; each s_j touches K(j) and Ω only; each f touches Λ and a pocket only; two
+//! clause chains that meet under a pocket are kept apart by a Black stone of the pocket and
+//! a 2×2 checkerboard (Z K / K Ω), so that Ω never touches a pocket.
+//!
+//! # The chain class
+//!
+//! After [`normalize`], a formula has a grid iff: no clause is empty, every clause has
+//! one or two literals, every literal occurs in at most one clause (a choice point has
+//! room for one clause chain), and the two-literal clauses, as edges between their
+//! variables, form vertex-disjoint simple paths (no cycle). The variables are then laid
+//! out path by path; a two-literal clause joins the right choice point of one variable to
+//! the left choice point of the next. A formula without clauses gets the 3×1 board
+//! `. L .` (Λ with two eyes). Everything else: [`GridError::Unsupported`], naming the
+//! reason; the graph board (`-o out.graph`) encodes every formula.
+//!
+//! # Solving the SGF
+//!
+//! The whole board is the problem (walls included): `tsume solve out.sgf --to-move W
+//! --region board`. The file says `PL[W]` and marks Λ with `TR`, but the default region
+//! of `tsume solve` is a box around the stones that treats outer stones as walls, which is
+//! not this construction. Verified: `tests/grid.rs` (verdict = satisfiability = verdict of
+//! the graph board, on every supported formula it builds).
 
 use std::fmt;
 
-use crate::dimacs::Cnf;
+use crate::dimacs::{normalize, Cnf};
 
 /// Why no square-grid SGF was produced.
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum GridError {
-    /// The grid layout is not implemented; the graph board is the available output.
-    NotImplemented,
-    /// The formula's variable–clause graph (with the hubs of design D1) is not planar.
-    NotPlanar,
+    /// The formula is outside the class the grid layout supports (see the module docs);
+    /// the text says why. The graph board encodes every formula.
+    Unsupported(String),
+    /// The board would be wider than the 52 columns SGF coordinates allow.
+    TooLarge {
+        /// Columns needed.
+        width: usize,
+    },
 }
 
 impl fmt::Display for GridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GridError::NotImplemented => write!(
+            GridError::Unsupported(why) => write!(
                 f,
-                "no square-grid SGF: the grid layout of the design-D1 gadgets is not implemented \
-                 (it needs wires for the hubs L, q, z, w and a planar formula or a crossover); \
-                 write the graph board instead (e.g. `-o out.graph`), which encodes every formula"
+                "no square-grid SGF for this formula: {why}; the grid layout supports only \
+                 the chain class (after normalising: no empty clause, clauses of 1 or 2 \
+                 literals, each literal in at most one clause, the 2-literal clauses forming \
+                 paths between variables); write the graph board instead (e.g. `-o \
+                 out.graph`), which encodes every formula"
             ),
-            GridError::NotPlanar => write!(
+            GridError::TooLarge { width } => write!(
                 f,
-                "no square-grid SGF: the formula's incidence graph is not planar; \
-                 write the graph board instead (e.g. `-o out.graph`)"
+                "no square-grid SGF: the layout needs {width} columns, more than the 52 SGF \
+                 allows; write the graph board instead (e.g. `-o out.graph`)"
             ),
         }
     }
@@ -34,27 +89,513 @@ impl fmt::Display for GridError {
 
 impl std::error::Error for GridError {}
 
-/// A square-grid SGF of the instance of `cnf`. Not available yet: always
-/// [`GridError::NotImplemented`], whose message points to the graph board.
+/// What stands on a point of the grid, with its role in design D1.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cell {
+    /// Λ (White), the target.
+    Lambda,
+    /// Λ's eye `e` (empty).
+    LambdaEye,
+    /// `E`, Λ's second-eye point and Black's killing point (empty).
+    BigE,
+    /// An outside liberty `f` of Λ (empty; touches Λ and a pocket).
+    F,
+    /// The gate Ω (Black).
+    Gate,
+    /// A Black pocket (an alive Black wall, design D1's Z).
+    Z,
+    /// An eye of a Black pocket (empty).
+    ZEye,
+    /// A White block (an alive White wall, design D1's W).
+    W,
+    /// An eye of a White block (empty).
+    WEye,
+    /// H_i of variable i (Black).
+    H(u32),
+    /// Choice point A_i ("u_i true"), empty.
+    A(u32),
+    /// Choice point B_i ("u_i false"), empty.
+    B(u32),
+    /// Clause chain K(j) (White), j from 1.
+    K(usize),
+    /// K(j)'s last liberty s_j (empty).
+    S(usize),
+}
+
+impl Cell {
+    /// The stone on the point (None: empty).
+    pub fn stone(self) -> Option<tsume_board::Color> {
+        use tsume_board::Color::{Black, White};
+        match self {
+            Cell::Lambda | Cell::W | Cell::K(_) => Some(White),
+            Cell::Gate | Cell::Z | Cell::H(_) => Some(Black),
+            _ => None,
+        }
+    }
+}
+
+/// A grid layout of a formula's instance: `cells[y][x]`, row 0 at the top.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GridLayout {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// The cells, row by row.
+    pub cells: Vec<Vec<Cell>>,
+    /// The formula encoded (after [`normalize`]).
+    pub cnf: Cnf,
+    /// What normalising changed.
+    pub notes: Vec<String>,
+}
+
+const HEIGHT: usize = 11;
+const ROW: usize = 4; // the row of choice points
+
+/// One variable on the row: its number, the literal at its left choice point and at its
+/// right one.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    var: u32,
+    left: i32,
+    right: i32,
+}
+
+fn unsupported(s: String) -> GridError {
+    GridError::Unsupported(s)
+}
+
+/// The order of the variables on the row (see the module docs), or why there is none.
+fn chain_order(cnf: &Cnf) -> Result<Vec<Slot>, GridError> {
+    let mut occ: std::collections::BTreeMap<i32, usize> = std::collections::BTreeMap::new();
+    for (j, c) in cnf.clauses.iter().enumerate() {
+        if c.is_empty() {
+            return Err(unsupported(format!("clause {} is empty", j + 1)));
+        }
+        if c.len() > 2 {
+            return Err(unsupported(format!(
+                "clause {} has {} literals (at most 2 are supported)",
+                j + 1,
+                c.len()
+            )));
+        }
+        for &l in c {
+            if let Some(j0) = occ.insert(l, j) {
+                return Err(unsupported(format!(
+                    "literal {l} occurs in clauses {} and {} (at most one is supported)",
+                    j0 + 1,
+                    j + 1
+                )));
+            }
+        }
+    }
+    let mut vars: Vec<u32> = occ.keys().map(|l| l.unsigned_abs()).collect();
+    vars.sort_unstable();
+    vars.dedup();
+    // binary-clause neighbours: var -> [(my literal, other literal)]
+    let mut adj: std::collections::BTreeMap<u32, Vec<(i32, i32)>> =
+        std::collections::BTreeMap::new();
+    for c in &cnf.clauses {
+        if let [a, b] = c[..] {
+            adj.entry(a.unsigned_abs()).or_default().push((a, b));
+            adj.entry(b.unsigned_abs()).or_default().push((b, a));
+        }
+    }
+    let mut done = std::collections::BTreeSet::new();
+    let mut order = Vec::new();
+    // Start paths at variables with at most one binary clause; what is left is a cycle.
+    for &v in &vars {
+        if done.contains(&v) || adj.get(&v).map_or(0, Vec::len) > 1 {
+            continue;
+        }
+        // walk the path from v
+        let mut cur = v;
+        // the literal of `cur` that faces the previous variable (left side)
+        let mut left: i32 = match adj.get(&v).and_then(|a| a.first()) {
+            // the only binary clause uses `mine`: it goes on the right
+            Some(&(mine, _)) => -mine,
+            None => v as i32,
+        };
+        loop {
+            done.insert(cur);
+            let right = -left;
+            order.push(Slot {
+                var: cur,
+                left,
+                right,
+            });
+            let next = adj
+                .get(&cur)
+                .and_then(|a| a.iter().find(|&&(mine, _)| mine == right))
+                .map(|&(_, other)| other);
+            match next {
+                Some(other) if !done.contains(&other.unsigned_abs()) => {
+                    cur = other.unsigned_abs();
+                    left = other;
+                }
+                _ => break,
+            }
+        }
+    }
+    if let Some(&v) = vars.iter().find(|v| !done.contains(v)) {
+        return Err(unsupported(format!(
+            "the 2-literal clauses through variable {v} form a cycle (only paths are supported)"
+        )));
+    }
+    Ok(order)
+}
+
+/// Which clause (index from 0) uses a literal.
+fn clause_of(cnf: &Cnf, lit: i32) -> Option<usize> {
+    cnf.clauses.iter().position(|c| c.contains(&lit))
+}
+
+fn choice_cell(lit: i32) -> Cell {
+    if lit > 0 {
+        Cell::A(lit.unsigned_abs())
+    } else {
+        Cell::B(lit.unsigned_abs())
+    }
+}
+
+/// The grid layout of the instance of `cnf` (normalised first), for the chain class.
 ///
 /// # Errors
-/// Always, see above.
+/// [`GridError::Unsupported`] outside the chain class, [`GridError::TooLarge`] beyond 52
+/// columns.
+pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
+    let (cnf, notes) = normalize(input);
+    if cnf.clauses.is_empty() {
+        return Ok(GridLayout {
+            width: 3,
+            height: 1,
+            cells: vec![vec![Cell::LambdaEye, Cell::Lambda, Cell::BigE]],
+            cnf,
+            notes,
+        });
+    }
+    let order = chain_order(&cnf)?;
+    let n = cnf.clauses.len();
+    let big_f = n.saturating_sub(2);
+    let cl = |lit: i32| clause_of(&cnf, lit);
+
+    // Column plan: the left choice point of variable 0 at b0, its finger at b0 + 1, ...
+    let b0 = if big_f > 0 { 2 * big_f + 6 } else { 6 };
+    let mut fingers = Vec::with_capacity(order.len());
+    let mut x = b0 + 1;
+    for (k, s) in order.iter().enumerate() {
+        fingers.push(x);
+        let a = x + 1;
+        let seg = match order.get(k + 1) {
+            None => 4,
+            Some(t) => match (cl(s.right), cl(t.left)) {
+                (Some(i), Some(j)) if i == j => 3,
+                (Some(_), Some(_)) => 6,
+                (Some(_), None) | (None, Some(_)) => 5,
+                (None, None) => 3,
+            },
+        };
+        x = a + seg + 2; // next finger: next left point is a + seg + 1
+    }
+    let width = fingers.last().map_or(b0 + 2, |&f| f + 6);
+    if width > 52 {
+        return Err(GridError::TooLarge { width });
+    }
+
+    let mut g = vec![vec![Cell::Gate; width]; HEIGHT];
+    // rows 0-3: Λ on top and at the left, pockets elsewhere
+    for (y, row) in g.iter_mut().enumerate().take(ROW) {
+        for (xx, c) in row.iter_mut().enumerate() {
+            *c = if y == 0 || xx < 2 {
+                Cell::Lambda
+            } else {
+                Cell::Z
+            };
+        }
+    }
+    g[0][0] = Cell::LambdaEye;
+    g[ROW][0] = Cell::BigE;
+    g[ROW][1] = Cell::Gate;
+    for f in 0..big_f {
+        g[1][7 + 2 * f] = Cell::F;
+    }
+    // pocket eyes: two per pocket, at the pocket's columns a+1 and a+3 on row 2
+    let mut pocket_starts = vec![2];
+    pocket_starts.extend(fingers.iter().map(|f| f + 1));
+    for &a in &pocket_starts {
+        g[2][a + 1] = Cell::ZEye;
+        g[2][a + 3] = Cell::ZEye;
+    }
+    // fingers, H, choice points, White blocks
+    for (s, &f) in order.iter().zip(&fingers) {
+        for row in g.iter_mut().take(ROW).skip(1) {
+            row[f] = Cell::Lambda;
+        }
+        g[ROW][f] = Cell::H(s.var);
+        g[ROW][f - 1] = choice_cell(s.left);
+        g[ROW][f + 1] = choice_cell(s.right);
+        for row in g.iter_mut().take(10).skip(5) {
+            for c in &mut row[f - 1..=f + 1] {
+                *c = Cell::W;
+            }
+        }
+        g[6][f] = Cell::WEye;
+        g[8][f] = Cell::WEye;
+    }
+    // clause chains and what lies between the choice points
+    let set = |g: &mut Vec<Vec<Cell>>, x0: usize, top: &[Cell], bottom: &[Cell]| {
+        for (i, (&t, &b)) in top.iter().zip(bottom).enumerate() {
+            g[ROW][x0 + i] = t;
+            g[ROW + 1][x0 + i] = b;
+        }
+    };
+    use Cell::{Gate as Q, K, S, W, Z};
+    // left end: cells 2 .. b0-1
+    {
+        let len = b0 - 2;
+        let (top, bottom) = match order.first().and_then(|s| cl(s.left)) {
+            Some(j) => {
+                let mut b = vec![Q; len];
+                b[1] = S(j + 1);
+                (vec![K(j + 1); len], b)
+            }
+            None => (vec![W; len], vec![W; len]),
+        };
+        set(&mut g, 2, &top, &bottom);
+    }
+    for (k, s) in order.iter().enumerate() {
+        let a = fingers[k] + 1;
+        let (top, bottom): (Vec<Cell>, Vec<Cell>) = match order.get(k + 1) {
+            None => match cl(s.right) {
+                Some(j) => (vec![K(j + 1); 4], vec![Q, S(j + 1), Q, Q]),
+                None => (vec![W; 4], vec![W; 4]),
+            },
+            Some(t) => match (cl(s.right), cl(t.left)) {
+                (Some(i), Some(j)) if i == j => (vec![K(i + 1); 3], vec![Q, S(i + 1), Q]),
+                (Some(i), Some(j)) => {
+                    let (ki, kj) = (K(i + 1), K(j + 1));
+                    // K(i)'s liberty s_i goes on row 6, below the checkerboard
+                    g[ROW + 2][a + 2] = S(i + 1);
+                    (vec![ki, ki, Z, kj, kj, kj], vec![Q, ki, ki, Q, S(j + 1), Q])
+                }
+                (Some(i), None) => {
+                    let ki = K(i + 1);
+                    (vec![ki, ki, ki, Z, W], vec![Q, S(i + 1), Q, W, W])
+                }
+                (None, Some(j)) => {
+                    let kj = K(j + 1);
+                    (vec![W, Z, kj, kj, kj], vec![W, W, Q, S(j + 1), Q])
+                }
+                (None, None) => (vec![W, Z, W], vec![W, W, W]),
+            },
+        };
+        set(&mut g, a + 1, &top, &bottom);
+    }
+    Ok(GridLayout {
+        width,
+        height: HEIGHT,
+        cells: g,
+        cnf,
+        notes,
+    })
+}
+
+fn sgf_coord(x: usize, y: usize) -> String {
+    const L: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    format!("{}{}", L[x] as char, L[y] as char)
+}
+
+fn sgf_escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+fn lit_text(l: i32) -> String {
+    if l > 0 {
+        format!("u{l}")
+    } else {
+        format!("¬u{}", -l)
+    }
+}
+
+impl GridLayout {
+    /// The point (x, y) of the target Λ that the SGF marks.
+    pub fn target(&self) -> (usize, usize) {
+        (1, 0)
+    }
+
+    /// The layout as text, one row a line: `O` Λ, `X` Ω, `Z`/`W` walls, `H` H_i, `K`
+    /// clause chains, `.` eyes of Λ and walls, `E`, `f`, `s`, `A`/`B` choice points.
+    pub fn diagram(&self) -> String {
+        let mut out = String::new();
+        for row in &self.cells {
+            for c in row {
+                out.push(match c {
+                    Cell::Lambda => 'O',
+                    Cell::Gate => 'X',
+                    Cell::Z => 'Z',
+                    Cell::W => 'W',
+                    Cell::H(_) => 'H',
+                    Cell::K(_) => 'K',
+                    Cell::LambdaEye | Cell::ZEye | Cell::WEye => '.',
+                    Cell::BigE => 'E',
+                    Cell::F => 'f',
+                    Cell::S(_) => 's',
+                    Cell::A(_) => 'A',
+                    Cell::B(_) => 'B',
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The SGF text: `SZ`, `AB`, `AW`, `PL[W]`, `TR` on Λ, `LB` labels, a `C` comment.
+    pub fn to_sgf(&self) -> String {
+        let mut ab = Vec::new();
+        let mut aw = Vec::new();
+        let mut lb: Vec<(usize, usize, String)> = Vec::new();
+        let mut seen_k = std::collections::BTreeSet::new();
+        let mut seen_h = std::collections::BTreeSet::new();
+        let (mut seen_q, mut seen_z, mut seen_w) = (false, false, false);
+        for (y, row) in self.cells.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                match c.stone() {
+                    Some(tsume_board::Color::Black) => ab.push(sgf_coord(x, y)),
+                    Some(tsume_board::Color::White) => aw.push(sgf_coord(x, y)),
+                    None => {}
+                }
+                let label = match c {
+                    Cell::Lambda if (x, y) == self.target() => Some("L".to_string()),
+                    Cell::LambdaEye => Some("e".into()),
+                    Cell::BigE => Some("E".into()),
+                    Cell::F => Some("f".into()),
+                    Cell::Gate if !seen_q && y > ROW => {
+                        seen_q = true;
+                        Some("q".into())
+                    }
+                    Cell::Z if !seen_z => {
+                        seen_z = true;
+                        Some("z".into())
+                    }
+                    Cell::W if !seen_w => {
+                        seen_w = true;
+                        Some("w".into())
+                    }
+                    Cell::H(v) if seen_h.insert(v) => Some(format!("h{v}")),
+                    Cell::A(v) => Some(format!("A{v}")),
+                    Cell::B(v) => Some(format!("B{v}")),
+                    Cell::K(j) if seen_k.insert(j) => Some(format!("k{j}")),
+                    Cell::S(j) => Some(format!("s{j}")),
+                    _ => None,
+                };
+                if let Some(l) = label {
+                    lb.push((x, y, l));
+                }
+            }
+        }
+        let formula = self
+            .cnf
+            .clauses
+            .iter()
+            .map(|c| {
+                format!(
+                    "({})",
+                    c.iter()
+                        .map(|&l| lit_text(l))
+                        .collect::<Vec<_>>()
+                        .join(" ∨ ")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ∧ ");
+        let formula = if formula.is_empty() {
+            "the empty formula (no clause)".to_string()
+        } else {
+            formula
+        };
+        let mut comment = format!(
+            "3-SAT instance (tsume-reduce, design D1 on a grid): White to move; the target Λ \
+             (the White group marked with a triangle, label L) lives iff the formula is \
+             satisfiable.\nFormula: {formula}.\nThe whole board is the problem: solve with \
+             `tsume solve FILE.sgf --to-move W --region board`.\nLabels: L = Λ, e its eye, \
+             E Black's killing point, f outside liberties of Λ, q = the gate Ω (Black), z = \
+             alive Black walls (D1's Z), w = alive White walls (D1's W), h<i> = H_i, A<i> / \
+             B<i> = White's choice u_i true / false, k<j> = clause group K(j), s<j> its last \
+             liberty."
+        );
+        for n in &self.notes {
+            comment.push_str(&format!("\nNote: {n}"));
+        }
+        let mut out = String::from("(;GM[1]FF[4]CA[UTF-8]AP[tsume-reduce]");
+        if self.width == self.height {
+            out.push_str(&format!("SZ[{}]", self.width));
+        } else {
+            out.push_str(&format!("SZ[{}:{}]", self.width, self.height));
+        }
+        out.push_str(&format!("C[{}]", sgf_escape(&comment)));
+        out.push_str("PL[W]");
+        for (prop, list) in [("AB", &ab), ("AW", &aw)] {
+            if !list.is_empty() {
+                out.push_str(prop);
+                for p in list {
+                    out.push_str(&format!("[{p}]"));
+                }
+            }
+        }
+        let (tx, ty) = self.target();
+        out.push_str(&format!("TR[{}]", sgf_coord(tx, ty)));
+        out.push_str("LB");
+        for (x, y, l) in &lb {
+            out.push_str(&format!("[{}:{}]", sgf_coord(*x, *y), sgf_escape(l)));
+        }
+        out.push_str(")\n");
+        out
+    }
+}
+
+/// A square-grid SGF of the instance of `cnf` (design D1 on a grid, see the module docs):
+/// White to move, Λ marked with `TR`, groups labelled with `LB`; solve it on the whole
+/// board (`tsume solve FILE.sgf --to-move W --region board`).
+///
+/// # Errors
+/// [`GridError`] for a formula outside the chain class, whose message points to the graph
+/// board.
 pub fn to_grid_sgf(cnf: &Cnf) -> Result<String, GridError> {
-    let _ = cnf;
-    Err(GridError::NotImplemented)
+    grid_layout(cnf).map(|l| l.to_sgf())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn cnf(vars: u32, clauses: &[&[i32]]) -> Cnf {
+        Cnf {
+            vars,
+            clauses: clauses.iter().map(|c| c.to_vec()).collect(),
+        }
+    }
+
     #[test]
-    fn grid_output_is_an_honest_error() {
-        let e = to_grid_sgf(&Cnf::default()).err();
-        assert_eq!(e, Some(GridError::NotImplemented));
-        assert!(e
-            .map(|e| e.to_string())
-            .unwrap_or_default()
-            .contains("graph board"));
+    fn outside_the_class_is_an_honest_error() {
+        for (f, why) in [
+            (cnf(3, &[&[1, 2, 3]]), "3 literals"),
+            (cnf(1, &[&[1], &[1, 1]]), "occurs in clauses"),
+            (cnf(1, &[&[]]), "empty"),
+            (cnf(3, &[&[1, 2], &[-2, 3], &[-3, -1]]), "cycle"),
+        ] {
+            let e = to_grid_sgf(&f)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(e.contains(why), "{f:?}: {e}");
+            assert!(e.contains("graph board"), "{e}");
+        }
+    }
+
+    #[test]
+    fn x_and_not_x_layout() {
+        let l = grid_layout(&cnf(1, &[&[1], &[-1]])).unwrap_or_else(|e| panic!("{e}"));
+        eprintln!("{}", l.diagram());
+        assert_eq!(l.height, 11);
     }
 }

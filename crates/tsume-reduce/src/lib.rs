@@ -115,8 +115,23 @@
 //! - Earlier, by the design's author with a separate exact solver and immortal Z/W: 24
 //!   formulas with 1–3 variables and 1–4 clauses (design note §6).
 //!
-//! Not proven: the composition for all formulas (step 2 above). Not built: a square-grid
-//! SGF ([`grid::to_grid_sgf`] says so and points to the graph board).
+//! Not proven: the composition for all formulas (step 2 above).
+//!
+//! # The square-grid SGF (restricted class)
+//!
+//! [`grid::to_grid_sgf`] draws D1 on an ordinary rectangular grid for the *chain class*
+//! only (after normalising: no empty clause, clauses of 1 or 2 literals, each literal in
+//! at most one clause, the 2-literal clauses forming paths between variables; the empty
+//! formula too); Z and W become several alive walls (see [`grid`]). Every other formula
+//! gets [`GridError::Unsupported`] naming the reason, and `tsume reduce F.cnf -o F.sgf`
+//! writes the graph board instead. Solve the SGF on the whole board: `tsume solve F.sgf
+//! --to-move W --region board`. Checked in `tests/grid.rs`: every empty point touches
+//! exactly the groups it has in D1, no group mixes roles, every wall is Benson-alive, and
+//! the prover's verdict on the SGF (read back with `tsume-sgf`) equals satisfiability and
+//! the graph board's verdict, for the single-variable formulas, six 2-variable formulas and
+//! 24 random chain formulas with 1–2 variables (default run), 16 with 3 variables (ignored,
+//! slow). 3-literal clauses, literals used twice and crossings are not drawn: no crossover
+//! gadget and no planar-3-SAT layout yet.
 #![deny(missing_docs)]
 
 pub mod dimacs;

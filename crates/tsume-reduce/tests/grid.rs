@@ -1,0 +1,313 @@
+//! The square-grid SGF (issue 5, part 3(b)): for every formula of the chain class tested
+//! here, the SGF written by `to_grid_sgf` is read back with `tsume_sgf` (whole board in
+//! play, White to move, the target from the `TR` mark), solved with `tsume_prove::solve`,
+//! and the verdict must equal the formula's satisfiability (varisat) and the verdict of
+//! the graph board of design D1. "Dead" from df-pn is exact; "alive" holds within the
+//! bound α = default_depth (4·empty + 12), for every α when the answer says `exact`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::Instant;
+
+use tsume_board::{Color, Position};
+use tsume_prove::{default_depth, solve, Limits, Options, Verdict};
+use tsume_reduce::grid::{grid_layout, Cell};
+use tsume_reduce::{is_satisfiable, reduce, to_dimacs, to_grid_sgf, Cnf};
+use tsume_sgf::{parse_sgf_problem, LoadOptions, RegionSpec};
+
+fn cnf(vars: u32, clauses: &[&[i32]]) -> Cnf {
+    Cnf {
+        vars,
+        clauses: clauses.iter().map(|c| c.to_vec()).collect(),
+    }
+}
+
+fn opts(pos: &Position, max_nodes: u64) -> Options {
+    Options {
+        depth: default_depth(pos),
+        limits: Limits {
+            max_nodes: Some(max_nodes),
+            ..Limits::default()
+        },
+        ..Options::default()
+    }
+}
+
+/// Loads the grid SGF as `tsume solve FILE --to-move W --region board` does.
+fn load(sgf: &str) -> tsume_sgf::Problem {
+    let lo = LoadOptions {
+        to_move: Some(Color::White),
+        region: RegionSpec::Board,
+        ..LoadOptions::default()
+    };
+    parse_sgf_problem(sgf, "grid.sgf", &lo).unwrap()
+}
+
+/// Grid verdict, checked against SAT and (when `graph_too`) against the graph board.
+fn check(f: &Cnf, max_nodes: u64, graph_too: bool) -> (bool, Verdict) {
+    let sgf = to_grid_sgf(f).unwrap_or_else(|e| panic!("{f:?}: {e}"));
+    let p = load(&sgf);
+    assert_eq!(p.to_move_given, Some(Color::White));
+    assert_eq!(p.position.to_move(), Color::White);
+    assert_eq!(p.position.color(p.target), Some(Color::White));
+    assert_eq!(p.region.len(), p.full.board().len(), "whole board in play");
+    let t = Instant::now();
+    let a = solve(&p.position, p.target, &opts(&p.position, max_nodes)).unwrap();
+    let secs = t.elapsed().as_secs_f64();
+    let sat = is_satisfiable(f);
+    let layout = grid_layout(f).unwrap();
+    check_structure(&layout, &p.position);
+    let empty = p
+        .position
+        .board()
+        .points()
+        .filter(|&q| p.position.is_empty_at(q))
+        .count();
+    let mut graph = String::new();
+    if graph_too {
+        let inst = reduce(f);
+        let pos = inst.position().unwrap();
+        let t = Instant::now();
+        let g = solve(&pos, inst.target(), &opts(&pos, max_nodes)).unwrap();
+        assert_eq!(g.verdict, a.verdict, "grid and graph board differ: {f:?}");
+        graph = format!(
+            " | graph {} ({} nodes, {:.2} s)",
+            g.verdict,
+            g.stats.nodes,
+            t.elapsed().as_secs_f64()
+        );
+    }
+    eprintln!(
+        "{:<36} | {}x{} grid, {:>3} empty | sat {:<5} | grid {:<7} exact {:<5} {:>9} nodes {:>6.2} s{graph}",
+        to_dimacs(f).replace('\n', " "),
+        layout.width,
+        layout.height,
+        empty,
+        sat,
+        a.verdict,
+        a.exact,
+        a.stats.nodes,
+        secs,
+    );
+    assert_ne!(a.verdict, Verdict::Unknown, "undecided: {f:?}");
+    assert_eq!(
+        a.verdict == Verdict::Alive,
+        sat,
+        "verdict ≠ satisfiability: {f:?}"
+    );
+    (sat, a.verdict)
+}
+
+#[test]
+fn single_variable_formulas() {
+    assert_eq!(check(&cnf(1, &[&[1]]), 2_000_000, true).1, Verdict::Alive);
+    assert_eq!(check(&cnf(1, &[&[-1]]), 2_000_000, true).1, Verdict::Alive);
+    assert_eq!(
+        check(&cnf(1, &[&[1], &[-1]]), 2_000_000, true).1,
+        Verdict::Dead
+    );
+}
+
+#[test]
+fn empty_formula_is_two_eyes() {
+    let sgf = to_grid_sgf(&cnf(2, &[])).unwrap();
+    assert!(sgf.contains("SZ[3:1]"));
+    assert_eq!(check(&cnf(2, &[]), 1000, true).1, Verdict::Alive);
+}
+
+#[test]
+fn sgf_has_the_marks() {
+    let sgf = to_grid_sgf(&cnf(1, &[&[1], &[-1]])).unwrap();
+    for s in ["PL[W]", "TR[", "LB[", "C[", "SZ[", "--region board"] {
+        assert!(sgf.contains(s), "{s} missing: {sgf}");
+    }
+    let p = load(&sgf);
+    assert!(matches!(p.target_source, tsume_sgf::TargetSource::Mark));
+}
+
+/// The role of a stone for the structure check: walls of one colour are one kind.
+fn kind(c: Cell) -> Cell {
+    c
+}
+
+/// Every empty point touches exactly the groups D1 gives it; no group mixes roles (so no
+/// clause chain touches another, no pocket touches Ω, ...); every wall is alive by
+/// Benson's test.
+fn check_structure(l: &tsume_reduce::grid::GridLayout, pos: &Position) {
+    use std::collections::BTreeSet;
+    let b = pos.board();
+    let at = |x: usize, y: usize| b.point_at(x as u32, y as u32).unwrap();
+    let cell = |p: tsume_board::Point| {
+        let (x, y) = b.xy(p).unwrap();
+        l.cells[y as usize][x as usize]
+    };
+    for y in 0..l.height {
+        for x in 0..l.width {
+            let c = l.cells[y][x];
+            let p = at(x, y);
+            assert_eq!(pos.color(p), c.stone(), "colour at {x},{y}");
+            let nb: BTreeSet<String> = b
+                .neighbors(p)
+                .iter()
+                .map(|&q| format!("{:?}", kind(cell(q))))
+                .collect();
+            let want: Option<BTreeSet<String>> = match c {
+                Cell::LambdaEye => Some(["Lambda"].iter().map(|s| s.to_string()).collect()),
+                // no clause: E is Λ's second eye
+                Cell::BigE if l.cnf.clauses.is_empty() => Some(["Lambda".to_string()].into()),
+                Cell::BigE => Some(["Lambda", "Gate"].iter().map(|s| s.to_string()).collect()),
+                Cell::F => Some(["Lambda", "Z"].iter().map(|s| s.to_string()).collect()),
+                Cell::ZEye => Some(["Z"].iter().map(|s| s.to_string()).collect()),
+                Cell::WEye => Some(["W"].iter().map(|s| s.to_string()).collect()),
+                Cell::S(j) => Some([format!("{:?}", Cell::K(j)), "Gate".to_string()].into()),
+                Cell::A(v) | Cell::B(v) => {
+                    let lit = if matches!(c, Cell::A(_)) {
+                        v as i32
+                    } else {
+                        -(v as i32)
+                    };
+                    let mut w: BTreeSet<String> = [
+                        format!("{:?}", Cell::H(v)),
+                        "Z".to_string(),
+                        "W".to_string(),
+                    ]
+                    .into();
+                    if let Some(j) = l.cnf.clauses.iter().position(|c| c.contains(&lit)) {
+                        w.insert(format!("{:?}", Cell::K(j + 1)));
+                    }
+                    Some(w)
+                }
+                _ => None,
+            };
+            if let Some(w) = want {
+                assert_eq!(nb, w, "neighbours of {c:?} at {x},{y}:\n{}", l.diagram());
+            }
+        }
+    }
+    // groups: one role each; walls alive
+    let mut seen = BTreeSet::new();
+    for p in b.points() {
+        let Some(g) = pos.group_id(p) else { continue };
+        if !seen.insert(format!("{g:?}")) {
+            continue;
+        }
+        let roles: BTreeSet<String> = b
+            .points()
+            .filter(|&q| pos.group_id(q) == Some(g))
+            .map(|q| format!("{:?}", cell(q)))
+            .collect();
+        assert_eq!(
+            roles.len(),
+            1,
+            "a group mixes roles {roles:?}:\n{}",
+            l.diagram()
+        );
+        if matches!(cell(p), Cell::Z | Cell::W) {
+            assert!(
+                tsume_prove::static_life(pos, p),
+                "wall at {:?} not alive:\n{}",
+                b.xy(p),
+                l.diagram()
+            );
+        }
+    }
+}
+
+/// A random formula of the chain class: `m` variables in random order on a path, some
+/// consecutive pairs joined by a 2-literal clause, unit clauses on some free literals;
+/// random polarities, clause order and variable numbers.
+fn random_chain(m: u32, seed: u64) -> Cnf {
+    let mut s = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407)
+        | 1;
+    let mut next = move |n: u64| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s % n
+    };
+    let mut vars: Vec<i32> = (1..=m as i32).collect();
+    for i in (1..vars.len()).rev() {
+        vars.swap(i, next(i as u64 + 1) as usize);
+    }
+    // polarity of each variable's "right" literal
+    let sign: Vec<i32> = (0..m).map(|_| if next(2) == 0 { 1 } else { -1 }).collect();
+    let lit = |k: usize, right: bool| {
+        if right {
+            vars[k] * sign[k]
+        } else {
+            -vars[k] * sign[k]
+        }
+    };
+    let mut clauses: Vec<Vec<i32>> = Vec::new();
+    let mut used = vec![[false; 2]; m as usize];
+    for k in 0..(m as usize).saturating_sub(1) {
+        if next(3) != 0 {
+            clauses.push(vec![lit(k, true), lit(k + 1, false)]);
+            used[k][1] = true;
+            used[k + 1][0] = true;
+        }
+    }
+    for (k, u) in used.iter().enumerate() {
+        for (side, right) in [(0, false), (1, true)] {
+            if !u[side] && next(3) == 0 {
+                clauses.push(vec![lit(k, right)]);
+            }
+        }
+    }
+    if clauses.is_empty() {
+        clauses.push(vec![lit(0, true)]);
+    }
+    for i in (1..clauses.len()).rev() {
+        clauses.swap(i, next(i as u64 + 1) as usize);
+    }
+    Cnf { vars: m, clauses }
+}
+
+#[test]
+fn two_variable_formulas() {
+    for f in [
+        cnf(2, &[&[1, 2], &[-1], &[-2]]),
+        cnf(2, &[&[1, 2], &[-1]]),
+        cnf(2, &[&[-1, 2], &[-2], &[1]]),
+        cnf(2, &[&[1], &[2]]),
+        cnf(2, &[&[1], &[-1], &[2]]),
+        cnf(2, &[&[1, -2], &[-1], &[2]]),
+    ] {
+        check(&f, 5_000_000, true);
+    }
+}
+
+fn random_chain_set(vars: &[u32], count: u64) -> (usize, usize, f64) {
+    let t = Instant::now();
+    let (mut sat, mut unsat) = (0, 0);
+    for &m in vars {
+        for seed in 0..count {
+            let f = random_chain(m, 100 * u64::from(m) + seed);
+            if check(&f, 20_000_000, true).0 {
+                sat += 1;
+            } else {
+                unsat += 1;
+            }
+        }
+    }
+    let secs = t.elapsed().as_secs_f64();
+    eprintln!("{sat} sat, {unsat} unsat, {secs:.1} s");
+    (sat, unsat, secs)
+}
+
+/// Random chain-class formulas with 1–2 variables (24 formulas): grid against SAT and the
+/// graph board.
+#[test]
+fn random_chain_formulas() {
+    let (sat, unsat, _) = random_chain_set(&[1, 2], 12);
+    assert!(sat > 0 && unsat > 0);
+}
+
+/// Random chain-class formulas with 3 variables (16 formulas).
+#[test]
+#[ignore = "slow: about 100 s (release-like test profile, alone); up to 0.5 M nodes per formula"]
+fn random_chain_formulas_three_variables() {
+    let (sat, unsat, _) = random_chain_set(&[3], 16);
+    assert!(sat > 0 && unsat > 0);
+}
