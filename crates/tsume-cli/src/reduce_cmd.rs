@@ -9,7 +9,8 @@ use serde_json::json;
 use tsume_board::Color;
 use tsume_prove::{Limits, Options, Verdict};
 use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, Cnf};
-use tsume_reduce::{reduce, to_grid_sgf};
+use tsume_reduce::grid::{grid_layout, GridLayout};
+use tsume_reduce::reduce;
 
 use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
@@ -20,15 +21,20 @@ use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
 The instance is a position where White, to move, can make the target group Λ live if and
 only if the formula is satisfiable (Crăşmaru §4, gadgets of design D1 in the tsume-reduce
-docs). It is a graph board (tsume-graph format): any formula gets one. Clauses longer than
-3 literals are split with fresh variables; tautologies and repeated literals are removed.
-Solve it with: tsume solve OUT.graph --to-move W --json"
+docs). It is a graph board (tsume-graph format): any formula gets one. With -o OUT.sgf, a
+square-grid SGF is written instead when the formula is in the chain class (after
+normalising: clauses of 1 or 2 literals, each literal in at most one clause, the 2-literal
+clauses forming paths between variables); otherwise the graph board is written to
+OUT.graph and the reason is printed. Clauses longer than 3 literals are split with fresh
+variables; tautologies and repeated literals are removed.
+Solve it with: tsume solve OUT.graph --to-move W --json
+or, for the grid: tsume solve OUT.sgf --to-move W --region board --json"
 )]
 pub struct ReduceArgs {
     /// The formula, DIMACS CNF.
     #[arg(value_name = "FORMULA.cnf")]
     pub formula: PathBuf,
-    /// Output file: .graph (graph board) or .sgf (square grid, when available); stdout if absent.
+    /// Output file: .graph (graph board) or .sgf (square grid for the chain class, else the graph board to .graph); stdout if absent.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Print the summary as JSON.
@@ -91,6 +97,7 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
     };
     let inst = reduce(&cnf);
     let mut fallback = None;
+    let mut grid: Option<GridLayout> = None;
     let written = match &a.output {
         None => {
             let _ = write!(out, "{}", inst.to_graph_text());
@@ -101,8 +108,12 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
             let (text, target) = if sgf {
-                match to_grid_sgf(&cnf) {
-                    Ok(t) => (t, path.clone()),
+                match grid_layout(&cnf) {
+                    Ok(l) => {
+                        let t = l.to_sgf();
+                        grid = Some(l);
+                        (t, path.clone())
+                    }
                     Err(e) => {
                         let g = path.with_extension("graph");
                         fallback = Some(format!(
@@ -140,8 +151,26 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             "notes": inst.notes,
             "to_move": "W",
             "target": "L",
+            "grid": grid.as_ref().map(|l| json!({
+                "width": l.width,
+                "height": l.height,
+                "empty_points": l.empty_points(),
+            })),
+            "solve": solve_cmd(&file, grid.is_some()),
         });
         crate::print_json(out, &v);
+    } else if let Some(l) = &grid {
+        let _ = writeln!(
+            out,
+            "{file}: {} variables, {} clauses → square grid {}×{}, {} empty points \
+             (design D1 on a grid; the graph board would have {})",
+            cnf.vars,
+            cnf.clauses.len(),
+            l.width,
+            l.height,
+            l.empty_points(),
+            inst.summary()
+        );
     } else {
         let _ = writeln!(
             out,
@@ -150,6 +179,8 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             cnf.clauses.len(),
             inst.summary()
         );
+    }
+    if !a.json {
         let _ = writeln!(
             out,
             "White to move; the target Λ (point L) lives iff the formula is satisfiable."
@@ -157,9 +188,18 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
         for n in &inst.notes {
             let _ = writeln!(out, "note: {n}");
         }
-        let _ = writeln!(out, "solve with: tsume solve {file} --to-move W");
+        let _ = writeln!(out, "solve with: {}", solve_cmd(&file, grid.is_some()));
     }
     EXIT_OK
+}
+
+/// The command that solves the written file: a grid SGF is played on the whole board.
+fn solve_cmd(file: &str, grid: bool) -> String {
+    if grid {
+        format!("tsume solve {file} --to-move W --region board")
+    } else {
+        format!("tsume solve {file} --to-move W")
+    }
 }
 
 pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {

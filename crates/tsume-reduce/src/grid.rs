@@ -418,6 +418,15 @@ fn lit_text(l: i32) -> String {
 }
 
 impl GridLayout {
+    /// Points without a stone.
+    pub fn empty_points(&self) -> usize {
+        self.cells
+            .iter()
+            .flatten()
+            .filter(|c| c.stone().is_none())
+            .count()
+    }
+
     /// The point (x, y) of the target Λ that the SGF marks.
     pub fn target(&self) -> (usize, usize) {
         (1, 0)
