@@ -41,6 +41,19 @@
 //! `. L .` (Λ with two eyes). Everything else: [`GridError::Unsupported`], naming the
 //! reason; the graph board (`-o out.graph`) encodes every formula.
 //!
+//! Size: 11 rows; 13 columns for one variable, about 6–10 more per variable (at most 52,
+//! so about six variables); 4 + F + 6m + n empty points for m variables and n clauses
+//! (F = max(0, n − 2)), that is 4m − 2 more than the graph board: the eyes of the
+//! 2m + 1 walls.
+//!
+//! Why only this class: a choice point has four neighbours on the grid and D1 already
+//! uses three (H_i, a Black wall, a White wall), so each literal can feed one clause; and
+//! with Λ's fingers above the row and Ω below it, a clause chain can only join choice
+//! points that are next to each other on the row, which are the right point of one
+//! variable and the left point of the next. Formulas beyond it need a fan-out gadget for
+//! a literal (a literal group with contact points, as the paper's G(i) and x_l) or a
+//! crossover; neither is built.
+//!
 //! # Solving the SGF
 //!
 //! The whole board is the problem (walls included): `tsume solve out.sgf --to-move W

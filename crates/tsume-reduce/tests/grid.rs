@@ -55,13 +55,20 @@ fn check(f: &Cnf, max_nodes: u64, graph_too: bool) -> (bool, Verdict) {
     let secs = t.elapsed().as_secs_f64();
     let sat = is_satisfiable(f);
     let layout = grid_layout(f).unwrap();
-    check_structure(&layout, &p.position);
     let empty = p
         .position
         .board()
         .points()
         .filter(|&q| p.position.is_empty_at(q))
         .count();
+    check_structure(&layout, &p.position);
+    assert_eq!(layout.empty_points(), empty);
+    if !layout.cnf.clauses.is_empty() {
+        let inst = reduce(f);
+        let (m, n) = (inst.variables.len(), layout.cnf.clauses.len());
+        assert_eq!(empty, 4 + n.saturating_sub(2) + 6 * m + n, "empty points");
+        assert_eq!(empty, inst.empty_points + 4 * m - 2);
+    }
     let mut graph = String::new();
     if graph_too {
         let inst = reduce(f);
@@ -124,11 +131,6 @@ fn sgf_has_the_marks() {
     assert!(matches!(p.target_source, tsume_sgf::TargetSource::Mark));
 }
 
-/// The role of a stone for the structure check: walls of one colour are one kind.
-fn kind(c: Cell) -> Cell {
-    c
-}
-
 /// Every empty point touches exactly the groups D1 gives it; no group mixes roles (so no
 /// clause chain touches another, no pocket touches Ω, ...); every wall is alive by
 /// Benson's test.
@@ -148,7 +150,7 @@ fn check_structure(l: &tsume_reduce::grid::GridLayout, pos: &Position) {
             let nb: BTreeSet<String> = b
                 .neighbors(p)
                 .iter()
-                .map(|&q| format!("{:?}", kind(cell(q))))
+                .map(|&q| format!("{:?}", cell(q)))
                 .collect();
             let want: Option<BTreeSet<String>> = match c {
                 Cell::LambdaEye => Some(["Lambda"].iter().map(|s| s.to_string()).collect()),
@@ -310,4 +312,51 @@ fn random_chain_formulas() {
 fn random_chain_formulas_three_variables() {
     let (sat, unsat, _) = random_chain_set(&[3], 16);
     assert!(sat > 0 && unsat > 0);
+}
+
+/// V1 on the grid (design §4.1, as `choice_answer_is_unique_in_the_full_instance` on the
+/// graph board): in the grid of (u1)∧(¬u1) and of (u1∨u2)∧(¬u1)∧(¬u2), after White's
+/// choice A_i (resp. B_i) Black's only killing reply is B_i (resp. A_i), every other
+/// reply (pass included) loses: df-pn's complete list of winning moves.
+#[test]
+fn choice_answer_is_unique_on_the_grid() {
+    use tsume_board::Move;
+    for (f, vars) in [
+        (cnf(1, &[&[1], &[-1]]), 1u32),
+        (cnf(2, &[&[1, 2], &[-1], &[-2]]), 2),
+    ] {
+        let layout = grid_layout(&f).unwrap();
+        let p = load(&layout.to_sgf());
+        let b = p.position.board().clone();
+        let find = |want: Cell| {
+            let (y, x) = layout
+                .cells
+                .iter()
+                .enumerate()
+                .find_map(|(y, r)| r.iter().position(|&c| c == want).map(|x| (y, x)))
+                .unwrap();
+            b.point_at(x as u32, y as u32).unwrap()
+        };
+        for v in 1..=vars {
+            for (white, black) in [(Cell::A(v), Cell::B(v)), (Cell::B(v), Cell::A(v))] {
+                let q = p.position.play(Move::Play(find(white)));
+                let o = Options {
+                    all_moves: true,
+                    ..opts(&q, 20_000_000)
+                };
+                let a = solve(&q, p.target, &o).unwrap();
+                assert_eq!(a.verdict, Verdict::Dead, "{f:?} after White {white:?}");
+                assert!(a.all_moves);
+                assert_eq!(
+                    a.moves,
+                    vec![Move::Play(find(black))],
+                    "{f:?} after White {white:?}"
+                );
+                eprintln!(
+                    "{:?}: after White {white:?} only Black {black:?} kills ({} nodes)",
+                    f.clauses, a.stats.nodes
+                );
+            }
+        }
+    }
 }
