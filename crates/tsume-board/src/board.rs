@@ -9,6 +9,7 @@ use petgraph::graph::UnGraph;
 
 use crate::coord::{self, CoordError};
 use crate::zobrist;
+use crate::Color;
 
 /// A point of a [`Board`].
 ///
@@ -391,5 +392,41 @@ impl Board {
     #[inline]
     pub(crate) fn keys(&self, p: Point) -> &[u64; 2] {
         &self.keys[p.index()]
+    }
+
+    /// The Zobrist key a stone of `color` on `p` contributes to [`Position::hash`]
+    /// (combined with XOR).
+    ///
+    /// [`Position::hash`]: crate::Position::hash
+    #[inline]
+    pub fn zobrist_key(&self, p: Point, color: Color) -> u64 {
+        self.keys(p)[color.index()]
+    }
+
+    /// The twin classes of the neighbour relation, each of at least two points, sorted:
+    /// points with the same neighbours (N(p) = N(q), never adjacent to each other) or
+    /// the same closed neighbourhoods (N(p) ∪ {p} = N(q) ∪ {q}, all adjacent). Any
+    /// permutation of a class, fixing every other point, is an automorphism of the board,
+    /// so positions that differ only by such a permutation play alike (φ commutes with
+    /// it). A point is in at most one class: a false twin of p adjacent to a true twin of
+    /// p would be adjacent to p.
+    pub fn twin_classes(&self) -> Vec<Vec<Point>> {
+        let mut open: FxHashMap<Vec<Point>, Vec<Point>> = FxHashMap::default();
+        let mut closed: FxHashMap<Vec<Point>, Vec<Point>> = FxHashMap::default();
+        for p in self.points() {
+            let n = self.neighbors(p).to_vec();
+            let mut c = n.clone();
+            let at = c.binary_search(&p).unwrap_or_else(|i| i);
+            c.insert(at, p);
+            open.entry(n).or_default().push(p);
+            closed.entry(c).or_default().push(p);
+        }
+        let mut out: Vec<Vec<Point>> = open
+            .into_values()
+            .chain(closed.into_values())
+            .filter(|c| c.len() >= 2)
+            .collect();
+        out.sort();
+        out
     }
 }

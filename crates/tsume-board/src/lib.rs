@@ -35,6 +35,7 @@ pub mod graph_format;
 pub mod naive;
 mod position;
 mod zobrist;
+pub use zobrist::splitmix64;
 
 pub use board::{Board, BoardError, Grid, Point, MAX_GRID_SIDE};
 pub use coord::{CoordError, CoordErrorKind};

@@ -4,7 +4,7 @@
 /// SplitMix64: a fixed, well-mixed sequence, so that keys (and so node counts of a
 /// search that orders by hash) are the same on every run and every machine.
 #[inline]
-pub(crate) fn splitmix64(mut z: u64) -> u64 {
+pub fn splitmix64(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -45,6 +45,8 @@ fn side_json(r: &Report, s: &Side) -> Value {
         "seconds": a.stats.seconds,
         "nodes_per_second": a.stats.nodes_per_second().round(),
         "tt_hits": a.stats.tt_hits,
+        "tt_solved": a.stats.tt_solved,
+        "tt_clears": a.stats.tt_clears,
         "max_depth": a.stats.max_depth,
         "checked": match &s.check {
             None => Value::Null,

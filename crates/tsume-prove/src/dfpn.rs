@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use fxhash::FxHashMap;
-use tsume_board::{Color, Move, Point, Position};
+use tsume_board::{Board, Color, Move, Point, Position};
 
 use crate::{Limits, Stats};
 
@@ -128,6 +128,57 @@ pub(crate) struct Search<'a> {
     /// Ordered successors of expanded positions, by hash.
     expansions: FxHashMap<u64, std::sync::Arc<[Info]>>,
     expansion_size: usize,
+    twins: Twins,
+}
+
+/// The board's twin points ([`Board::twin_classes`], the target left out) with keys per
+/// class, for the table's key: positions that differ by a permutation of twins are
+/// images of each other under an automorphism fixing the target, so they have the same
+/// value for every α and may share one table entry. The key is the Zobrist hash with the
+/// twins' own keys taken out and, per class, a key per stone added (a sum, so that two
+/// stones of a class do not cancel as they would under XOR).
+struct Twins {
+    points: Vec<(Point, usize)>,
+    keys: Vec<[u64; 2]>,
+}
+
+impl Twins {
+    fn new(board: &Board, target: Point) -> Twins {
+        let mut points = Vec::new();
+        let mut keys = Vec::new();
+        for class in board.twin_classes() {
+            let members: Vec<Point> = class.into_iter().filter(|&x| x != target).collect();
+            if members.len() < 2 {
+                continue;
+            }
+            let c = keys.len();
+            let seed = 0x7477_696e_u64.wrapping_add(c as u64 * 2);
+            keys.push([
+                tsume_board::splitmix64(seed),
+                tsume_board::splitmix64(seed + 1),
+            ]);
+            points.extend(members.into_iter().map(|x| (x, c)));
+        }
+        Twins { points, keys }
+    }
+
+    /// The table key of `p` (its Zobrist hash when the board has no twins).
+    #[inline]
+    fn key(&self, p: &Position) -> u64 {
+        if self.points.is_empty() {
+            return p.hash();
+        }
+        let board = p.board();
+        let mut h = p.hash();
+        let mut sum: u64 = 0;
+        for &(x, c) in &self.points {
+            if let Some(col) = p.color(x) {
+                h ^= board.zobrist_key(x, col);
+                sum = sum.wrapping_add(self.keys[c][col.index()]);
+            }
+        }
+        h.wrapping_add(sum)
+    }
 }
 
 /// What [`Search::mid`] keeps of a successor between visits: no position, just enough
@@ -148,6 +199,7 @@ pub(crate) struct Child {
 
 impl<'a> Search<'a> {
     pub fn new(
+        board: &Board,
         target: Point,
         defender: Color,
         limits: &'a Limits,
@@ -168,6 +220,7 @@ impl<'a> Search<'a> {
             benson_cache: FxHashMap::default(),
             expansions: FxHashMap::default(),
             expansion_size: 0,
+            twins: Twins::new(board, target),
         }
     }
 
@@ -202,7 +255,7 @@ impl<'a> Search<'a> {
         };
         let info = Info {
             mv,
-            hash: pos.hash(),
+            hash: self.twins.key(pos),
             d0,
             est,
         };
@@ -303,12 +356,21 @@ impl<'a> Search<'a> {
         // attacker (Can_kill is monotone in α). So if the attacker wins at all, it wins
         // with a stone move, and the pass is left out of the search (not of the trees:
         // the checker wants all of Ψ(p), and the tree builder answers the pass by a pass).
+        //
+        // Moves to positions with one table key (twins: images under an automorphism
+        // fixing the target, so of one value) are searched once, the first in order.
         let attacker = self.attacker_moves(p);
+        let mut seen: Vec<u64> = Vec::new();
         let kids: std::sync::Arc<[Info]> = self
             .children(p)
             .iter()
             .map(|c| c.info)
             .filter(|i| !(attacker && i.mv == Move::Pass))
+            .filter(|i| {
+                let fresh = !seen.contains(&i.hash);
+                seen.push(i.hash);
+                fresh
+            })
             .collect();
         // Bounded like the table: about as many kept successors as table entries.
         self.expansion_size += kids.len();
@@ -326,7 +388,7 @@ impl<'a> Search<'a> {
         if !self.use_benson {
             return false;
         }
-        let h = p.hash();
+        let h = self.twins.key(p);
         if let Some(&b) = self.benson_cache.get(&h) {
             return b;
         }
@@ -400,7 +462,7 @@ impl<'a> Search<'a> {
         if self.check_limits() {
             return known;
         }
-        let h = p.hash();
+        let h = self.twins.key(p);
         // Static life: Benson's unconditionally alive groups cannot die at any depth.
         if self.statically_alive(p) {
             // (statically_alive has stored the disproof.)

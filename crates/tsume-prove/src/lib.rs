@@ -248,7 +248,7 @@ pub fn solve(p: &Position, target: Point, opts: &Options) -> Result<Answer, Solv
 
 fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> Answer {
     let stop = opts.limits.stop.as_deref();
-    let mut search = Search::new(target, defender, &opts.limits, stop);
+    let mut search = Search::new(p.board(), target, defender, &opts.limits, stop);
     search.use_benson = opts.benson;
     let progress = opts.progress.clone();
     let progress_fn = progress.as_deref().map(|f| f as &(dyn Fn(&Stats) + Sync));

@@ -169,7 +169,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             // Prefer a position that already has a node holding long enough.
             let mut found = kids.iter().position(|c| {
                 self.strongest
-                    .get(&c.info.hash)
+                    .get(&c.pos.hash())
                     .is_some_and(|&(_, r)| match r {
                         None => true,
                         Some(a) => !forever && a >= child_rem,
@@ -246,7 +246,7 @@ pub(crate) fn forever_disproof(
             let mut best: Option<(u32, bool, usize)> = None;
             for (k, c) in kids.iter().enumerate() {
                 if let Known::Disproven(h) = search.probe(c, rem - 1) {
-                    let key = (h, index.contains_key(&c.info.hash), k);
+                    let key = (h, index.contains_key(&c.pos.hash()), k);
                     if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
                         best = Some(key);
                     }
@@ -265,11 +265,11 @@ pub(crate) fn forever_disproof(
         let mut edges = Vec::with_capacity(chosen.len());
         for k in chosen {
             let c = &kids[k];
-            let j = match index.get(&c.info.hash) {
+            let j = match index.get(&c.pos.hash()) {
                 Some(&j) => j,
                 None => {
                     let j = nodes.len();
-                    index.insert(c.info.hash, j);
+                    index.insert(c.pos.hash(), j);
                     nodes.push(TreeNode {
                         remaining: None,
                         children: Vec::new(),

@@ -52,6 +52,31 @@ fn boards(rng: &mut Rng) -> Vec<Arc<Board>> {
     for n in [6, 8, 10, 12] {
         out.push(random_graph(rng, n));
     }
+    // Graphs built with twins (points of one neighbourhood), which the search's table
+    // treats as interchangeable: K(2,4) with a tail, and a triangle of true twins on a path.
+    let names = |n: usize| (0..n).map(|i| format!("p{i}")).collect::<Vec<_>>();
+    let mut k24: Vec<(usize, usize)> = Vec::new();
+    for a in 0..2 {
+        for b in 2..6 {
+            k24.push((a, b));
+        }
+    }
+    k24.extend([(5, 6), (6, 7)]);
+    out.push(Board::from_edges(names(8), &k24).unwrap());
+    let tri = [
+        (0, 1),
+        (1, 2),
+        (2, 0),
+        (0, 3),
+        (1, 3),
+        (2, 3),
+        (3, 4),
+        (4, 5),
+        (5, 6),
+    ];
+    out.push(Board::from_edges(names(7), &tri).unwrap());
+    let with_twins = out.iter().filter(|b| !b.twin_classes().is_empty()).count();
+    assert!(with_twins >= 4, "only {with_twins} boards with twins");
     out.into_iter().map(Arc::new).collect()
 }
 
