@@ -23,8 +23,8 @@ The instance is a position where White, to move, can make the target group Λ li
 only if the formula is satisfiable (Crăşmaru §4, gadgets of design D1 in the tsume-reduce
 docs). It is a graph board (tsume-graph format): any formula gets one. With -o OUT.sgf, a
 square-grid SGF is written instead when the formula is in the chain class (after
-normalising: clauses of 1 or 2 literals, each literal in at most one clause, the 2-literal
-clauses forming paths between variables); otherwise the graph board is written to
+normalising and dropping repeated clauses: clauses of at most 2 literals, each literal in
+at most one clause, the 2-literal clauses forming paths between variables); otherwise the graph board is written to
 OUT.graph and the reason is printed. Clauses longer than 3 literals are split with fresh
 variables; tautologies and repeated literals are removed.
 Solve it with: tsume solve OUT.graph --to-move W --json

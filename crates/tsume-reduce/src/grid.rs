@@ -32,14 +32,16 @@
 //!
 //! # The chain class
 //!
-//! After [`normalize`], a formula has a grid iff: no clause is empty, every clause has
-//! one or two literals, every literal occurs in at most one clause (a choice point has
-//! room for one clause chain), and the two-literal clauses, as edges between their
-//! variables, form vertex-disjoint simple paths (no cycle). The variables are then laid
-//! out path by path; a two-literal clause joins the right choice point of one variable to
-//! the left choice point of the next. A formula without clauses gets the 3×1 board
-//! `. L .` (Λ with two eyes). Everything else: [`GridError::Unsupported`], naming the
-//! reason; the graph board (`-o out.graph`) encodes every formula.
+//! After [`normalize`] and dropping repeated clauses (noted), a formula has a grid iff
+//! every clause has at most two literals, every literal occurs in at most one clause (a
+//! choice point has room for one clause chain), and the two-literal clauses, as edges
+//! between their variables, form vertex-disjoint simple paths (no cycle). The variables
+//! are then laid out path by path; a two-literal clause joins the right choice point of
+//! one variable to the left choice point of the next. An empty clause (one is left after
+//! dropping repeats) is a clause chain at the right end whose only liberty is its s, under
+//! a pocket (D1's false literal c_j is the pocket itself). A formula without clauses gets
+//! the 3×1 board `. L .` (Λ with two eyes). Everything else: [`GridError::Unsupported`],
+//! naming the reason; the graph board (`-o out.graph`) encodes every formula.
 //!
 //! Size: 11 rows; 13 columns for one variable, about 6–10 more per variable (at most 52,
 //! so about six variables); 4 + F + 6m + n empty points for m variables and n clauses
@@ -86,9 +88,9 @@ impl fmt::Display for GridError {
             GridError::Unsupported(why) => write!(
                 f,
                 "no square-grid SGF for this formula: {why}; the grid layout supports only \
-                 the chain class (after normalising: no empty clause, clauses of 1 or 2 \
-                 literals, each literal in at most one clause, the 2-literal clauses forming \
-                 paths between variables); write the graph board instead (e.g. `-o \
+                 the chain class (after normalising and dropping repeated clauses: clauses of \
+                 at most 2 literals, each literal in at most one clause, the 2-literal \
+                 clauses forming paths between variables); write the graph board instead (e.g. `-o \
                  out.graph`), which encodes every formula"
             ),
             GridError::TooLarge { width } => write!(
@@ -182,9 +184,6 @@ fn unsupported(s: String) -> GridError {
 fn chain_order(cnf: &Cnf) -> Result<Vec<Slot>, GridError> {
     let mut occ: std::collections::BTreeMap<i32, usize> = std::collections::BTreeMap::new();
     for (j, c) in cnf.clauses.iter().enumerate() {
-        if c.is_empty() {
-            return Err(unsupported(format!("clause {} is empty", j + 1)));
-        }
         if c.len() > 2 {
             return Err(unsupported(format!(
                 "clause {} has {} literals (at most 2 are supported)",
@@ -277,7 +276,26 @@ fn choice_cell(lit: i32) -> Cell {
 /// [`GridError::Unsupported`] outside the chain class, [`GridError::TooLarge`] beyond 52
 /// columns.
 pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
-    let (cnf, notes) = normalize(input);
+    let (mut cnf, mut notes) = normalize(input);
+    // Identical clauses are one constraint; the layout has room for one chain per literal.
+    let before = cnf.clauses.len();
+    let mut seen: Vec<Vec<i32>> = Vec::new();
+    cnf.clauses.retain(|c| {
+        let mut key = c.clone();
+        key.sort_unstable();
+        if seen.contains(&key) {
+            false
+        } else {
+            seen.push(key);
+            true
+        }
+    });
+    if cnf.clauses.len() < before {
+        notes.push(format!(
+            "{} repeated clause(s) dropped for the grid (the formula is unchanged)",
+            before - cnf.clauses.len()
+        ));
+    }
     if cnf.clauses.is_empty() {
         return Ok(GridLayout {
             width: 3,
@@ -289,6 +307,8 @@ pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
     }
     let order = chain_order(&cnf)?;
     let n = cnf.clauses.len();
+    // at most one empty clause is left after dropping repeats; it goes at the right end
+    let empty_clause = cnf.clauses.iter().position(Vec::is_empty);
     let big_f = n.saturating_sub(2);
     let cl = |lit: i32| clause_of(&cnf, lit);
 
@@ -300,7 +320,11 @@ pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
         fingers.push(x);
         let a = x + 1;
         let seg = match order.get(k + 1) {
-            None => 4,
+            None => match (empty_clause, cl(s.right)) {
+                (None, _) => 4,
+                (Some(_), Some(_)) => 7,
+                (Some(_), None) => 6,
+            },
             Some(t) => match (cl(s.right), cl(t.left)) {
                 (Some(i), Some(j)) if i == j => 3,
                 (Some(_), Some(_)) => 6,
@@ -310,7 +334,18 @@ pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
         };
         x = a + seg + 2; // next finger: next left point is a + seg + 1
     }
-    let width = fingers.last().map_or(b0 + 2, |&f| f + 6);
+    let width = match (fingers.last(), order.last()) {
+        (Some(&f), Some(s)) => {
+            f + 2
+                + match (empty_clause, cl(s.right)) {
+                    (None, _) => 4,
+                    (Some(_), Some(_)) => 7,
+                    (Some(_), None) => 6,
+                }
+        }
+        // no variable: only the empty clause, at the left end
+        _ => b0 + 2,
+    };
     if width > 52 {
         return Err(GridError::TooLarge { width });
     }
@@ -366,7 +401,12 @@ pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
     // left end: cells 2 .. b0-1
     {
         let len = b0 - 2;
-        let (top, bottom) = match order.first().and_then(|s| cl(s.left)) {
+        let first = match order.first() {
+            Some(s) => cl(s.left),
+            None => empty_clause,
+        };
+        let len = if order.is_empty() { width - 2 } else { len };
+        let (top, bottom) = match first {
             Some(j) => {
                 let mut b = vec![Q; len];
                 b[1] = S(j + 1);
@@ -379,9 +419,22 @@ pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
     for (k, s) in order.iter().enumerate() {
         let a = fingers[k] + 1;
         let (top, bottom): (Vec<Cell>, Vec<Cell>) = match order.get(k + 1) {
-            None => match cl(s.right) {
-                Some(j) => (vec![K(j + 1); 4], vec![Q, S(j + 1), Q, Q]),
-                None => (vec![W; 4], vec![W; 4]),
+            None => match (cl(s.right), empty_clause) {
+                (Some(j), None) => (vec![K(j + 1); 4], vec![Q, S(j + 1), Q, Q]),
+                (None, None) => (vec![W; 4], vec![W; 4]),
+                // the empty clause: a chain whose only liberty is its s, next to a pocket
+                (Some(i), Some(e)) => {
+                    let (ki, ke) = (K(i + 1), K(e + 1));
+                    g[ROW + 2][a + 2] = S(i + 1);
+                    (
+                        vec![ki, ki, Z, ke, ke, ke, ke],
+                        vec![Q, ki, ki, Q, S(e + 1), Q, Q],
+                    )
+                }
+                (None, Some(e)) => {
+                    let ke = K(e + 1);
+                    (vec![W, Z, ke, ke, ke, ke], vec![W, W, Q, S(e + 1), Q, Q])
+                }
             },
             Some(t) => match (cl(s.right), cl(t.left)) {
                 (Some(i), Some(j)) if i == j => (vec![K(i + 1); 3], vec![Q, S(i + 1), Q]),
@@ -601,8 +654,7 @@ mod tests {
     fn outside_the_class_is_an_honest_error() {
         for (f, why) in [
             (cnf(3, &[&[1, 2, 3]]), "3 literals"),
-            (cnf(1, &[&[1], &[1, 1]]), "occurs in clauses"),
-            (cnf(1, &[&[]]), "empty"),
+            (cnf(2, &[&[1], &[1, 2]]), "occurs in clauses"),
             (cnf(3, &[&[1, 2], &[-2, 3], &[-3, -1]]), "cycle"),
         ] {
             let e = to_grid_sgf(&f)

@@ -120,18 +120,22 @@
 //! # The square-grid SGF (restricted class)
 //!
 //! [`grid::to_grid_sgf`] draws D1 on an ordinary rectangular grid for the *chain class*
-//! only (after normalising: no empty clause, clauses of 1 or 2 literals, each literal in
-//! at most one clause, the 2-literal clauses forming paths between variables; the empty
-//! formula too); Z and W become several alive walls (see [`grid`]). Every other formula
-//! gets [`GridError::Unsupported`] naming the reason, and `tsume reduce F.cnf -o F.sgf`
-//! writes the graph board instead. Solve the SGF on the whole board: `tsume solve F.sgf
-//! --to-move W --region board`. Checked in `tests/grid.rs`: every empty point touches
-//! exactly the groups it has in D1, no group mixes roles, every wall is Benson-alive, and
-//! the prover's verdict on the SGF (read back with `tsume-sgf`) equals satisfiability and
-//! the graph board's verdict, for the single-variable formulas, six 2-variable formulas and
-//! 24 random chain formulas with 1–2 variables (default run), 16 with 3 variables (ignored,
-//! slow). 3-literal clauses, literals used twice and crossings are not drawn: no crossover
-//! gadget and no planar-3-SAT layout yet.
+//! only (after normalising and dropping repeated clauses: clauses of at most 2 literals,
+//! each literal in at most one clause, the 2-literal clauses forming paths between
+//! variables; empty clauses and the empty formula too); Z and W become several alive
+//! walls (see [`grid`]). Every other formula gets [`GridError::Unsupported`] naming the
+//! reason, and `tsume reduce F.cnf -o F.sgf` writes the graph board instead. Solve the
+//! SGF on the whole board: `tsume solve F.sgf --to-move W --region board` (the default
+//! region would treat the outer stones as walls and answer wrongly). Checked in
+//! `tests/grid.rs`: every empty point touches exactly the groups it has in D1, no group
+//! mixes roles, every wall is Benson-alive, V1 (Black's answer to a choice is unique) on
+//! two grids, and the prover's verdict on the SGF (read back with `tsume-sgf`, whole board,
+//! White to move) equals satisfiability and the graph board's verdict for the
+//! single-variable formulas, empty and repeated clauses, six 2-variable formulas and 24
+//! random chain formulas with 1–2 variables (default run, about 20 s), 16 with 3
+//! variables (ignored, slow). 3-literal clauses, literals used twice and cycles of
+//! 2-literal clauses are not drawn: that needs a fan-out gadget for a literal or a
+//! crossover (see [`grid`] for why), and neither is built.
 #![deny(missing_docs)]
 
 pub mod dimacs;
