@@ -378,6 +378,7 @@ fn problems(
         exact: 0,
         forever: 0,
         progress: false,
+        pn_rule: tsume_prove::PnRule::Sum,
     };
     let results: Vec<_> = pool.install(|| {
         files

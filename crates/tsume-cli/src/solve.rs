@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::Args;
 use rayon::prelude::*;
 use tsume_board::{Color, Move, Position};
-use tsume_prove::{Answer, Limits, Options, Verdict};
+use tsume_prove::{Answer, Limits, Options, PnRule, Verdict};
 use tsume_sgf::{LoadOptions, Problem, RegionSpec, TargetSource};
 
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
@@ -77,6 +77,9 @@ pub struct SolveArgs {
     /// Settle "alive for every α" by closing the defender's strategy (ko, seki) into at most this many positions (0: off).
     #[arg(long, value_name = "N", default_value_t = 20_000)]
     pub forever: usize,
+    /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
+    #[arg(long, value_name = "sum|weak", default_value = "sum")]
+    pub pn: String,
     /// No progress line and no board diagram.
     #[arg(long, short)]
     pub quiet: bool,
@@ -228,6 +231,7 @@ pub(crate) struct Settings {
     pub exact: usize,
     pub forever: usize,
     pub progress: bool,
+    pub pn_rule: PnRule,
 }
 
 pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
@@ -264,6 +268,15 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
         check: !a.no_check,
         exact: a.exact,
         forever: a.forever,
+        pn_rule: match a.pn.as_str() {
+            "sum" => PnRule::Sum,
+            "weak" => PnRule::Weak,
+            other => {
+                return Err(Fail::input(format!(
+                    "--pn: expected sum or weak, got \"{other}\""
+                )))
+            }
+        },
         progress: !a.quiet && !a.json && std::io::stderr().is_terminal(),
     })
 }
@@ -311,6 +324,7 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
             benson: true,
             forever_nodes: s.forever,
             progress,
+            pn_rule: s.pn_rule,
         };
         let answer = tsume_prove::solve(&pos, problem.target, &opts)
             .map_err(|e| Fail::input(format!("{}: {e}", problem.file)))?;

@@ -122,6 +122,8 @@ pub(crate) struct Search<'a> {
     /// Called every 2¹⁶ nodes with the statistics so far.
     pub progress: Option<&'a (dyn Fn(&Stats) + Sync)>,
     pub use_benson: bool,
+    /// Weak proof numbers ([`crate::Options::weak_pn`]).
+    pub weak_pn: bool,
     /// A node count at which the current phase (after the root is solved) stops.
     pub phase_limit: Option<u64>,
     benson_cache: FxHashMap<u64, bool>,
@@ -216,6 +218,7 @@ impl<'a> Search<'a> {
             abort: None,
             progress: None,
             use_benson: true,
+            weak_pn: false,
             phase_limit: None,
             benson_cache: FxHashMap::default(),
             expansions: FxHashMap::default(),
@@ -477,7 +480,7 @@ impl<'a> Search<'a> {
                 let v = self.probe_info(c, rem - 1, || p.play(c.mv));
                 vals.push(v);
             }
-            let (pn, dn) = combine(or_node, &vals);
+            let (pn, dn) = combine(or_node, &vals, self.weak_pn);
             if pn == 0 {
                 let need = proof_need(or_node, &vals);
                 self.table.prove(h, need);
@@ -541,14 +544,25 @@ pub(crate) fn pn_dn(k: Known) -> (u64, u64) {
     }
 }
 
-fn combine(or_node: bool, vals: &[Known]) -> (u64, u64) {
+/// (pn, dn) of a node from its children's: min over the children for the side to move,
+/// sum for the other (or, with `weak`, the largest plus one per other open child).
+fn combine(or_node: bool, vals: &[Known], weak: bool) -> (u64, u64) {
     let mut min = INF;
     let mut sum: u64 = 0;
+    let mut max: u64 = 0;
+    let mut open: u64 = 0;
     for &v in vals {
         let (pn, dn) = pn_dn(v);
         let (a, b) = if or_node { (pn, dn) } else { (dn, pn) };
         min = min.min(a);
         sum = sum.saturating_add(b).min(INF);
+        if b > 0 {
+            max = max.max(b);
+            open += 1;
+        }
+    }
+    if weak && sum < INF {
+        sum = max.saturating_add(open.saturating_sub(1)).min(INF);
     }
     if or_node {
         (min, sum)
