@@ -531,7 +531,7 @@ impl GridLayout {
         let mut lb: Vec<(usize, usize, String)> = Vec::new();
         let mut seen_k = std::collections::BTreeSet::new();
         let mut seen_h = std::collections::BTreeSet::new();
-        let (mut seen_q, mut seen_z, mut seen_w) = (false, false, false);
+        let mut seen_q = false;
         for (y, row) in self.cells.iter().enumerate() {
             for (x, &c) in row.iter().enumerate() {
                 match c.stone() {
@@ -548,12 +548,14 @@ impl GridLayout {
                         seen_q = true;
                         Some("q".into())
                     }
-                    Cell::Z if !seen_z => {
-                        seen_z = true;
-                        Some("z".into())
-                    }
-                    Cell::W if !seen_w => {
-                        seen_w = true;
+                    // each pocket at its first column, each block below its left point
+                    Cell::Z if y == 1 && x > 0 && row[x - 1] == Cell::Lambda => Some("z".into()),
+                    Cell::W
+                        if y == ROW + 1
+                            && matches!(self.cells[ROW][x], Cell::A(_) | Cell::B(_))
+                            && x > 0
+                            && matches!(self.cells[ROW][x - 1], Cell::K(_) | Cell::W) =>
+                    {
                         Some("w".into())
                     }
                     Cell::H(v) if seen_h.insert(v) => Some(format!("h{v}")),
