@@ -11,18 +11,25 @@
 //! they are drawn as several unconditionally alive walls, each with two one-point eyes:
 //! a Black *pocket* Z between two fingers of Λ above the row of choice points, and a White
 //! *block* W below each variable. Only the identity "an alive Black (White) group" matters
-//! to the gadgets, not which one. Rows, top to bottom (width grows with the formula,
-//! height is 11):
+//! to the gadgets, not which one. The grid of (u1) ∧ (¬u1) ∧ (u2), as
+//! [`GridLayout::diagram`] draws it (`O` Λ, `X` the gate Ω, `Z` Black pockets, `W` White
+//! blocks, `H` H_i, `K` clause chains, `.` eyes; `E`, `f`, `s`, `A`, `B` empty points):
 //!
 //! ```text
-//! row 0      e L L L L L L L L L L L L L L L L L L    Λ along the top, its eye e in the corner
-//! rows 1-3   L L Z Z Z Z Z L Z Z Z Z Z Z Z L Z Z Z    Black pockets (eyes z on row 2, f on row 1)
-//!            L L Z z Z z Z L Z z Z z Z Z Z L Z z Z    between Λ's fingers
-//! row 4      E q K K K K A h B K Z K K K A h B K K    choice points A, B beside H = h,
-//! rows 5-9   q q q s q q W W W q K K q s q W W W q    clause chains K between them,
-//!            q q q q q q W w W q q s q q q W w W q    White blocks W below each variable,
-//! row 10     q q q q q q q q q q q q q q q q q q q    the gate Ω = q everywhere else
+//! .OOOOOOOOOOOOOOOOOOOOOOO   row 0: Λ, its eye e in the corner
+//! OOZZZZZfZOZZZZZZZZOZZZZZ   rows 1-3: pockets between Λ's fingers, f on row 1
+//! OOZ.Z.ZZZOZ.Z.ZZZZOZ.Z.Z
+//! OOZZZZZZZOZZZZZZZZOZZZZZ
+//! EXKKKKKKAHBKKZKKKAHBWWWW   row 4: E, choice points A/B beside H, clause chains
+//! XXXsXXXXWWWXKKXsXWWWWWWW   rows 5-9: White blocks below the variables, s below K
+//! XXXXXXXXW.WXsXXXXW.WXXXX
+//! XXXXXXXXWWWXXXXXXWWWXXXX
+//! XXXXXXXXW.WXXXXXXW.WXXXX
+//! XXXXXXXXWWWXXXXXXWWWXXXX
+//! XXXXXXXXXXXXXXXXXXXXXXXX   row 10: Ω
 //! ```
+//!
+//! Height 11; width 13 for one variable and about 6–10 more per variable.
 //!
 //! A choice point has four neighbours: H_i (beside it), a Black pocket (above), a White
 //! block (below) and the chain of its clause (on its outer side), as in D1. E touches Λ
@@ -43,8 +50,7 @@
 //! the 3×1 board `. L .` (Λ with two eyes). Everything else: [`GridError::Unsupported`],
 //! naming the reason; the graph board (`-o out.graph`) encodes every formula.
 //!
-//! Size: 11 rows; 13 columns for one variable, about 6–10 more per variable (at most 52,
-//! so about six variables); 4 + F + 6m + n empty points for m variables and n clauses
+//! Size: 11 rows; at most 52 columns (about six variables); 4 + F + 6m + n empty points for m variables and n clauses
 //! (F = max(0, n − 2)), that is 4m − 2 more than the graph board: the eyes of the
 //! 2m + 1 walls.
 //!
@@ -61,8 +67,9 @@
 //! The whole board is the problem (walls included): `tsume solve out.sgf --to-move W
 //! --region board`. The file says `PL[W]` and marks Λ with `TR`, but the default region
 //! of `tsume solve` is a box around the stones that treats outer stones as walls, which is
-//! not this construction. Verified: `tests/grid.rs` (verdict = satisfiability = verdict of
-//! the graph board, on every supported formula it builds).
+//! not this construction. Verified in `tests/grid.rs` (see the crate docs): structure on
+//! 3000 random layouts, and verdict = satisfiability = verdict of the graph board on every
+//! formula it solves.
 
 use std::fmt;
 
@@ -666,6 +673,21 @@ mod tests {
             assert!(e.contains(why), "{f:?}: {e}");
             assert!(e.contains("graph board"), "{e}");
         }
+    }
+
+    /// The diagram in the module docs is the real layout.
+    #[test]
+    fn doc_diagram_is_the_layout() {
+        let l = grid_layout(&cnf(2, &[&[1], &[-1], &[2]])).unwrap_or_else(|e| panic!("{e}"));
+        let doc: String = include_str!("grid.rs")
+            .lines()
+            .skip_while(|l| !l.starts_with("//! ```text"))
+            .skip(1)
+            .take_while(|l| !l.starts_with("//! ```"))
+            .map(|l| format!("{}\n", l[4..].split(' ').next().unwrap_or("")))
+            .collect();
+        assert_eq!(l.diagram(), doc);
+        assert_eq!((l.width, l.height), (24, 11));
     }
 
     #[test]
