@@ -24,7 +24,7 @@ pub(crate) const INF: u64 = u64::MAX / 4;
 /// A disproof that holds for every α.
 pub(crate) const INF_HOLD: u32 = u32::MAX;
 /// Stored proof depth meaning "no proof known".
-const NO_PROOF: u32 = u32::MAX;
+pub(crate) const NO_PROOF: u32 = u32::MAX;
 
 /// What is known for good about one position.
 #[derive(Clone, Copy, Debug)]

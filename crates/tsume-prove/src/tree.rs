@@ -252,6 +252,25 @@ pub(crate) fn forever_disproof(
                     }
                 }
             }
+            // Else one that survived fewer plies and has no known kill: the set is
+            // checked as a whole, so a hold shorter than `rem` is only a hint (positions
+            // deep in the set were searched with fewer plies left).
+            if best.is_none() {
+                for (k, c) in kids.iter().enumerate() {
+                    let Some(s) = search.table.solved.get(&c.info.hash) else {
+                        continue;
+                    };
+                    if c.info.d0 || s.need != crate::dfpn::NO_PROOF {
+                        continue;
+                    }
+                    if let Some(h) = s.hold {
+                        let key = (h, index.contains_key(&c.pos.hash()), k);
+                        if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
+                            best = Some(key);
+                        }
+                    }
+                }
+            }
             if best.is_none() {
                 for (k, c) in kids.iter().enumerate() {
                     if let Known::Disproven(h) = search.mid(&c.pos, rem - 1, INF, INF, 1) {
