@@ -5,10 +5,16 @@
 use tsume_tests::{scratch_dir, tsume};
 
 fn reduce_and_solve(cnf: &str) -> serde_json::Value {
+    reduce_and_solve_as(cnf, "graph")
+}
+
+/// `tsume reduce F.cnf -o F.<ext>` then `tsume solve F.<ext> --to-move W --json`, with no
+/// other option (a grid SGF names its area in its GC).
+fn reduce_and_solve_as(cnf: &str, ext: &str) -> serde_json::Value {
     let dir = scratch_dir();
     let f = dir.join("f.cnf");
     std::fs::write(&f, cnf).unwrap();
-    let g = dir.join("f.graph");
+    let g = dir.join(format!("f.{ext}"));
     let r = tsume(&["reduce", f.to_str().unwrap(), "-o", g.to_str().unwrap()]);
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(r.out.contains("points"), "{}", r.out);
@@ -31,6 +37,29 @@ fn contradiction_kills_and_a_unit_clause_lives() {
     // No clause at all: satisfiable.
     let v = reduce_and_solve("p cnf 2 0\n");
     assert_eq!(v["verdict"], "alive", "{v}");
+}
+
+#[test]
+fn grid_sgf_gives_the_graph_boards_verdict_with_the_plain_command() {
+    // (x ∨ y) ∧ (¬x) ∧ (¬y): unsatisfiable; without (¬y): satisfiable. Both are in the
+    // grid's chain class; `--region auto` must not cut the grid down (it once answered
+    // "dead" on a satisfiable grid).
+    for (cnf, verdict) in [
+        ("p cnf 2 3\n1 2 0\n-1 0\n-2 0\n", "dead"),
+        ("p cnf 2 2\n1 2 0\n-1 0\n", "alive"),
+    ] {
+        let grid = reduce_and_solve_as(cnf, "sgf");
+        let graph = reduce_and_solve_as(cnf, "graph");
+        assert_eq!(grid["verdict"], verdict, "{grid}");
+        assert_eq!(graph["verdict"], verdict, "{graph}");
+        assert_eq!(grid["checked"], true);
+        let (w, h) = (&grid["board"]["width"], &grid["board"]["height"]);
+        let all = w.as_u64().unwrap() * h.as_u64().unwrap();
+        assert_eq!(
+            grid["region_points"], all,
+            "the whole {w}×{h} board is in play"
+        );
+    }
 }
 
 #[test]

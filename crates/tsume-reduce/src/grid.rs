@@ -600,8 +600,8 @@ impl GridLayout {
         let mut comment = format!(
             "3-SAT instance (tsume-reduce, design D1 on a grid): White to move; the target Λ \
              (the White group marked with a triangle, label L) lives iff the formula is \
-             satisfiable.\nFormula: {formula}.\nThe whole board is the problem: solve with \
-             `tsume solve FILE.sgf --to-move W --region board`.\nLabels: L = Λ, e its eye, \
+             satisfiable.\nFormula: {formula}.\nThe whole board is the problem (GC says \
+             region=board, which tsume's loader reads): `tsume solve FILE.sgf --to-move W`.\nLabels: L = Λ, e its eye, \
              E Black's killing point, f outside liberties of Λ, q = the gate Ω (Black), z = \
              alive Black walls (D1's Z), w = alive White walls (D1's W), h<i> = H_i, A<i> / \
              B<i> = White's choice u_i true / false, k<j> = clause group K(j), s<j> its last \
@@ -617,6 +617,8 @@ impl GridLayout {
             out.push_str(&format!("SZ[{}:{}]", self.width, self.height));
         }
         out.push_str(&format!("C[{}]", sgf_escape(&comment)));
+        // The whole board is in play: tsume's loader reads this instead of inferring an area.
+        out.push_str("GC[tsume: region=board; to_move=W]");
         out.push_str("PL[W]");
         for (prop, list) in [("AB", &ab), ("AW", &aw)] {
             if !list.is_empty() {

@@ -29,6 +29,26 @@ pub struct Expected {
     pub target: Option<String>,
 }
 
+/// The area a `tsume:` text asks for with a `region=` key (`board`, `auto` or `tight`),
+/// whatever its other keys: generated problems whose whole board is in play (the 3-SAT
+/// grids) say `GC[tsume: region=board]`, so that the default `--region auto` does not
+/// cut them down.
+pub fn region_hint(text: &str) -> Option<crate::RegionSpec> {
+    let rest = text.trim().strip_prefix("tsume:")?;
+    rest.split(';').find_map(|field| {
+        let (key, value) = field.split_once('=')?;
+        if key.trim() != "region" {
+            return None;
+        }
+        match value.trim() {
+            "board" => Some(crate::RegionSpec::Board),
+            "auto" => Some(crate::RegionSpec::Auto),
+            "tight" => Some(crate::RegionSpec::Tight),
+            _ => None,
+        }
+    })
+}
+
 /// Parses a `tsume:` answer; `None` if the text is not in that format or has no valid
 /// `status`. Unknown keys are ignored.
 pub fn parse_expected(text: &str) -> Option<Expected> {

@@ -91,7 +91,7 @@ use sgf_parse::{GameTree, SgfParseError, SgfProp};
 use tsume_board::{Board, Color, Configuration, Move, Point, Position, MAX_GRID_SIDE};
 
 pub use error::{LoadError, LoadErrorKind};
-pub use expected::{parse_expected, Expected, ExpectedStatus};
+pub use expected::{parse_expected, region_hint, Expected, ExpectedStatus};
 
 /// Which part of the board is in play.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -490,7 +490,24 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
         virtual_eyes: Vec::new(),
         notes: Vec::new(),
     };
-    let region: Vec<Point> = match &opts.region {
+    // A file may ask for its area (`GC[tsume: region=board]`); an explicit option wins.
+    let hinted = match (
+        &opts.region,
+        problem.expected.as_deref().and_then(region_hint),
+    ) {
+        (RegionSpec::Auto, Some(h)) if h != RegionSpec::Auto => {
+            problem.notes.push(format!(
+                "region: {} (the file's GC asks for it; --region overrides)",
+                match h {
+                    RegionSpec::Board => "the whole board",
+                    _ => "tight",
+                }
+            ));
+            Some(h)
+        }
+        _ => None,
+    };
+    let region: Vec<Point> = match hinted.as_ref().unwrap_or(&opts.region) {
         RegionSpec::Board => board.points().collect(),
         RegionSpec::Auto => auto_region(&problem.full, target_full, false),
         RegionSpec::Tight => auto_region(&problem.full, target_full, true),
