@@ -102,16 +102,19 @@
 //! - The lemmas above (default test run, about 25 s).
 //! - End to end (`tests/end_to_end.rs`): the instance is written as a graph file, read
 //!   back and solved by `tsume_prove::solve` with White to move and the bound
-//!   α = 2·(empty points) + 4; the verdict equals "unsatisfiable" by varisat on (x)∧(¬x), (x), (¬x), the empty
-//!   formula, an empty clause, three fixed 2–3 variable formulas and 60 random formulas with
-//!   1–3 variables and 1–6 clauses (41 satisfiable, 19 not; about 40 s). "Dead" answers are
+//!   the default bound α = 4·(empty points) + 12; the verdict equals "unsatisfiable" by
+//!   varisat on (x)∧(¬x), (x), (¬x), the empty formula, an empty clause, three fixed 2–3
+//!   variable formulas, 7 of the 8 clauses over 3 variables (satisfiable; 0.8 M nodes with
+//!   weak proof numbers) and 60 random formulas with 1–3 variables and 1–6 clauses (41
+//!   satisfiable, 19 not; about 40 s). "Dead" answers are
 //!   exact (Λ is in D); "alive" answers hold within α, for every α only when the prover
 //!   says so (Benson on every line).
 //! - Bad input (`tests/props.rs`, proptest): any text to the DIMACS reader, and any clause
 //!   list (empty, long, repeated or opposite literals) to the reduction, never panics; the
 //!   instance is legal, White to move, target `L` labelled Λ, and its file reads back equal.
-//! - Ignored (slow) tests: the 8 clauses over 3 variables and 7 of them; random 2–3
-//!   variable formulas with 5–6 clauses. Timings: `/work/notes/reduce-timings.md`.
+//! - Ignored (slow) tests: all 8 clauses over 3 variables (unsatisfiable: undecided after
+//!   36 M nodes; unsatisfiable 3-variable instances cost 1.2 M nodes with 5 clauses and
+//!   6.7 M with 6); random 2–3 variable formulas with 5–6 clauses.
 //! - Earlier, by the design's author with a separate exact solver and immortal Z/W: 24
 //!   formulas with 1–3 variables and 1–4 clauses (design note §6).
 //!

@@ -194,7 +194,7 @@ fn all_eight_clauses_over_three_variables() {
 
 /// The rest of the 1–3 variable, 1–6 clause range.
 #[test]
-#[ignore = "slow: minutes each, some undecided at 4 M nodes; see /work/notes/reduce-timings.md"]
+#[ignore = "slow: minutes each, some undecided at 4 M nodes"]
 fn random_formulas_agree_with_sat_large() {
     for (vars, clauses) in [(2u32, 6usize), (3, 5), (3, 6)] {
         for seed in 0..3u64 {

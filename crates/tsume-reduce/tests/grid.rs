@@ -157,7 +157,7 @@ fn empty_and_repeated_clauses() {
 #[test]
 fn sgf_has_the_marks() {
     let sgf = to_grid_sgf(&cnf(1, &[&[1], &[-1]])).unwrap();
-    for s in ["PL[W]", "TR[", "LB[", "C[", "SZ[", "--region board"] {
+    for s in ["PL[W]", "TR[", "LB[", "C[", "SZ[", "GC[tsume: region=board"] {
         assert!(sgf.contains(s), "{s} missing: {sgf}");
     }
     let p = load(&sgf);
