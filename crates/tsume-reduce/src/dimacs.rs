@@ -13,6 +13,16 @@ pub struct Cnf {
     pub clauses: Vec<Vec<i32>>,
 }
 
+impl Cnf {
+    /// A formula from clause slices: `Cnf::new(2, &[&[1, 2], &[-1]])` is (u1 ∨ u2) ∧ ¬u1.
+    pub fn new(vars: u32, clauses: &[&[i32]]) -> Cnf {
+        Cnf {
+            vars,
+            clauses: clauses.iter().map(|c| c.to_vec()).collect(),
+        }
+    }
+}
+
 /// A DIMACS file that could not be read: the line (from 1; 0 = the whole input) and why.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct DimacsError {

@@ -654,19 +654,12 @@ pub fn to_grid_sgf(cnf: &Cnf) -> Result<String, GridError> {
 mod tests {
     use super::*;
 
-    fn cnf(vars: u32, clauses: &[&[i32]]) -> Cnf {
-        Cnf {
-            vars,
-            clauses: clauses.iter().map(|c| c.to_vec()).collect(),
-        }
-    }
-
     #[test]
     fn outside_the_class_is_an_honest_error() {
         for (f, why) in [
-            (cnf(3, &[&[1, 2, 3]]), "3 literals"),
-            (cnf(2, &[&[1], &[1, 2]]), "occurs in clauses"),
-            (cnf(3, &[&[1, 2], &[-2, 3], &[-3, -1]]), "cycle"),
+            (Cnf::new(3, &[&[1, 2, 3]]), "3 literals"),
+            (Cnf::new(2, &[&[1], &[1, 2]]), "occurs in clauses"),
+            (Cnf::new(3, &[&[1, 2], &[-2, 3], &[-3, -1]]), "cycle"),
         ] {
             let e = to_grid_sgf(&f)
                 .err()
@@ -680,7 +673,7 @@ mod tests {
     /// The diagram in the module docs is the real layout.
     #[test]
     fn doc_diagram_is_the_layout() {
-        let l = grid_layout(&cnf(2, &[&[1], &[-1], &[2]])).unwrap_or_else(|e| panic!("{e}"));
+        let l = grid_layout(&Cnf::new(2, &[&[1], &[-1], &[2]])).unwrap_or_else(|e| panic!("{e}"));
         let doc: String = include_str!("grid.rs")
             .lines()
             .skip_while(|l| !l.starts_with("//! ```text"))
@@ -694,7 +687,7 @@ mod tests {
 
     #[test]
     fn x_and_not_x_layout() {
-        let l = grid_layout(&cnf(1, &[&[1], &[-1]])).unwrap_or_else(|e| panic!("{e}"));
+        let l = grid_layout(&Cnf::new(1, &[&[1], &[-1]])).unwrap_or_else(|e| panic!("{e}"));
         eprintln!("{}", l.diagram());
         assert_eq!(l.height, 11);
     }

@@ -435,16 +435,9 @@ mod tests {
     use crate::dimacs::random_3cnf;
     use tsume_board::{parse_graph, write_graph};
 
-    fn cnf(vars: u32, clauses: &[&[i32]]) -> Cnf {
-        Cnf {
-            vars,
-            clauses: clauses.iter().map(|c| c.to_vec()).collect(),
-        }
-    }
-
     #[test]
     fn x_and_not_x_matches_the_design_example() {
-        let inst = reduce(&cnf(1, &[&[1], &[-1]]));
+        let inst = reduce(&Cnf::new(1, &[&[1], &[-1]]));
         let b = &inst.graph.board;
         // 6 + F + 3m + 3n + 4 with F = 0, m = 1, n = 2
         assert_eq!(inst.points, 6 + 3 + 6 + 4);
@@ -499,18 +492,18 @@ mod tests {
     #[test]
     fn special_formulas_build() {
         // no clauses: Λ has two private eyes
-        let inst = reduce(&cnf(3, &[]));
+        let inst = reduce(&Cnf::new(3, &[]));
         assert!(inst.graph.board.point_named("q").is_none());
         assert_eq!(inst.points, 3);
         assert!(inst.notes.iter().any(|n| n.contains("no clauses")));
         // an empty clause alone
-        let inst = reduce(&cnf(0, &[&[]]));
+        let inst = reduce(&Cnf::new(0, &[&[]]));
         let pos = inst.position().unwrap();
         let k = inst.graph.board.point_named("k1").unwrap();
         assert_eq!(pos.liberty_count(k), 1);
         assert!(inst.notes.iter().any(|n| n.contains("empty")));
         // long, duplicated and tautological clauses
-        let inst = reduce(&cnf(5, &[&[1, 2, 3, 4, 5], &[1, 1], &[2, -2]]));
+        let inst = reduce(&Cnf::new(5, &[&[1, 2, 3, 4, 5], &[1, 1], &[2, -2]]));
         assert_eq!(inst.cnf.clauses.len(), 4);
         assert_eq!(inst.notes.len(), 3, "{:?}", inst.notes);
     }

@@ -64,34 +64,33 @@ fn check_with(cnf: &Cnf, max_nodes: u64, pn_rule: PnRule) -> Row {
     row
 }
 
-fn cnf(vars: u32, clauses: &[&[i32]]) -> Cnf {
-    Cnf {
-        vars,
-        clauses: clauses.iter().map(|c| c.to_vec()).collect(),
-    }
-}
-
 #[test]
 fn x_and_not_x_is_dead_and_x_alone_alive() {
     assert_eq!(
-        check(&cnf(1, &[&[1], &[-1]]), 1_000_000).verdict,
+        check(&Cnf::new(1, &[&[1], &[-1]]), 1_000_000).verdict,
         Verdict::Dead
     );
-    assert_eq!(check(&cnf(1, &[&[1]]), 1_000_000).verdict, Verdict::Alive);
-    assert_eq!(check(&cnf(1, &[&[-1]]), 1_000_000).verdict, Verdict::Alive);
+    assert_eq!(
+        check(&Cnf::new(1, &[&[1]]), 1_000_000).verdict,
+        Verdict::Alive
+    );
+    assert_eq!(
+        check(&Cnf::new(1, &[&[-1]]), 1_000_000).verdict,
+        Verdict::Alive
+    );
 }
 
 #[test]
 fn empty_formula_and_empty_clause() {
     // no clause: satisfiable, Λ unconditionally alive
-    let inst = reduce(&cnf(2, &[]));
+    let inst = reduce(&Cnf::new(2, &[]));
     let pos = inst.position().unwrap();
     assert!(tsume_prove::static_life(&pos, inst.target()));
-    assert_eq!(check(&cnf(2, &[]), 1000).verdict, Verdict::Alive);
+    assert_eq!(check(&Cnf::new(2, &[]), 1000).verdict, Verdict::Alive);
     // an empty clause: unsatisfiable, Λ dead
-    assert_eq!(check(&cnf(0, &[&[]]), 100_000).verdict, Verdict::Dead);
+    assert_eq!(check(&Cnf::new(0, &[&[]]), 100_000).verdict, Verdict::Dead);
     assert_eq!(
-        check(&cnf(1, &[&[1], &[]]), 1_000_000).verdict,
+        check(&Cnf::new(1, &[&[1], &[]]), 1_000_000).verdict,
         Verdict::Dead
     );
 }
@@ -100,15 +99,15 @@ fn empty_formula_and_empty_clause() {
 fn small_fixed_formulas() {
     // (x∨y)(¬x)(¬y): unsat; (x∨y)(¬x): sat; (x∨¬y)(y∨¬z)(z∨¬x): sat
     assert_eq!(
-        check(&cnf(2, &[&[1, 2], &[-1], &[-2]]), 5_000_000).verdict,
+        check(&Cnf::new(2, &[&[1, 2], &[-1], &[-2]]), 5_000_000).verdict,
         Verdict::Dead
     );
     assert_eq!(
-        check(&cnf(2, &[&[1, 2], &[-1]]), 5_000_000).verdict,
+        check(&Cnf::new(2, &[&[1, 2], &[-1]]), 5_000_000).verdict,
         Verdict::Alive
     );
     assert_eq!(
-        check(&cnf(3, &[&[1, -2], &[2, -3], &[3, -1]]), 5_000_000).verdict,
+        check(&Cnf::new(3, &[&[1, -2], &[2, -3], &[3, -1]]), 5_000_000).verdict,
         Verdict::Alive
     );
 }
@@ -209,8 +208,8 @@ fn random_formulas_agree_with_sat_large() {
 fn choice_answer_is_unique_in_the_full_instance() {
     use tsume_board::Move;
     for (f, vars) in [
-        (cnf(1, &[&[1], &[-1]]), 1u32),
-        (cnf(2, &[&[1, 2], &[-1], &[-2]]), 2),
+        (Cnf::new(1, &[&[1], &[-1]]), 1u32),
+        (Cnf::new(2, &[&[1, 2], &[-1], &[-2]]), 2),
     ] {
         let inst = reduce(&f);
         let pos = inst.position().unwrap();

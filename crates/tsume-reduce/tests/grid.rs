@@ -14,13 +14,6 @@ use tsume_reduce::grid::{grid_layout, Cell};
 use tsume_reduce::{is_satisfiable, reduce, to_dimacs, to_grid_sgf, Cnf};
 use tsume_sgf::{parse_sgf_problem, LoadOptions, RegionSpec};
 
-fn cnf(vars: u32, clauses: &[&[i32]]) -> Cnf {
-    Cnf {
-        vars,
-        clauses: clauses.iter().map(|c| c.to_vec()).collect(),
-    }
-}
-
 fn opts(pos: &Position, max_nodes: u64) -> Options {
     Options {
         depth: default_depth(pos),
@@ -109,19 +102,25 @@ fn check(f: &Cnf, max_nodes: u64, graph_too: bool) -> (bool, Verdict) {
 
 #[test]
 fn single_variable_formulas() {
-    assert_eq!(check(&cnf(1, &[&[1]]), 2_000_000, true).1, Verdict::Alive);
-    assert_eq!(check(&cnf(1, &[&[-1]]), 2_000_000, true).1, Verdict::Alive);
     assert_eq!(
-        check(&cnf(1, &[&[1], &[-1]]), 2_000_000, true).1,
+        check(&Cnf::new(1, &[&[1]]), 2_000_000, true).1,
+        Verdict::Alive
+    );
+    assert_eq!(
+        check(&Cnf::new(1, &[&[-1]]), 2_000_000, true).1,
+        Verdict::Alive
+    );
+    assert_eq!(
+        check(&Cnf::new(1, &[&[1], &[-1]]), 2_000_000, true).1,
         Verdict::Dead
     );
 }
 
 #[test]
 fn empty_formula_is_two_eyes() {
-    let sgf = to_grid_sgf(&cnf(2, &[])).unwrap();
+    let sgf = to_grid_sgf(&Cnf::new(2, &[])).unwrap();
     assert!(sgf.contains("SZ[3:1]"));
-    assert_eq!(check(&cnf(2, &[]), 1000, true).1, Verdict::Alive);
+    assert_eq!(check(&Cnf::new(2, &[]), 1000, true).1, Verdict::Alive);
 }
 
 /// An empty clause (unsatisfiable) is a chain whose only liberty is its s; repeated
@@ -129,34 +128,34 @@ fn empty_formula_is_two_eyes() {
 #[test]
 fn empty_and_repeated_clauses() {
     for f in [
-        cnf(0, &[&[]]),
-        cnf(1, &[&[1], &[]]),
-        cnf(1, &[&[-1], &[], &[]]),
-        cnf(2, &[&[1, 2], &[]]),
-        cnf(2, &[&[1, -2], &[], &[-1]]),
+        Cnf::new(0, &[&[]]),
+        Cnf::new(1, &[&[1], &[]]),
+        Cnf::new(1, &[&[-1], &[], &[]]),
+        Cnf::new(2, &[&[1, 2], &[]]),
+        Cnf::new(2, &[&[1, -2], &[], &[-1]]),
     ] {
         assert_eq!(check(&f, 5_000_000, true).1, Verdict::Dead);
     }
-    let l = grid_layout(&cnf(1, &[&[1], &[1], &[-1]])).unwrap();
+    let l = grid_layout(&Cnf::new(1, &[&[1], &[1], &[-1]])).unwrap();
     assert_eq!(l.cnf.clauses.len(), 2);
     assert!(l.notes.iter().any(|n| n.contains("repeated")));
     assert_eq!(
-        check(&cnf(1, &[&[1], &[1]]), 1_000_000, true).1,
+        check(&Cnf::new(1, &[&[1], &[1]]), 1_000_000, true).1,
         Verdict::Alive
     );
     assert_eq!(
-        check(&cnf(2, &[&[1, 2], &[2, 1], &[-1]]), 5_000_000, true).1,
+        check(&Cnf::new(2, &[&[1, 2], &[2, 1], &[-1]]), 5_000_000, true).1,
         Verdict::Alive
     );
     assert_eq!(
-        check(&cnf(1, &[&[1], &[-1], &[1]]), 5_000_000, true).1,
+        check(&Cnf::new(1, &[&[1], &[-1], &[1]]), 5_000_000, true).1,
         Verdict::Dead
     );
 }
 
 #[test]
 fn sgf_has_the_marks() {
-    let sgf = to_grid_sgf(&cnf(1, &[&[1], &[-1]])).unwrap();
+    let sgf = to_grid_sgf(&Cnf::new(1, &[&[1], &[-1]])).unwrap();
     for s in ["PL[W]", "TR[", "LB[", "C[", "SZ[", "GC[tsume: region=board"] {
         assert!(sgf.contains(s), "{s} missing: {sgf}");
     }
@@ -312,12 +311,12 @@ fn random_chain(m: u32, seed: u64) -> Cnf {
 #[test]
 fn two_variable_formulas() {
     for f in [
-        cnf(2, &[&[1, 2], &[-1], &[-2]]),
-        cnf(2, &[&[1, 2], &[-1]]),
-        cnf(2, &[&[-1, 2], &[-2], &[1]]),
-        cnf(2, &[&[1], &[2]]),
-        cnf(2, &[&[1], &[-1], &[2]]),
-        cnf(2, &[&[1, -2], &[-1], &[2]]),
+        Cnf::new(2, &[&[1, 2], &[-1], &[-2]]),
+        Cnf::new(2, &[&[1, 2], &[-1]]),
+        Cnf::new(2, &[&[-1, 2], &[-2], &[1]]),
+        Cnf::new(2, &[&[1], &[2]]),
+        Cnf::new(2, &[&[1], &[-1], &[2]]),
+        Cnf::new(2, &[&[1, -2], &[-1], &[2]]),
     ] {
         check(&f, 5_000_000, true);
     }
@@ -365,8 +364,8 @@ fn random_chain_formulas_three_variables() {
 fn choice_answer_is_unique_on_the_grid() {
     use tsume_board::Move;
     for (f, vars) in [
-        (cnf(1, &[&[1], &[-1]]), 1u32),
-        (cnf(2, &[&[1, 2], &[-1], &[-2]]), 2),
+        (Cnf::new(1, &[&[1], &[-1]]), 1u32),
+        (Cnf::new(2, &[&[1, 2], &[-1], &[-2]]), 2),
     ] {
         let layout = grid_layout(&f).unwrap();
         let p = load(&layout.to_sgf());
@@ -515,8 +514,8 @@ fn layout_exactly_on_the_chain_class_and_well_formed() {
 #[test]
 #[ignore = "not decided within 15 min here (2026-11-23, unsatisfiable one first): beyond the current prover; kept to measure later"]
 fn four_variables_on_a_path() {
-    let unsat = cnf(4, &[&[-1], &[1, 2], &[-2, 3], &[-3, 4], &[-4]]);
+    let unsat = Cnf::new(4, &[&[-1], &[1, 2], &[-2, 3], &[-3, 4], &[-4]]);
     assert_eq!(check(&unsat, 200_000_000, true).1, Verdict::Dead);
-    let sat = cnf(4, &[&[-1], &[1, 2], &[-2, 3], &[-3, 4]]);
+    let sat = Cnf::new(4, &[&[-1], &[1, 2], &[-2, 3], &[-3, 4]]);
     assert_eq!(check(&sat, 200_000_000, true).1, Verdict::Alive);
 }
