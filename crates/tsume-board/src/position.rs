@@ -220,12 +220,33 @@ struct Cell {
 ///
 /// Built only by [`Position::new`] (which checks Theorem 2) or [`Position::empty`], and
 /// changed only by φ, which keeps it legal. Equality and hashing look at (f, a) only.
-#[derive(Clone)]
 pub struct Position {
     board: Arc<Board>,
     cells: Vec<Cell>,
     to_move: Color,
     hash: u64,
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            board: Arc::clone(&self.board),
+            cells: self.cells.clone(),
+            to_move: self.to_move,
+            hash: self.hash,
+        }
+    }
+
+    /// Reuses `self`'s cells (no allocation when the boards have the same size): the
+    /// prover makes every successor of a node on one scratch position this way.
+    fn clone_from(&mut self, source: &Position) {
+        if !Arc::ptr_eq(&self.board, &source.board) {
+            self.board = Arc::clone(&source.board);
+        }
+        self.cells.clone_from(&source.cells);
+        self.to_move = source.to_move;
+        self.hash = source.hash;
+    }
 }
 
 impl PartialEq for Position {

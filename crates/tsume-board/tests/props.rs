@@ -177,6 +177,12 @@ fn run_sequence(
             _ => None,
         };
         let copy = pos.play(m);
+        // clone_from onto the position before the move (reusing its cells) = clone.
+        let mut reused = before.clone();
+        reused.clone_from(&copy);
+        prop_assert_eq!(&reused, &copy);
+        prop_assert_eq!(reused.hash(), copy.hash());
+        reused.check_consistency().map_err(TestCaseError::fail)?;
         let played = pos.play_in_place(m);
         let (g, b, captured) = naive::play(&board, &f, a, m);
         prop_assert_eq!(&copy, &pos);

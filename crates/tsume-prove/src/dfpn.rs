@@ -316,11 +316,27 @@ impl<'a> Search<'a> {
     /// the moves that leave the target fewest liberties, for the defender those that
     /// leave it most; captures break ties; the pass last.
     pub fn children(&self, p: &Position) -> Vec<Child> {
+        self.ordered(p, |info, pos| Child {
+            info,
+            pos: pos.clone(),
+        })
+    }
+
+    /// [`Search::children`] without their positions: what the search keeps. Plays every
+    /// move on one scratch copy of `p` instead of a fresh one per move.
+    fn child_infos(&self, p: &Position) -> Vec<Info> {
+        self.ordered(p, |info, _| info)
+    }
+
+    /// Ψ(p) in the order of [`Search::children`], each successor made on one scratch
+    /// position and handed to `keep` with its [`Info`].
+    fn ordered<T>(&self, p: &Position, mut keep: impl FnMut(Info, &Position) -> T) -> Vec<T> {
         let attacker = self.attacker_moves(p);
         let target_group = p.group_id(self.target);
-        let mut scored: Vec<(i64, Child)> = Vec::new();
+        let mut scored: Vec<(i64, T)> = Vec::new();
+        let mut pos = p.clone();
         for x in p.legal_moves() {
-            let mut pos = p.clone();
+            pos.clone_from(p);
             let captured = match pos.play_in_place(Move::Play(x)) {
                 tsume_board::Played::Stone { captured } => i64::from(captured),
                 _ => 0,
@@ -338,13 +354,14 @@ impl<'a> Search<'a> {
             if info.d0 {
                 score += 1 << 20;
             }
-            scored.push((score, Child { info, pos }));
+            scored.push((score, keep(info, &pos)));
         }
         scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
-        let mut out: Vec<Child> = scored.into_iter().map(|(_, c)| c).collect();
-        let pos = p.play(Move::Pass);
+        let mut out: Vec<T> = scored.into_iter().map(|(_, c)| c).collect();
+        pos.clone_from(p);
+        pos.play_in_place(Move::Pass);
         let (info, _) = self.info_of(Move::Pass, &pos);
-        out.push(Child { info, pos });
+        out.push(keep(info, &pos));
         out
     }
 
@@ -365,9 +382,8 @@ impl<'a> Search<'a> {
         let attacker = self.attacker_moves(p);
         let mut seen: Vec<u64> = Vec::new();
         let kids: std::sync::Arc<[Info]> = self
-            .children(p)
-            .iter()
-            .map(|c| c.info)
+            .child_infos(p)
+            .into_iter()
             .filter(|i| !(attacker && i.mv == Move::Pass))
             .filter(|i| {
                 let fresh = !seen.contains(&i.hash);
