@@ -131,6 +131,8 @@ pub(crate) struct Search<'a> {
     expansions: FxHashMap<u64, std::sync::Arc<[Info]>>,
     expansion_size: usize,
     twins: Twins,
+    /// One reusable position per ply for the path being searched.
+    scratch: Vec<Option<Position>>,
 }
 
 /// The board's twin points ([`Board::twin_classes`], the target left out) with keys per
@@ -224,6 +226,7 @@ impl<'a> Search<'a> {
             expansions: FxHashMap::default(),
             expansion_size: 0,
             twins: Twins::new(board, target),
+            scratch: Vec::new(),
         }
     }
 
@@ -529,8 +532,22 @@ impl<'a> Search<'a> {
             };
             // The best child is open (a solved one would have solved this node), and
             // its probe above stands for mid's lookup.
-            let child = p.play(kids[best].mv);
+            // The child is made on this ply's scratch position (no allocation once the
+            // path has been this deep).
+            let slot = ply as usize + 1;
+            let mut child = match self.scratch.get_mut(slot).and_then(Option::take) {
+                Some(mut c) => {
+                    c.clone_from(p);
+                    c
+                }
+                None => p.clone(),
+            };
+            child.play_in_place(kids[best].mv);
             self.expand(&child, rem - 1, vals[best], cthpn, cthdn, ply + 1);
+            if self.scratch.len() <= slot {
+                self.scratch.resize_with(slot + 1, || None);
+            }
+            self.scratch[slot] = Some(child);
             if self.abort.is_some() {
                 return self.park(h, rem, pn, dn);
             }
