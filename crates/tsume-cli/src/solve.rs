@@ -75,7 +75,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = 50_000)]
     pub exact: usize,
     /// Settle "alive for every α" by closing the defender's strategy (ko, seki) into at most this many positions (0: off).
-    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub forever: usize,
     /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
     #[arg(long, value_name = "sum|weak", default_value = "sum")]

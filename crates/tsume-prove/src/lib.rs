@@ -132,7 +132,7 @@ impl Default for Options {
             max_tree_nodes: 1_000_000,
             exact_positions: 0,
             benson: true,
-            forever_nodes: 20_000,
+            forever_nodes: 100_000,
             progress: None,
             pn_rule: PnRule::Sum,
         }
