@@ -302,7 +302,7 @@ impl<'a> Search<'a> {
             let cached = self.benson_cache.get(&c.hash).copied();
             let alive = match cached {
                 Some(b) => b,
-                None => self.statically_alive(&pos()),
+                None => self.statically_alive(&pos(), c.hash),
             };
             if alive {
                 return Known::Disproven(INF_HOLD);
@@ -382,13 +382,18 @@ impl<'a> Search<'a> {
         //
         // Moves to positions with one table key (twins: images under an automorphism
         // fixing the target, so of one value) are searched once, the first in order.
+        // (Without twins, distinct moves reach distinct positions.)
         let attacker = self.attacker_moves(p);
+        let twins = !self.twins.points.is_empty();
         let mut seen: Vec<u64> = Vec::new();
         let kids: std::sync::Arc<[Info]> = self
             .child_infos(p)
             .into_iter()
             .filter(|i| !(attacker && i.mv == Move::Pass))
             .filter(|i| {
+                if !twins {
+                    return true;
+                }
                 let fresh = !seen.contains(&i.hash);
                 seen.push(i.hash);
                 fresh
@@ -404,13 +409,12 @@ impl<'a> Search<'a> {
         kids
     }
 
-    /// Benson's test on the target, cached by hash (a group with one liberty never
-    /// passes it).
-    fn statically_alive(&mut self, p: &Position) -> bool {
+    /// Benson's test on the target, cached by `h`, the table key of `p` (a group with
+    /// one liberty never passes it).
+    fn statically_alive(&mut self, p: &Position, h: u64) -> bool {
         if !self.use_benson {
             return false;
         }
-        let h = self.twins.key(p);
         if let Some(&b) = self.benson_cache.get(&h) {
             return b;
         }
@@ -486,7 +490,7 @@ impl<'a> Search<'a> {
         }
         let h = self.twins.key(p);
         // Static life: Benson's unconditionally alive groups cannot die at any depth.
-        if self.statically_alive(p) {
+        if self.statically_alive(p, h) {
             // (statically_alive has stored the disproof.)
             return Known::Disproven(INF_HOLD);
         }
@@ -535,18 +539,13 @@ impl<'a> Search<'a> {
             // The child is made on this ply's scratch position (no allocation once the
             // path has been this deep).
             let slot = ply as usize + 1;
-            let mut child = match self.scratch.get_mut(slot).and_then(Option::take) {
-                Some(mut c) => {
-                    c.clone_from(p);
-                    c
-                }
-                None => p.clone(),
-            };
-            child.play_in_place(kids[best].mv);
-            self.expand(&child, rem - 1, vals[best], cthpn, cthdn, ply + 1);
             if self.scratch.len() <= slot {
                 self.scratch.resize_with(slot + 1, || None);
             }
+            let mut child = self.scratch[slot].take().unwrap_or_else(|| p.clone());
+            child.clone_from(p);
+            child.play_in_place(kids[best].mv);
+            self.expand(&child, rem - 1, vals[best], cthpn, cthdn, ply + 1);
             self.scratch[slot] = Some(child);
             if self.abort.is_some() {
                 return self.park(h, rem, pn, dn);

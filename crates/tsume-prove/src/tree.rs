@@ -242,33 +242,25 @@ pub(crate) fn forever_disproof(
             (0..kids.len()).collect()
         } else {
             // The defender's move: one the table says survives longest, preferring a
-            // position already in the set (which closes a cycle).
+            // position already in the set (which closes a cycle). A hold shorter than
+            // `rem` serves too when no kill is known: the set is checked as a whole, so
+            // holds are only hints (positions deep in the set were searched with fewer
+            // plies left); such holds rank below every hold of `rem` − 1 or more.
             let mut best: Option<(u32, bool, usize)> = None;
             for (k, c) in kids.iter().enumerate() {
-                if let Known::Disproven(h) = search.probe(c, rem - 1) {
-                    let key = (h, index.contains_key(&c.pos.hash()), k);
-                    if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
-                        best = Some(key);
-                    }
+                if c.info.d0 {
+                    continue;
                 }
-            }
-            // Else one that survived fewer plies and has no known kill: the set is
-            // checked as a whole, so a hold shorter than `rem` is only a hint (positions
-            // deep in the set were searched with fewer plies left).
-            if best.is_none() {
-                for (k, c) in kids.iter().enumerate() {
-                    let Some(s) = search.table.solved.get(&c.info.hash) else {
-                        continue;
-                    };
-                    if c.info.d0 || s.need != crate::dfpn::NO_PROOF {
-                        continue;
-                    }
-                    if let Some(h) = s.hold {
-                        let key = (h, index.contains_key(&c.pos.hash()), k);
-                        if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
-                            best = Some(key);
-                        }
-                    }
+                let Some(s) = search.table.solved.get(&c.info.hash) else {
+                    continue;
+                };
+                let Some(h) = s.hold else { continue };
+                if h < rem - 1 && s.need != crate::dfpn::NO_PROOF {
+                    continue;
+                }
+                let key = (h, index.contains_key(&c.pos.hash()), k);
+                if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
+                    best = Some(key);
                 }
             }
             if best.is_none() {
