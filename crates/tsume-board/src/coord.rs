@@ -101,6 +101,18 @@ pub fn sgf_name(x: u32, y: u32) -> String {
     s
 }
 
+/// An SGF text value with `]` and `\` escaped by a backslash.
+pub fn sgf_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c == ']' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Parses SGF `xy` (two letters) into column and row.
 pub fn parse_sgf(text: &str) -> Option<(u32, u32)> {
     let mut chars = text.chars();

@@ -59,6 +59,14 @@ impl Color {
         }
     }
 
+    /// "Black" or "White", for the start of a sentence.
+    pub fn title(self) -> &'static str {
+        match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        }
+    }
+
     #[inline]
     fn code(self) -> u8 {
         self as u8 + 1

@@ -11,14 +11,6 @@ use tsume_prove::Verdict;
 use crate::solve::{Report, Side};
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
-/// "Black" or "White", for the start of a sentence.
-pub(crate) fn cap(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
-}
-
 fn moves_json(r: &Report, moves: &[Move]) -> Value {
     Value::Array(
         moves
@@ -111,7 +103,7 @@ fn move_list(r: &Report, moves: &[Move]) -> String {
 
 fn side_line(r: &Report, s: &Side) -> String {
     let a = &s.answer;
-    let who = crate::render::cap(s.to_move);
+    let who = s.to_move.title();
     let attacker = s.to_move != r.defender();
     let mut line = format!("{who} to move: ");
     match a.verdict {

@@ -10,10 +10,6 @@ use crate::solve::Report;
 /// Nodes written at most, over all trees.
 const BUDGET: usize = 20_000;
 
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(']', "\\]")
-}
-
 /// The SGF text: root with setup stones and the target marked, then one variation
 /// per player moving first, each the proof or disproof tree.
 pub(crate) fn write(r: &Report) -> String {
@@ -49,7 +45,7 @@ pub(crate) fn write(r: &Report) -> String {
         let _ = write!(root, " Status: {st}.");
     }
     root += " Rules: no ko (repetition allowed), suicide is a pass, seki is life.";
-    let _ = write!(s, "C[{}]", escape(&root));
+    let _ = write!(s, "C[{}]", tsume_board::coord::sgf_escape(&root));
     let mut budget = BUDGET;
     let n = r.sides.iter().filter(|x| x.answer.tree.is_some()).count();
     for side in &r.sides {
@@ -63,7 +59,7 @@ pub(crate) fn write(r: &Report) -> String {
         s.push(';');
         let head = format!(
             "{} to move: {}{}",
-            crate::render::cap(side.to_move),
+            side.to_move.title(),
             side.answer.verdict,
             if side.answer.exact && side.answer.verdict == tsume_prove::Verdict::Alive {
                 " for every α"
@@ -105,7 +101,7 @@ fn write_node(
         None => {}
     }
     if !comment.trim().is_empty() {
-        let _ = write!(s, "C[{}]", escape(comment.trim()));
+        let _ = write!(s, "C[{}]", tsume_board::coord::sgf_escape(comment.trim()));
     }
     if node.leaf.is_some() || depth > 400 {
         return;
@@ -128,7 +124,7 @@ fn write_node(
         match m {
             Move::Pass => {
                 let _ = write!(s, ";{letter}[]");
-                note = Some(format!("{} passes.", crate::render::cap(to_move)));
+                note = Some(format!("{} passes.", to_move.title()));
             }
             Move::Play(q) => match r.problem.to_full(q) {
                 Some(f) => {
@@ -138,7 +134,7 @@ fn write_node(
                     let _ = write!(s, ";{letter}[]");
                     note = Some(format!(
                         "{} fills the virtual eye {} of a wall group (not on the board).",
-                        crate::render::cap(to_move),
+                        to_move.title(),
                         r.problem.position.board().name(q)
                     ));
                 }

@@ -27,13 +27,6 @@ fn leaf_str(l: Leaf) -> &'static str {
     }
 }
 
-fn capitalized(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
-}
-
 /// The tree as JSON:
 ///
 /// ```json
@@ -149,18 +142,6 @@ fn bfs_depths(tree: &Tree) -> Vec<Option<usize>> {
     depth
 }
 
-/// Escapes a text value for SGF: `]`, `\` and `:` (harmless) get a backslash.
-fn sgf_text(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c == ']' || c == '\\' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// The tree as an SGF FF\[4\] game tree, or `None` on boards that SGF cannot draw (graph
 /// boards and grids with diagonal adjacency). See [`to_sgf_with_budget`].
 pub fn to_sgf(root: &Position, target: Point, tree: &Tree) -> Option<String> {
@@ -225,14 +206,14 @@ pub fn to_sgf_with_budget(
     let claim = match (tree.claim, bound) {
         (Claim::Dead, Some(r)) => format!(
             "{} kills the {} group at {} within {r} plies (Can_kill with alpha = {}).",
-            capitalized(attacker),
+            attacker.title(),
             defender.name(),
             board.gtp(target),
             r.saturating_sub(1)
         ),
         (Claim::Dead, None) => format!(
             "{} kills the {} group at {}.",
-            capitalized(attacker),
+            attacker.title(),
             defender.name(),
             board.gtp(target)
         ),
@@ -255,7 +236,7 @@ pub fn to_sgf_with_budget(
         if tree.claim == Claim::Dead { "proof" } else { "disproof" },
         defender.name(),
         board.gtp(target),
-        capitalized(root.to_move())
+        root.to_move().title()
     );
 
     let mut on_path = vec![false; n];
@@ -276,7 +257,10 @@ pub fn to_sgf_with_budget(
             root_comment.push_str(&c);
         }
     }
-    out.push_str(&format!("C[{}]", sgf_text(&root_comment)));
+    out.push_str(&format!(
+        "C[{}]",
+        tsume_board::coord::sgf_escape(&root_comment)
+    ));
 
     while let Some(task) = stack.pop() {
         match task {
@@ -309,7 +293,7 @@ pub fn to_sgf_with_budget(
                 if on_path[node] {
                     comments.push(format!(
                         "Back to an earlier position on this line (node {node}): {} can repeat forever and the target is never captured.",
-                        capitalized(defender)
+                        defender.title()
                     ));
                 } else if count >= budget && !tree.nodes[node].children.is_empty() {
                     comments.push(format!(
@@ -328,7 +312,10 @@ pub fn to_sgf_with_budget(
                     comments.push(c);
                 }
                 if !comments.is_empty() {
-                    out.push_str(&format!("C[{}]", sgf_text(&comments.join(" "))));
+                    out.push_str(&format!(
+                        "C[{}]",
+                        tsume_board::coord::sgf_escape(&comments.join(" "))
+                    ));
                 }
             }
         }
@@ -361,17 +348,17 @@ fn expand(
                     .unwrap_or_default();
                 format!(
                     "{} kills: the target has one liberty{at} and {} to move.",
-                    capitalized(attacker),
-                    capitalized(attacker)
+                    attacker.title(),
+                    attacker.title()
                 )
             }
             Some(Leaf::Benson) => format!(
                 "{} lives (unconditionally alive by Benson).",
-                capitalized(defender)
+                defender.title()
             ),
             Some(Leaf::DepthLimit) => format!(
                 "Depth bound reached: {} has not captured the target within the bound.",
-                capitalized(attacker)
+                attacker.title()
             ),
             None => "Leaf without a reason (not a valid proof leaf).".to_string(),
         });

@@ -474,20 +474,7 @@ pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
 }
 
 fn sgf_coord(x: usize, y: usize) -> String {
-    const L: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    format!("{}{}", L[x] as char, L[y] as char)
-}
-
-fn sgf_escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(']', "\\]")
-}
-
-fn lit_text(l: i32) -> String {
-    if l > 0 {
-        format!("u{l}")
-    } else {
-        format!("¬u{}", -l)
-    }
+    tsume_board::coord::sgf_name(x as u32, y as u32)
 }
 
 impl GridLayout {
@@ -585,7 +572,7 @@ impl GridLayout {
                 format!(
                     "({})",
                     c.iter()
-                        .map(|&l| lit_text(l))
+                        .map(|&l| crate::reduce::lit_name(l))
                         .collect::<Vec<_>>()
                         .join(" ∨ ")
                 )
@@ -616,7 +603,7 @@ impl GridLayout {
         } else {
             out.push_str(&format!("SZ[{}:{}]", self.width, self.height));
         }
-        out.push_str(&format!("C[{}]", sgf_escape(&comment)));
+        out.push_str(&format!("C[{}]", tsume_board::coord::sgf_escape(&comment)));
         // The whole board is in play: tsume's loader reads this instead of inferring an area.
         out.push_str("GC[tsume: region=board; to_move=W]");
         out.push_str("PL[W]");
@@ -632,7 +619,11 @@ impl GridLayout {
         out.push_str(&format!("TR[{}]", sgf_coord(tx, ty)));
         out.push_str("LB");
         for (x, y, l) in &lb {
-            out.push_str(&format!("[{}:{}]", sgf_coord(*x, *y), sgf_escape(l)));
+            out.push_str(&format!(
+                "[{}:{}]",
+                sgf_coord(*x, *y),
+                tsume_board::coord::sgf_escape(l)
+            ));
         }
         out.push_str(")\n");
         out

@@ -193,7 +193,8 @@ impl Instance {
     }
 }
 
-fn lit_name(l: i32) -> String {
+/// A literal as text: `u3`, `¬u3`.
+pub(crate) fn lit_name(l: i32) -> String {
     if l > 0 {
         format!("u{l}")
     } else {
