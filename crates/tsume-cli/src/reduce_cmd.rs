@@ -27,8 +27,8 @@ normalising and dropping repeated clauses: clauses of at most 2 literals, each l
 at most one clause, the 2-literal clauses forming paths between variables); otherwise the graph board is written to
 OUT.graph and the reason is printed. Clauses longer than 3 literals are split with fresh
 variables; tautologies and repeated literals are removed.
-Solve it with: tsume solve OUT.graph --to-move W --json
-or, for the grid: tsume solve OUT.sgf --to-move W --region board --json"
+Solve it with: tsume solve OUT.graph --to-move W --json (or OUT.sgf: the grid's GC names
+the whole board as the area in play)"
 )]
 pub struct ReduceArgs {
     /// The formula, DIMACS CNF.
@@ -156,7 +156,7 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
                 "height": l.height,
                 "empty_points": l.empty_points(),
             })),
-            "solve": solve_cmd(&file, grid.is_some()),
+            "solve": solve_cmd(&file),
         });
         crate::print_json(out, &v);
     } else if let Some(l) = &grid {
@@ -188,18 +188,14 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
         for n in &inst.notes {
             let _ = writeln!(out, "note: {n}");
         }
-        let _ = writeln!(out, "solve with: {}", solve_cmd(&file, grid.is_some()));
+        let _ = writeln!(out, "solve with: {}", solve_cmd(&file));
     }
     EXIT_OK
 }
 
-/// The command that solves the written file: a grid SGF is played on the whole board.
-fn solve_cmd(file: &str, grid: bool) -> String {
-    if grid {
-        format!("tsume solve {file} --to-move W --region board")
-    } else {
-        format!("tsume solve {file} --to-move W")
-    }
+/// The command that solves the written file (a grid SGF names its area in its GC).
+fn solve_cmd(file: &str) -> String {
+    format!("tsume solve {file} --to-move W")
 }
 
 pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {

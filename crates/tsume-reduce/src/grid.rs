@@ -64,10 +64,10 @@
 //!
 //! # Solving the SGF
 //!
-//! The whole board is the problem (walls included): `tsume solve out.sgf --to-move W
-//! --region board`. The file says `PL[W]` and marks Λ with `TR`, but the default region
-//! of `tsume solve` is a box around the stones that treats outer stones as walls, which is
-//! not this construction. Verified in `tests/grid.rs` (see the crate docs): structure on
+//! The whole board is the problem (walls included). The file says `PL[W]`, marks Λ with
+//! `TR` and has `GC[tsume: region=board]`, which `tsume solve out.sgf --to-move W` reads:
+//! its default area, a box around the stones that treats outer stones as walls, is not
+//! this construction (it answered "dead" on a satisfiable grid before the file said so). Verified in `tests/grid.rs` (see the crate docs): structure on
 //! 3000 random layouts, and verdict = satisfiability = verdict of the graph board on every
 //! formula it solves.
 
@@ -632,7 +632,7 @@ impl GridLayout {
 
 /// A square-grid SGF of the instance of `cnf` (design D1 on a grid, see the module docs):
 /// White to move, Λ marked with `TR`, groups labelled with `LB`; solve it on the whole
-/// board (`tsume solve FILE.sgf --to-move W --region board`).
+/// board, as its `GC[tsume: region=board]` asks (`tsume solve FILE.sgf --to-move W`).
 ///
 /// # Errors
 /// [`GridError`] for a formula outside the chain class, whose message points to the graph

@@ -128,8 +128,9 @@
 //! variables; empty clauses and the empty formula too); Z and W become several alive
 //! walls (see [`grid`]). Every other formula gets [`GridError::Unsupported`] naming the
 //! reason, and `tsume reduce F.cnf -o F.sgf` writes the graph board instead. Solve the
-//! SGF on the whole board: `tsume solve F.sgf --to-move W --region board` (the default
-//! region would treat the outer stones as walls and answer wrongly). Checked in
+//! SGF on the whole board, which its `GC[tsume: region=board]` asks of `tsume solve F.sgf
+//! --to-move W` (the default area would treat the outer stones as walls and answer
+//! wrongly). Checked in
 //! `tests/grid.rs`: every empty point touches exactly the groups it has in D1, no group
 //! mixes roles, every wall is Benson-alive (on every layout of 3000 random formulas, up to
 //! 52 columns, where `grid_layout` also succeeds exactly on the chain class as decided by

@@ -25,7 +25,8 @@ fn opts(pos: &Position, max_nodes: u64) -> Options {
     }
 }
 
-/// Loads the grid SGF as `tsume solve FILE --to-move W --region board` does.
+/// Loads the grid SGF with the whole board in play, as `tsume solve FILE --to-move W` does
+/// (the file's `GC[tsume: region=board]`).
 fn load(sgf: &str) -> tsume_sgf::Problem {
     let lo = LoadOptions {
         to_move: Some(Color::White),

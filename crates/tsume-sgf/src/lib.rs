@@ -106,7 +106,8 @@ pub enum RegionSpec {
     /// As `Auto`, but the box is not grown: each side of the stones' bounding box that
     /// lies within two lines of the board's edge moves to the edge, the others stay at
     /// the outermost stones (so more of the attacker's outer stones become walls with
-    /// virtual eyes, and the area is smaller). See notes/sgf-region-measurements.
+    /// virtual eyes, and the area is smaller). README.md ("Public corpus") has its
+    /// figures on Cho's problems.
     Tight,
 }
 
@@ -692,7 +693,7 @@ fn infer_target(full: &Position, to_move: Option<Color>) -> Result<(Point, Strin
     let best = groups
         .iter()
         .filter(|g| all_alive || !g.3)
-        .min_by_key(|g| (usize::MAX - g.1, g.0, g.2));
+        .min_by_key(|g| (std::cmp::Reverse(g.1), g.0, g.2));
     match best {
         Some(&(libs, size, p, _)) => Ok((
             p,
