@@ -1,5 +1,6 @@
 //! 3-SAT → life and death (Crăşmaru, *On the Complexity of Tsume-Go*, 1998, §4), as
-//! design D1 (`/work/shared/design/reduction-sketch.md`) on a graph board.
+//! design D2 on a graph board (design D1, `/work/shared/design/reduction-sketch.md`, is
+//! kept for the square grid and for comparison).
 //!
 //! The paper reduces 3-SAT to the life and death of a White group Λ, White to move, with
 //! diagrams A(i) per variable, B(j) per clause and C joining them, and states their
@@ -10,35 +11,52 @@
 //!
 //! > **Can_kill(Λ) with White moving first ⇔ F is unsatisfiable.**
 //!
-//! # The instance
+//! # The instance (design D2)
 //!
 //! Points are named as in the graph file; "—" is an edge, nothing else is adjacent.
+//! m ≥ 1 is the number of variables that occur, n ≥ 1 the number of clauses after
+//! normalising, none empty.
 //!
 //! | points | colour | neighbours | role |
 //! |---|---|---|---|
 //! | `L` | White | e, E, f_*, h_* | **Λ**, the target |
 //! | `e` | empty | L | Λ's eye |
 //! | `E` | empty | L, q | Λ's second-eye point, Black's killing point |
-//! | `q` | Black | E, s_* | the gate Ω (the design's Q) |
-//! | `f1..fF` | empty | L, z | Λ's outside liberties, F = max(0, n − 2) |
-//! | `z` (+ eyes `z1 z2`) | Black | f_*, A_*, B_*, c_* | Z, unconditionally alive |
-//! | `w` (+ eyes `w1 w2`) | White | A_*, B_* | W, unconditionally alive |
+//! | `q` | Black | E, g_*, k_* | the gate Ω |
+//! | `g1..gG` | empty | q, w | Ω's liberties that White fills, G = m |
+//! | `f1..fF` | empty | L, z | Λ's outside liberties, F = max(0, m − 2) |
+//! | `z` (+ eyes `z1 z2`) | Black | f_*, A_*, B_* | Z, unconditionally alive |
+//! | `w` (+ eyes `w1 w2`) | White | g_*, A_*, B_* | W, unconditionally alive |
 //! | `h<i>` | Black | A_i, B_i, L | H_i |
 //! | `A<i>` | empty | h_i, z, w, k_j for c_j ∋ u_i | choice "u_i true" (paper: A; Black's answer D) |
 //! | `B<i>` | empty | h_i, z, w, k_j for c_j ∋ ¬u_i | choice "u_i false" (paper: B; Black's answer C) |
-//! | `k<j>`, `k<j>'` | White | each other, s_j; k_j also its literal points | K(j) |
-//! | `s<j>` | empty | q, k_j, k'_j | K(j)'s last liberty |
+//! | `k<j>` | White | q, its literal points | K(j), one stone |
 //!
-//! Size: 10 + F + 3m + 3n points, 6 + F + 2m + n of them empty, 4 + m + n groups
-//! (m ≥ 1 variables that occur, n ≥ 1 clauses after normalising, none empty; an empty
-//! clause adds one point and Z, W are left out when nothing touches them). Normalising
-//! ([`dimacs::normalize`]) merges repeated literals, drops tautologies and splits clauses
-//! longer than 3 with fresh variables (equisatisfiable); every change is in
-//! [`Instance::notes`]. Two edge cases: a formula with **no clause** gets no gate, so `E`
-//! is Λ's second eye and Λ is unconditionally alive; an **empty clause** j gets a Black
-//! stone `c<j>` joined to Z next to k_j, a literal false from the start (without it Black,
-//! having captured K(j), could not join Ω to Z, and Λ lived: found by the end-to-end test).
-//! [`ReduceOptions::gate_touches_target`] adds the edge L — q (variant D1+, see there).
+//! Size: 10 + 4m + F + n points, 6 + 3m + F of them empty (**independent of n**),
+//! 4 + m + n groups. Normalising ([`dimacs::normalize`]) merges repeated literals, drops
+//! tautologies and splits clauses longer than 3 with fresh variables (equisatisfiable);
+//! every change is in [`Instance::notes`]. Two edge cases: a formula with **no clause**
+//! gets no gate, so `E` is Λ's second eye and Λ is unconditionally alive; an **empty
+//! clause** joins Ω to Z from the start (edge q — z), as if a false clause had been
+//! captured. [`ReduceOptions::gate_touches_target`] adds the edge L — q.
+//!
+//! How it works. A clause stone k_j has only its literal points as liberties (q is
+//! Black). White's stone on a literal point (the literal true) joins k_j to W: the clause
+//! lives for good. Black's stone there (the literal false) is joined to Z; the Black move
+//! that makes a clause's last literal false captures k_j, and the freed point touches only
+//! Black stones (Ω and the false literals), so it is a liberty Ω shares with Z that White
+//! can fill only by capturing Ω, when it is Ω's last: Ω is as good as connected to Z, and
+//! then Black's E is safe and Λ, with one eye, dies. If no clause is ever captured, Ω has
+//! only E and the g's: White fills the G points g, Black's E becomes a suicide and White's
+//! E captures Ω, a second eye.
+//!
+//! Design D1 differs in diagram B and the race: K(j) is two stones `k<j>` `k<j>'` whose
+//! last liberty `s<j>` touches Ω, there are no g's, Ω's liberties are E and every s_j, and
+//! F = max(0, n − 2) (an empty clause gets a Black stone `c<j>` joined to Z next to k_j).
+//! Its race grows with the number of **clauses**, and its proofs of death with it (the
+//! unsatisfiable 3-variable formulas: 1.9 M nodes with 5 clauses, 6.7 M with 6, all 8
+//! clauses undecided after 36 M; D2: 7.8 k, 17 k for all 8). Select it with
+//! [`ReduceOptions::design`]; the square grid ([`grid`]) still draws D1.
 //!
 //! # Lemmas (each a test in `tests/lemmas.rs`, on the gadget with stand-ins)
 //!
@@ -51,8 +69,9 @@
 //!   After White A_i the Black moves that still kill are exactly {B_i}, after White B_i
 //!   exactly {A_i}, every other reply (pass included) loses: exact solver on every reply,
 //!   and df-pn's complete list of winning moves. *Machine-checked* (`a_black_answer_is_unique`;
-//!   also inside the full instances of (x)∧(¬x) and (x∨y)∧(¬x)∧(¬y) for every choice,
-//!   `choice_answer_is_unique_in_the_full_instance` in `tests/end_to_end.rs`).
+//!   also inside the full instances of (x)∧(¬x), (x∨y)∧(¬x)∧(¬y) and the 8 clauses over 3
+//!   variables for every choice, `choice_answer_is_unique_in_the_full_instance` in
+//!   `tests/end_to_end.rs`).
 //! - **V2, easy life** (Remark 1.2, Remark 4). White on both A_i and B_i captures H_i; Λ
 //!   then has the eyes e and h_i and is Benson-alive, alive for every α.
 //!   *Machine-checked* (`a_both_choices_kill_h_and_give_easy_life`).
@@ -61,64 +80,66 @@
 //!   either player to move; no White stone can ever stand on B_i (Ḡ(i) is "dead").
 //!   *Machine-checked* (`a_choice_and_answer_settle_both_groups`). H_i has 2 liberties,
 //!   not the paper's 3 (`a_h_has_two_liberties`).
-//! - **C1, clause status** (Remark 2). With its literal points occupied (true = White
-//!   joined to W, false = Black joined to Z), K(j) is alive for every α iff some literal
-//!   is true; if all are false (or the clause is empty) it is dead even with White to
-//!   move, and White's s_j is a suicide, so no White path bridges a false literal.
-//!   *Machine-checked* for clauses of 0–3 literals and every true/false count, both
-//!   players to move (`b_clause_alive_iff_some_literal_true`).
-//! - **Λ1, the race when every clause is satisfied** (Remark 3, "all K_j alive"). Λ with
-//!   e, E and F outside liberties; Ω next to E and n points s_j, each next to a live K(j).
-//!   White to move: Λ lives iff F ≥ n − 2 (White fills the n points s_j; Black fills the F
-//!   points and then E, which only kills if Ω keeps two liberties besides E).
-//!   *Machine-checked* for n ≤ 4 and F ∈ {n−3, n−2, n−1} in the default run, n = 5, 6 in an
-//!   ignored test (`c_race_alive_iff_f_at_least_n_minus_2*`).
-//! - **Λ2, a dead clause kills** (Remark 3, "some K_j dead"). With 1–2 dead clause groups
-//!   (last liberty t_u next to Ω, a false literal joined to Z) and 0–2 live ones, F = 0..2,
-//!   Black kills: he captures K(u) through t_u, which joins Ω to Z through the freed k_u,
-//!   fills the f's and plays E. *Machine-checked* (`c_dead_clause_kills`).
+//! - **C1 (D2), clause status** (Remark 2). K(j) next to an alive gate stand-in, its set
+//!   literals fixed (true = White joined to W, false = Black joined to Z) and one literal
+//!   point x still empty: with a true literal K(j) is alive for every α, either player to
+//!   move; with none, Black's stone on x captures it at once (rank 0) and White cannot
+//!   refill the freed point (a suicide), while White's x saves it. Clauses of 1–3
+//!   literals. *Machine-checked* (`d2_clause_alive_iff_some_literal_true`).
+//! - **Λ1 (D2), the race when every clause lives** (Remark 3). Λ with e, E and F outside
+//!   liberties; Ω next to E, G points g (next to W) and one or two live clause stones.
+//!   White to move: Λ lives iff F ≥ G − 2. *Machine-checked* for G = 1..5 and
+//!   F ∈ {G−3, G−2, G−1} (`d2_race_alive_iff_f_at_least_g_minus_2`).
+//! - **Λ2 (D2), a captured clause kills** (Remark 3). The same with a freed clause point
+//!   next to Ω and a false literal: Black kills with White to move, for G = 1..4 and
+//!   F = G−2..G (`d2_captured_clause_kills`).
+//! - D1's own lemmas (C1 with s_j, its race F ≥ n − 2, a dead clause kills) stay in the
+//!   same file (`b_*`, `c_*`), since the grid draws D1.
 //!
-//! # Composition (an argument, not a machine-checked proof)
+//! # Composition for D2 (an argument, not a machine-checked proof)
 //!
 //! 1. *Assignment phase.* Each White choice ataris H_i and threatens V2, which wins at
 //!    once and statically; so Black must answer as in V1 and never gets a free move while
-//!    some variable is unset. Black's other forcing tries (s_j, then a literal point, to
-//!    capture K(j)) cost a tempo he does not have: not answering loses to V2.
-//! 2. *White deviations.* A White move that is not a choice (f, e, E, s_j, an eye, pass)
-//!    gives Black a free move, which he can spend on a choice point himself (joining H_i to
-//!    Z, making a literal of his choice false), so a deviation never helps White. This is
-//!    the informal step; the exhaustive searches below try every deviation.
+//!    some variable is unset and White keeps choosing. Black's answer sets the opposite
+//!    literal false; if that was a clause's last literal, it captures K(j) (C1), and from
+//!    then on Ω cannot be captured (Λ2).
+//! 2. *White deviations.* Any other White move (a g, E, e, an f, an eye, a pass) is a
+//!    tempo that gives Black a free move, which he spends setting a variable himself (a
+//!    stone on a literal point, joined to Z). Capturing Ω takes White G + 1 = m + 1 tempi
+//!    (the g's, then E), so before it Black has had m free moves: by then every variable
+//!    is set, by White's choices or by Black, and since F is unsatisfiable some clause has
+//!    all its literals false and was captured when its last one was set; Ω has the shared
+//!    point and Black connects when White fills Ω's other liberties. If F is satisfiable,
+//!    White has no reason to deviate: after his assignment (step 3) he wins the race.
 //! 3. *After the assignment* every choice point holds a stone that can never be captured,
-//!    and each K(j) is alive (C1) iff c_j is satisfied. If all are, the position is Λ1 with
-//!    F = max(0, n − 2): White lives. If some K(u) is dead, Λ2: Black kills.
-//! 4. *Tempo* enters only in Λ1 and is settled by F; V1 is one move and one forced answer,
-//!    C1 is static, so no sente/gote balance accumulates across gadgets.
-//! 5. *Ko.* Captures in the main lines free at least two points (K has two stones) or a
-//!    point next to an unconditionally alive group; the prover handles repetition exactly
-//!    anyway (infinite play = the defender lives).
+//!    each K(j) lives (C1) iff c_j is satisfied, and a falsified one has been captured. If
+//!    all live, the position is Λ1 with F = G − 2: White lives. Otherwise Λ2: Black kills.
+//! 4. *Tempo* enters only in Λ1 and in step 2, both settled by G = m and F = m − 2; V1 is
+//!    one move and one forced answer, C1 is static.
+//! 5. *Ko.* A captured clause frees one point that only Black can fill; the other captures
+//!    (H_i, Ω) free points next to Λ; the prover handles repetition exactly anyway
+//!    (infinite play = the defender lives).
 //!
 //! # What is machine-checked
 //!
-//! - The lemmas above (default test run, about 25 s).
+//! - The lemmas above (default test run, about 10 s).
 //! - End to end (`tests/end_to_end.rs`): the instance is written as a graph file, read
-//!   back and solved by `tsume_prove::solve` with White to move and the bound
-//!   the default bound α = 4·(empty points) + 12; the verdict equals "unsatisfiable" by
-//!   varisat on (x)∧(¬x), (x), (¬x), the empty formula, an empty clause, three fixed 2–3
-//!   variable formulas, 7 of the 8 clauses over 3 variables (satisfiable; 0.8 M nodes with
-//!   weak proof numbers) and 60 random formulas with 1–3 variables and 1–6 clauses (41
-//!   satisfiable, 19 not; about 40 s). "Dead" answers are
-//!   exact (Λ is in D); "alive" answers hold within α, for every α only when the prover
-//!   says so (Benson on every line).
+//!   back and solved by `tsume_prove::solve` with White to move and the default bound
+//!   α = 4·(empty points) + 12; the verdict equals "unsatisfiable" by varisat on
+//!   (x)∧(¬x), (x), (¬x), the empty formula, an empty clause, three fixed 2–3 variable
+//!   formulas, **all 8 clauses over 3 variables** (unsatisfiable: 16.7 k nodes, both
+//!   proof-number rules) and each of the 8 ways to drop one (satisfiable), 60 random
+//!   formulas with 1–3 variables and 1–6 clauses (41 satisfiable, 19 not), 9 more with
+//!   2–3 variables and 5–6 clauses, and 18 with 4–5 variables and 1, 3 or 5 clauses per
+//!   variable (the two unsatisfiable 5-variable ones: 0.95 M nodes each). D1 on the small
+//!   fixed formulas and the 1–2 variable part of the random set. "Dead" answers are exact
+//!   (Λ is in D); "alive" answers hold within α, for every α only when the prover says so.
 //! - Bad input (`tests/props.rs`, proptest): any text to the DIMACS reader, and any clause
 //!   list (empty, long, repeated or opposite literals) to the reduction, never panics; the
 //!   instance is legal, White to move, target `L` labelled Λ, and its file reads back equal.
-//! - Ignored (slow) tests: all 8 clauses over 3 variables (unsatisfiable: undecided after
-//!   36 M nodes; unsatisfiable 3-variable instances cost 1.2 M nodes with 5 clauses and
-//!   6.7 M with 6); random 2–3 variable formulas with 5–6 clauses.
-//! - Earlier, by the design's author with a separate exact solver and immortal Z/W: 24
-//!   formulas with 1–3 variables and 1–4 clauses (design note §6).
 //!
-//! Not proven: the composition for all formulas (step 2 above).
+//! Not proven: the composition for all formulas (step 2 above is an argument; the
+//! exhaustive searches try every deviation on the formulas above).
 //!
 //! # The square-grid SGF (restricted class)
 //!
@@ -154,5 +175,5 @@ pub use dimacs::{
 };
 pub use grid::{to_grid_sgf, GridError};
 pub use reduce::{
-    reduce, reduce_with, try_reduce, BuildError, GraphBuilder, Instance, ReduceOptions,
+    reduce, reduce_with, try_reduce, BuildError, Design, GraphBuilder, Instance, ReduceOptions,
 };

@@ -1,5 +1,5 @@
-//! Design D1: the instance of life and death built from a formula (see the crate docs and
-//! `/work/shared/design/reduction-sketch.md` §2).
+//! The instance of life and death built from a formula: design D2 (default) or D1 (see
+//! the crate docs).
 
 use std::fmt;
 use std::sync::Arc;
@@ -138,8 +138,12 @@ pub struct Instance {
     pub groups: usize,
     /// Number of edges of the neighbour relation.
     pub edges: usize,
+    /// The construction.
+    pub design: Design,
     /// F, the number of outside liberties f_k of Λ.
     pub race_liberties: usize,
+    /// G, the number of liberties g_k of Ω next to W (D2; 0 in D1).
+    pub gate_liberties: usize,
     /// The variables that have a diagram A(i) (those occurring in some clause).
     pub variables: Vec<u32>,
 }
@@ -161,9 +165,10 @@ impl Instance {
     /// The instance as a graph board file (tsume-graph format).
     pub fn to_graph_text(&self) -> String {
         let mut out = String::new();
-        out.push_str(
-            "# 3-SAT instance (design D1): Λ (point L) lives iff the formula is satisfiable\n",
-        );
+        out.push_str(&format!(
+            "# 3-SAT instance (design {:?}): Λ (point L) lives iff the formula is satisfiable\n",
+            self.design
+        ));
         out.push_str(&format!(
             "# formula: {}\n",
             crate::dimacs::to_dimacs(&self.cnf)
@@ -180,8 +185,12 @@ impl Instance {
 
     /// One line: size of the instance.
     pub fn summary(&self) -> String {
+        let gate = match self.design {
+            Design::D1 => String::new(),
+            Design::D2 => format!(", G = {}", self.gate_liberties),
+        };
         format!(
-            "{} points, {} empty, {} groups, {} edges; {} variable diagram(s), {} clause diagram(s), F = {}",
+            "{} points, {} empty, {} groups, {} edges; {} variable diagram(s), {} clause diagram(s), F = {}{gate}",
             self.points,
             self.empty_points,
             self.groups,
@@ -202,41 +211,57 @@ pub(crate) fn lit_name(l: i32) -> String {
     }
 }
 
-/// Builds the instance of design D1 for a formula: Λ (White, point `L`) can be killed
-/// with White moving first iff the formula is unsatisfiable.
+/// Builds the instance of the default design, D2, for a formula: Λ (White, point `L`)
+/// can be killed with White moving first iff the formula is unsatisfiable.
 ///
-/// Points (all names as in the design note): `L` `e` `E` `q` `f1..fF` `z` `z1` `z2` `w`
-/// `w1` `w2`, per variable `h<i>` `A<i>` `B<i>`, per clause `k<j>` `k<j>'` `s<j>`.
-/// The formula is first normalised ([`normalize`]); variables without occurrence get no
-/// diagram. Special cases, each recorded in `notes`:
+/// Points (names as in the crate docs): `L` `e` `E` `q` `g1..gG` `f1..fF` `z` `z1` `z2`
+/// `w` `w1` `w2`, per variable `h<i>` `A<i>` `B<i>`, per clause `k<j>`. The formula is
+/// first normalised ([`normalize`]); variables without occurrence get no diagram. Special
+/// cases, each recorded in `notes`:
 /// - no clause: there is no gate Ω, and E is Λ's second eye, so Λ is unconditionally
 ///   alive (the formula is satisfiable);
-/// - an empty clause j: K(j) touches one Black stone `c<j>` joined to Z, a literal that is
-///   false from the start, so K(j) is as a clause all of whose literals are false: its only
-///   liberty is s_j, and Black's capture of it connects Ω to Z (the formula is
-///   unsatisfiable). Without that stone Ω could not reach Z and White would live.
+/// - an empty clause: Ω is joined to Z from the start (an edge q — z), as if a clause
+///   had been captured, so Black's E is safe and Λ dies (the formula is unsatisfiable).
 pub fn reduce(input: &Cnf) -> Instance {
     reduce_with(input, &ReduceOptions::default())
+}
+
+/// Which construction [`reduce_with`] builds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Design {
+    /// D2 (default): each clause is one White stone next to the gate Ω; Ω has E and
+    /// G = m liberties next to W; Λ has F = max(0, m − 2) outside liberties. The race
+    /// grows with the number of variables, not of clauses.
+    #[default]
+    D2,
+    /// D1 (`/work/shared/design/reduction-sketch.md`): each clause is two White stones
+    /// with a last liberty s_j next to Ω; F = max(0, n − 2). Kept because the square-grid
+    /// drawing ([`crate::grid`]) follows it and for comparison: its proofs of death grow
+    /// with the number of clauses (the crate docs give figures).
+    D1,
 }
 
 /// Variants of the construction.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReduceOptions {
-    /// Variant D1+: add the edge L — q. The gate's stones and Λ's are of opposite colours,
+    /// The construction (default D2).
+    pub design: Design,
+    /// Variant "+": add the edge L — q. The gate's stones and Λ's are of opposite colours,
     /// so the edge changes no liberty while q stands; once White captures Ω (only
     /// possible when every K(j) lives), the freed points are liberties of Λ and Λ's two
     /// eyes are recognised by Benson's test, which shortens the prover's disproofs.
-    /// Off by default: design D1 as written.
+    /// Off by default.
     pub gate_touches_target: bool,
 }
 
 /// [`reduce`] with options.
 pub fn reduce_with(input: &Cnf, opts: &ReduceOptions) -> Instance {
     // The construction is total: every name is added once before it is used and every
-    // group has a liberty (h_i: A_i, B_i; K(j): s_j; q: E; Z, W: their eyes; Λ: e), for
-    // every formula; `try_reduce` only reports an internal error.
+    // group has a liberty (h_i: A_i, B_i; K(j): a literal point, or s_j in D1; q: E;
+    // Z, W: their eyes; Λ: e), for every formula; `try_reduce` only reports an internal
+    // error.
     #[allow(clippy::expect_used)]
-    try_reduce(input, opts).expect("design D1 builds a legal position for every formula")
+    try_reduce(input, opts).expect("the designs build a legal position for every formula")
 }
 
 /// [`reduce`], reporting an internal construction error instead of panicking.
@@ -247,6 +272,9 @@ pub fn try_reduce(input: &Cnf, opts: &ReduceOptions) -> Result<Instance, BuildEr
     let (cnf, mut notes) = normalize(input);
     build(&cnf, opts, &mut notes)
 }
+
+const BLACK: Option<Color> = Some(Color::Black);
+const WHITE: Option<Color> = Some(Color::White);
 
 fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Instance, BuildError> {
     let n = cnf.clauses.len();
@@ -266,64 +294,42 @@ fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Ins
             cnf.vars
         ));
     }
-    // Λ1 (design §4.4): White must fill all n of the s_j before Black fills F outside
-    // liberties and plays E; LIVE iff F >= n - 2.
-    let big_f = n.saturating_sub(2);
     let has_empty = cnf.clauses.iter().any(Vec::is_empty);
+    let (big_f, big_g) = match opts.design {
+        // D1, Λ1: White must fill all n of the s_j before Black fills F outside
+        // liberties and plays E; alive iff F >= n - 2.
+        Design::D1 => (n.saturating_sub(2), 0),
+        // D2, Λ1': with every clause alive White fills the G = m points g and captures
+        // Ω with E; Black fills E, the F points f and e; alive iff F >= G - 2. G = m lets
+        // Black, given a free move for each tempo White spends on Ω before the end of the
+        // assignment, set every variable himself (crate docs, composition).
+        Design::D2 => (m.saturating_sub(2), if n > 0 { m } else { 0 }),
+    };
     let with_z = m > 0 || big_f > 0 || has_empty;
     let with_w = m > 0;
 
-    let b_ = Some(Color::Black);
-    let w_ = Some(Color::White);
     let mut g = GraphBuilder::new();
-
-    // Diagram C
-    g.point("L", w_)?;
-    g.label(
-        "L",
-        "Λ: the target, White; alive iff the formula is satisfiable",
-    )?;
-    g.point("e", None)?;
-    g.label("e", "Λ's first eye")?;
-    g.edge("L", "e")?;
-    g.point("E", None)?;
-    g.edge("L", "E")?;
-    if n > 0 {
-        g.label("E", "E: Λ's second-eye point, Black's killing point")?;
-        g.point("q", b_)?;
-        g.label("q", "Ω (gate Q): Black; touches E and every s_j")?;
-        g.edge("E", "q")?;
-        if opts.gate_touches_target {
-            g.edge("L", "q")?;
-            notes.push(
-                "variant D1+: edge L — q, so that a captured gate Ω becomes a liberty of Λ"
-                    .to_string(),
-            );
-        }
-    } else {
-        g.label("E", "Λ's second eye (no clause: no gate Ω)")?;
-        notes.push(
-            "no clauses: the formula is satisfiable; there is no gate Ω and E is Λ's second eye, \
-             so Λ is unconditionally alive"
-                .to_string(),
-        );
-    }
+    diagram_c(&mut g, opts, n, notes)?;
     if with_z {
-        g.point("z", b_)?;
-        g.label("z", "Z: Black, two eyes z1 z2, unconditionally alive")?;
-        for eye in ["z1", "z2"] {
-            g.point(eye, None)?;
-            g.edge("z", eye)?;
-        }
+        immortal(
+            &mut g,
+            "z",
+            BLACK,
+            "Z: Black, two eyes z1 z2, unconditionally alive",
+        )?;
     }
     if with_w {
-        g.point("w", w_)?;
-        g.label("w", "W: White, two eyes w1 w2, unconditionally alive")?;
-        for eye in ["w1", "w2"] {
-            g.point(eye, None)?;
-            g.edge("w", eye)?;
-        }
+        immortal(
+            &mut g,
+            "w",
+            WHITE,
+            "W: White, two eyes w1 w2, unconditionally alive",
+        )?;
     }
+    let race = match opts.design {
+        Design::D1 => "max(0, n-2)",
+        Design::D2 => "max(0, m-2)",
+    };
     for k in 1..=big_f {
         let f = format!("f{k}");
         g.point(&f, None)?;
@@ -331,82 +337,26 @@ fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Ins
         g.edge(&f, "z")?;
         g.label(
             &f,
-            &format!("outside liberty of Λ for the race (F = {big_f} = max(0, n-2))"),
+            &format!("outside liberty of Λ for the race (F = {big_f} = {race})"),
         )?;
     }
-
-    // Diagrams A(i)
-    for &v in &used {
-        let (h, a, b) = (format!("h{v}"), format!("A{v}"), format!("B{v}"));
-        g.point(&h, b_)?;
+    for k in 1..=big_g {
+        let p = format!("g{k}");
+        g.point(&p, None)?;
+        g.edge(&p, "q")?;
+        g.edge(&p, "w")?;
         g.label(
-            &h,
-            &format!("H_{v}: Black, liberties A{v} B{v} (variable u{v})"),
+            &p,
+            &format!("liberty of Ω next to W (G = {big_g} = m): White fills it to capture Ω"),
         )?;
-        g.edge(&h, "L")?;
-        for (p, text) in [
-            (
-                &a,
-                format!("A(G({v})): White here sets u{v} true; Black's answer D to B{v}"),
-            ),
-            (
-                &b,
-                format!("B(Ḡ({v})): White here sets u{v} false; Black's answer C to A{v}"),
-            ),
-        ] {
-            g.point(p, None)?;
-            g.label(p, &text)?;
-            g.edge(p, &h)?;
-            g.edge(p, "z")?;
-            g.edge(p, "w")?;
-        }
     }
-
-    // Diagrams B(j)
+    for &v in &used {
+        diagram_a(&mut g, v)?;
+    }
     for (j0, clause) in cnf.clauses.iter().enumerate() {
-        let j = j0 + 1;
-        let (k, k2, s) = (format!("k{j}"), format!("k{j}'"), format!("s{j}"));
-        let text = if clause.is_empty() {
-            notes.push(format!(
-                "clause {j} is empty (false): K({j}) touches a Black stone c{j} joined to Z, a \
-                 literal false from the start, and has only the liberty s{j}"
-            ));
-            "the empty clause".to_string()
-        } else {
-            clause
-                .iter()
-                .map(|&l| lit_name(l))
-                .collect::<Vec<_>>()
-                .join(" ∨ ")
-        };
-        g.point(&k, w_)?;
-        g.label(&k, &format!("K({j}): White, clause c{j} = ({text})"))?;
-        g.point(&k2, w_)?;
-        g.point(&s, None)?;
-        g.label(&s, &format!("s{j}: K({j})'s last liberty, next to Ω"))?;
-        g.edge(&k, &k2)?;
-        g.edge(&k, &s)?;
-        g.edge(&k2, &s)?;
-        g.edge(&s, "q")?;
-        if clause.is_empty() {
-            // A false literal from the start: Black's capture of K(j) connects the gate to
-            // Z through k_j and this stone, as for a clause whose literals are all false.
-            let c = format!("c{j}");
-            g.point(&c, b_)?;
-            g.label(
-                &c,
-                &format!("false literal of the empty clause c{j}: Black, joined to Z"),
-            )?;
-            g.edge(&c, &k)?;
-            g.edge(&c, "z")?;
-        }
-        for &l in clause {
-            let p = if l > 0 {
-                format!("A{}", l)
-            } else {
-                format!("B{}", -l)
-            };
-            g.edge(&k, &p)?;
+        match opts.design {
+            Design::D1 => diagram_b_d1(&mut g, j0 + 1, clause, notes)?,
+            Design::D2 => diagram_b_d2(&mut g, j0 + 1, clause, notes)?,
         }
     }
 
@@ -424,9 +374,197 @@ fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Ins
         empty_points,
         groups,
         edges,
+        design: opts.design,
         race_liberties: big_f,
+        gate_liberties: big_g,
         variables: used,
     })
+}
+
+/// Diagram C's core: Λ (`L`) with its eye `e` and second-eye point `E`, and the gate Ω
+/// (`q`) next to E when there is a clause.
+fn diagram_c(
+    g: &mut GraphBuilder,
+    opts: &ReduceOptions,
+    n: usize,
+    notes: &mut Vec<String>,
+) -> Result<(), BuildError> {
+    g.point("L", WHITE)?;
+    g.label(
+        "L",
+        "Λ: the target, White; alive iff the formula is satisfiable",
+    )?;
+    g.point("e", None)?;
+    g.label("e", "Λ's first eye")?;
+    g.edge("L", "e")?;
+    g.point("E", None)?;
+    g.edge("L", "E")?;
+    if n > 0 {
+        g.label("E", "E: Λ's second-eye point, Black's killing point")?;
+        g.point("q", BLACK)?;
+        let text = match opts.design {
+            Design::D1 => "Ω (gate Q): Black; touches E and every s_j",
+            Design::D2 => "Ω (gate Q): Black; touches E, every g and every clause stone k_j",
+        };
+        g.label("q", text)?;
+        g.edge("E", "q")?;
+        if opts.gate_touches_target {
+            g.edge("L", "q")?;
+            notes.push(
+                "variant +: edge L — q, so that a captured gate Ω becomes a liberty of Λ"
+                    .to_string(),
+            );
+        }
+    } else {
+        g.label("E", "Λ's second eye (no clause: no gate Ω)")?;
+        notes.push(
+            "no clauses: the formula is satisfiable; there is no gate Ω and E is Λ's second eye, \
+             so Λ is unconditionally alive"
+                .to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// An unconditionally alive group: one stone with two one-point eyes.
+fn immortal(
+    g: &mut GraphBuilder,
+    name: &str,
+    color: Option<Color>,
+    label: &str,
+) -> Result<(), BuildError> {
+    g.point(name, color)?;
+    g.label(name, label)?;
+    for k in 1..=2 {
+        let eye = format!("{name}{k}");
+        g.point(&eye, None)?;
+        g.edge(name, &eye)?;
+    }
+    Ok(())
+}
+
+/// Diagram A(i) (Remark 1): H_i (`h<v>`, Black, next to Λ) with the choice points
+/// `A<v>` (u_v true) and `B<v>` (u_v false), each next to H_i, Z and W.
+fn diagram_a(g: &mut GraphBuilder, v: u32) -> Result<(), BuildError> {
+    let (h, a, b) = (format!("h{v}"), format!("A{v}"), format!("B{v}"));
+    g.point(&h, BLACK)?;
+    g.label(
+        &h,
+        &format!("H_{v}: Black, liberties A{v} B{v} (variable u{v})"),
+    )?;
+    g.edge(&h, "L")?;
+    for (p, text) in [
+        (
+            &a,
+            format!("A(G({v})): White here sets u{v} true; Black's answer D to B{v}"),
+        ),
+        (
+            &b,
+            format!("B(Ḡ({v})): White here sets u{v} false; Black's answer C to A{v}"),
+        ),
+    ] {
+        g.point(p, None)?;
+        g.label(p, &text)?;
+        g.edge(p, &h)?;
+        g.edge(p, "z")?;
+        g.edge(p, "w")?;
+    }
+    Ok(())
+}
+
+/// The clause as text: `u1 ∨ ¬u2`, or "the empty clause".
+fn clause_text(clause: &[i32]) -> String {
+    if clause.is_empty() {
+        "the empty clause".to_string()
+    } else {
+        clause
+            .iter()
+            .map(|&l| lit_name(l))
+            .collect::<Vec<_>>()
+            .join(" ∨ ")
+    }
+}
+
+/// The point of a literal: `A<v>` for u_v, `B<v>` for ¬u_v.
+fn literal_point(l: i32) -> String {
+    if l > 0 {
+        format!("A{l}")
+    } else {
+        format!("B{}", -l)
+    }
+}
+
+/// Diagram B(j) of D2 (Remark 2): K(j) is one White stone `k<j>` next to Ω and to the
+/// points of its literals. An empty clause has no stone: Ω is joined to Z at once.
+fn diagram_b_d2(
+    g: &mut GraphBuilder,
+    j: usize,
+    clause: &[i32],
+    notes: &mut Vec<String>,
+) -> Result<(), BuildError> {
+    if clause.is_empty() {
+        notes.push(format!(
+            "clause {j} is empty (false): Ω is joined to Z from the start (edge q — z), as \
+             when a clause all of whose literals are false has been captured"
+        ));
+        return g.edge("q", "z");
+    }
+    let k = format!("k{j}");
+    g.point(&k, WHITE)?;
+    g.label(
+        &k,
+        &format!("K({j}): White, clause c{j} = ({})", clause_text(clause)),
+    )?;
+    g.edge(&k, "q")?;
+    for &l in clause {
+        g.edge(&k, &literal_point(l))?;
+    }
+    Ok(())
+}
+
+/// Diagram B(j) of D1: K(j) is two White stones `k<j>` `k<j>'` with the last liberty
+/// `s<j>` next to Ω; an empty clause gets a false literal `c<j>` joined to Z.
+fn diagram_b_d1(
+    g: &mut GraphBuilder,
+    j: usize,
+    clause: &[i32],
+    notes: &mut Vec<String>,
+) -> Result<(), BuildError> {
+    let (k, k2, s) = (format!("k{j}"), format!("k{j}'"), format!("s{j}"));
+    if clause.is_empty() {
+        notes.push(format!(
+            "clause {j} is empty (false): K({j}) touches a Black stone c{j} joined to Z, a \
+             literal false from the start, and has only the liberty s{j}"
+        ));
+    }
+    g.point(&k, WHITE)?;
+    g.label(
+        &k,
+        &format!("K({j}): White, clause c{j} = ({})", clause_text(clause)),
+    )?;
+    g.point(&k2, WHITE)?;
+    g.point(&s, None)?;
+    g.label(&s, &format!("s{j}: K({j})'s last liberty, next to Ω"))?;
+    g.edge(&k, &k2)?;
+    g.edge(&k, &s)?;
+    g.edge(&k2, &s)?;
+    g.edge(&s, "q")?;
+    if clause.is_empty() {
+        // A false literal from the start: Black's capture of K(j) connects the gate to
+        // Z through k_j and this stone, as for a clause whose literals are all false.
+        let c = format!("c{j}");
+        g.point(&c, BLACK)?;
+        g.label(
+            &c,
+            &format!("false literal of the empty clause c{j}: Black, joined to Z"),
+        )?;
+        g.edge(&c, &k)?;
+        g.edge(&c, "z")?;
+    }
+    for &l in clause {
+        g.edge(&k, &literal_point(l))?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -436,31 +574,54 @@ mod tests {
     use crate::dimacs::random_3cnf;
     use tsume_board::{parse_graph, write_graph};
 
-    #[test]
-    fn x_and_not_x_matches_the_design_example() {
-        let inst = reduce(&Cnf::new(1, &[&[1], &[-1]]));
+    fn d1() -> ReduceOptions {
+        ReduceOptions {
+            design: Design::D1,
+            ..ReduceOptions::default()
+        }
+    }
+
+    fn neighbours<'a>(inst: &'a Instance, a: &str) -> Vec<&'a str> {
         let b = &inst.graph.board;
+        let p = b.point_named(a).unwrap();
+        let mut v: Vec<&str> = b.neighbors(p).iter().map(|&q| b.name(q)).collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn x_and_not_x_matches_design_d2() {
+        let inst = reduce(&Cnf::new(1, &[&[1], &[-1]]));
+        // 10 + 4m + F + n with m = 1, F = 0, n = 2; empty 6 + 3m + F
+        assert_eq!(inst.points, 10 + 4 + 2);
+        assert_eq!(inst.empty_points, 6 + 3);
+        assert_eq!((inst.race_liberties, inst.gate_liberties), (0, 1));
+        assert_eq!(neighbours(&inst, "L"), vec!["E", "e", "h1"]);
+        assert_eq!(neighbours(&inst, "q"), vec!["E", "g1", "k1", "k2"]);
+        assert_eq!(neighbours(&inst, "g1"), vec!["q", "w"]);
+        assert_eq!(neighbours(&inst, "A1"), vec!["h1", "k1", "w", "z"]);
+        assert_eq!(neighbours(&inst, "B1"), vec!["h1", "k2", "w", "z"]);
+        assert_eq!(neighbours(&inst, "k1"), vec!["A1", "q"]);
+        assert_eq!(neighbours(&inst, "z"), vec!["A1", "B1", "z1", "z2"]);
+        let pos = inst.position().unwrap();
+        assert_eq!(pos.to_move(), Color::White);
+        assert_eq!(inst.graph.board.name(inst.target()), "L");
+        assert_eq!(pos.color(inst.target()), Some(Color::White));
+        // groups: Λ, q, z, w, h1, K(1), K(2)
+        assert_eq!(inst.groups, 7);
+    }
+
+    #[test]
+    fn x_and_not_x_matches_design_d1() {
+        let inst = reduce_with(&Cnf::new(1, &[&[1], &[-1]]), &d1());
         // 6 + F + 3m + 3n + 4 with F = 0, m = 1, n = 2
         assert_eq!(inst.points, 6 + 3 + 6 + 4);
         assert_eq!(inst.empty_points, 2 + 2 + 2 + 4);
-        let nb = |a: &str| {
-            let p = b.point_named(a).unwrap();
-            let mut v: Vec<&str> = b.neighbors(p).iter().map(|&q| b.name(q)).collect();
-            v.sort_unstable();
-            v
-        };
-        assert_eq!(nb("L"), vec!["E", "e", "h1"]);
-        assert_eq!(nb("q"), vec!["E", "s1", "s2"]);
-        assert_eq!(nb("A1"), vec!["h1", "k1", "w", "z"]);
-        assert_eq!(nb("B1"), vec!["h1", "k2", "w", "z"]);
-        assert_eq!(nb("k1"), vec!["A1", "k1'", "s1"]);
-        assert_eq!(nb("s2"), vec!["k2", "k2'", "q"]);
-        assert_eq!(nb("z"), vec!["A1", "B1", "z1", "z2"]);
-        let pos = inst.position().unwrap();
-        assert_eq!(pos.to_move(), Color::White);
-        assert_eq!(b.name(inst.target()), "L");
-        assert_eq!(pos.color(inst.target()), Some(Color::White));
-        // groups: Λ, q, z, w, h1, K(1), K(2)
+        assert_eq!(neighbours(&inst, "L"), vec!["E", "e", "h1"]);
+        assert_eq!(neighbours(&inst, "q"), vec!["E", "s1", "s2"]);
+        assert_eq!(neighbours(&inst, "A1"), vec!["h1", "k1", "w", "z"]);
+        assert_eq!(neighbours(&inst, "k1"), vec!["A1", "k1'", "s1"]);
+        assert_eq!(neighbours(&inst, "s2"), vec!["k2", "k2'", "q"]);
         assert_eq!(inst.groups, 7);
     }
 
@@ -470,6 +631,13 @@ mod tests {
             let f = random_3cnf(1 + (seed % 5) as u32, 1 + (seed % 9) as usize, seed);
             let inst = reduce(&f);
             let (m, n) = (inst.variables.len(), inst.cnf.clauses.len());
+            let big_f = m.saturating_sub(2);
+            assert_eq!(inst.race_liberties, big_f);
+            assert_eq!(inst.gate_liberties, m);
+            assert_eq!(inst.points, 10 + 4 * m + big_f + n);
+            assert_eq!(inst.empty_points, 6 + 3 * m + big_f);
+            assert_eq!(inst.groups, 4 + m + n);
+            let inst = reduce_with(&f, &d1());
             let big_f = n.saturating_sub(2);
             assert_eq!(inst.race_liberties, big_f);
             assert_eq!(inst.points, 6 + big_f + 3 * m + 3 * n + 4);
@@ -482,11 +650,13 @@ mod tests {
     fn graph_file_round_trips() {
         for seed in 0..30 {
             let f = random_3cnf(1 + (seed % 4) as u32, (seed % 7) as usize, seed);
-            let inst = reduce(&f);
-            let text = write_graph(&inst.graph);
-            assert_eq!(parse_graph(&text).unwrap(), inst.graph);
-            // with the commented header too
-            assert_eq!(parse_graph(&inst.to_graph_text()).unwrap(), inst.graph);
+            for opts in [ReduceOptions::default(), d1()] {
+                let inst = reduce_with(&f, &opts);
+                let text = write_graph(&inst.graph);
+                assert_eq!(parse_graph(&text).unwrap(), inst.graph);
+                // with the commented header too
+                assert_eq!(parse_graph(&inst.to_graph_text()).unwrap(), inst.graph);
+            }
         }
     }
 
@@ -497,8 +667,11 @@ mod tests {
         assert!(inst.graph.board.point_named("q").is_none());
         assert_eq!(inst.points, 3);
         assert!(inst.notes.iter().any(|n| n.contains("no clauses")));
-        // an empty clause alone
+        // an empty clause alone: D2 joins Ω to Z, D1 gives K(1) one liberty
         let inst = reduce(&Cnf::new(0, &[&[]]));
+        assert_eq!(neighbours(&inst, "q"), vec!["E", "z"]);
+        assert!(inst.notes.iter().any(|n| n.contains("empty")));
+        let inst = reduce_with(&Cnf::new(0, &[&[]]), &d1());
         let pos = inst.position().unwrap();
         let k = inst.graph.board.point_named("k1").unwrap();
         assert_eq!(pos.liberty_count(k), 1);

@@ -11,7 +11,15 @@ use std::time::Instant;
 use tsume_board::{Color, Position};
 use tsume_prove::{default_depth, solve, Limits, Options, Verdict};
 use tsume_reduce::grid::{grid_layout, Cell};
-use tsume_reduce::{is_satisfiable, reduce, to_dimacs, to_grid_sgf, Cnf};
+use tsume_reduce::{
+    is_satisfiable, reduce_with, to_dimacs, to_grid_sgf, Cnf, Design, ReduceOptions,
+};
+
+/// The grid draws design D1: compare with D1's graph board.
+const D1: ReduceOptions = ReduceOptions {
+    design: Design::D1,
+    gate_touches_target: false,
+};
 use tsume_sgf::{parse_sgf_problem, LoadOptions, RegionSpec};
 
 fn opts(pos: &Position, max_nodes: u64) -> Options {
@@ -58,7 +66,7 @@ fn check(f: &Cnf, max_nodes: u64, graph_too: bool) -> (bool, Verdict) {
     check_structure(&layout, &p.position);
     assert_eq!(layout.empty_points(), empty);
     if !layout.cnf.clauses.is_empty() {
-        let inst = reduce(f);
+        let inst = reduce_with(f, &D1);
         let (m, n) = (inst.variables.len(), layout.cnf.clauses.len());
         assert_eq!(empty, 4 + n.saturating_sub(2) + 6 * m + n, "empty points");
         let plain = inst.cnf.clauses.len() == n && layout.cnf.clauses.iter().all(|c| !c.is_empty());
@@ -68,7 +76,7 @@ fn check(f: &Cnf, max_nodes: u64, graph_too: bool) -> (bool, Verdict) {
     }
     let mut graph = String::new();
     if graph_too {
-        let inst = reduce(f);
+        let inst = reduce_with(f, &D1);
         let pos = inst.position().unwrap();
         let t = Instant::now();
         let g = solve(&pos, inst.target(), &opts(&pos, max_nodes)).unwrap();

@@ -1,4 +1,4 @@
-//! The gadget lemmas of design D1 (crate docs, "Lemmas"), each proven by the prover on the
+//! The gadget lemmas of designs D2 and D1 (crate docs, "Lemmas"), each proven by the prover on the
 //! gadget in isolation, its neighbours replaced by fixed stand-ins: Z and W are single
 //! stones with two one-point eyes (Benson-alive), a "rest of the formula" stand-in where
 //! one is needed. `exact::kill_rank` (no depth bound: `None` = alive for every α) where the
@@ -266,10 +266,15 @@ fn diagram_c(n: usize, f: usize, dead: usize) -> GraphBuilder {
     g
 }
 
-/// df-pn first (its "dead" is exact), then the exact solver to settle "alive" for every
-/// α when df-pn's disproof depends on the bound; if that is too large, the bounded answer.
 fn c_verdict(n: usize, f: usize, dead: usize) -> Verdict {
-    let (p, l) = position(&diagram_c(n, f, dead), Color::White, "L");
+    verdict_of(&diagram_c(n, f, dead))
+}
+
+/// Λ with White to move: df-pn first (its "dead" is exact), then the exact solver to
+/// settle "alive" for every α when df-pn's disproof depends on the bound; if that is too
+/// large, the bounded answer.
+fn verdict_of(g: &GraphBuilder) -> Verdict {
+    let (p, l) = position(g, Color::White, "L");
     let a = solve(&p, l, &Options::default()).unwrap();
     if a.verdict != Verdict::Alive || a.exact {
         return a.verdict;
@@ -330,6 +335,153 @@ fn c_dead_clause_kills() {
                     "alive {alive}, dead {dead}, F = {f}"
                 );
             }
+        }
+    }
+}
+
+// ----- Design D2 (the default): one White stone per clause, next to Ω -----
+
+/// Diagram B(j) of D2: K(j) is one White stone `k` next to the gate stand-in `q` (Black,
+/// two eyes of its own, so that White cannot rescue K by capturing it) and to its literal
+/// points: `true_lits` White stones joined to W, `false_lits` Black stones joined to Z, and
+/// one empty literal point `x` (the last literal still to be set) next to k, Z and W.
+fn d2_diagram_b(true_lits: usize, false_lits: usize) -> GraphBuilder {
+    let mut g = GraphBuilder::new();
+    immortals(&mut g);
+    g.point("k", W).unwrap();
+    g.point("q", B).unwrap();
+    g.point("x", None).unwrap();
+    for e in ["q1", "q2"] {
+        g.point(e, None).unwrap();
+        g.edge("q", e).unwrap();
+    }
+    for (a, b) in [("k", "q"), ("x", "k"), ("x", "z"), ("x", "w")] {
+        g.edge(a, b).unwrap();
+    }
+    for i in 0..true_lits + false_lits {
+        let name = format!("p{i}");
+        let color = if i < true_lits { W } else { B };
+        g.point(&name, color).unwrap();
+        for n in ["k", "z", "w"] {
+            g.edge(&name, n).unwrap();
+        }
+    }
+    g
+}
+
+/// Remark 2 / C1 for D2: K(j) is alive for every α as soon as one literal is true (its
+/// point White, joined to W), whoever moves; with all set literals false, Black's stone on
+/// the last literal point captures K(j), and the freed point touches only Black stones
+/// (Ω and the false literals, joined to Z): White can play there only to capture Ω.
+#[test]
+fn d2_clause_alive_iff_some_literal_true() {
+    for width in 1..=3 {
+        for true_lits in 0..width {
+            let g = d2_diagram_b(true_lits, width - 1 - true_lits);
+            for to_move in [Color::White, Color::Black] {
+                let (p, k) = position(&g, to_move, "k");
+                let r = rank(&p, k);
+                if true_lits > 0 {
+                    assert_eq!(r, None, "width {width}, {true_lits} true, {to_move:?}");
+                    assert!(tsume_prove::static_life(&p, k));
+                } else if to_move == Color::Black {
+                    // rank 0 (D_0): Black captures with his next move
+                    assert_eq!(r, Some(0), "width {width}: Black's stone on x captures");
+                    let after = play(&p, &["x"]);
+                    assert_eq!(after.color(k), None, "K(j) is captured");
+                    assert!(after.is_suicide(k), "White cannot refill K(j)'s point");
+                } else {
+                    // White sets the last literal true: the clause lives.
+                    assert_eq!(r, None, "width {width}, all false, White to move");
+                    assert!(tsume_prove::static_life(&play(&p, &["x"]), k));
+                }
+            }
+        }
+    }
+}
+
+/// Diagram C of D2 reduced to the final race: Λ (`L`) with `e`, `E` and `f` outside
+/// liberties (next to Z); the gate q next to E, to `g` points g_k (next to W) and to
+/// `alive` live clause stones (White, joined to W); with `captured`, also one point `x`
+/// freed by the capture of a dead clause, next to q and to a false literal (Black, joined
+/// to Z).
+fn d2_diagram_c(g_libs: usize, f: usize, alive: usize, captured: bool) -> GraphBuilder {
+    let mut g = GraphBuilder::new();
+    immortals(&mut g);
+    g.point("L", W).unwrap();
+    g.point("e", None).unwrap();
+    g.point("E", None).unwrap();
+    g.point("q", B).unwrap();
+    for (a, b) in [("L", "e"), ("L", "E"), ("E", "q")] {
+        g.edge(a, b).unwrap();
+    }
+    for i in 0..f {
+        let name = format!("f{i}");
+        g.point(&name, None).unwrap();
+        g.edge(&name, "L").unwrap();
+        g.edge(&name, "z").unwrap();
+    }
+    for i in 0..g_libs {
+        let name = format!("g{i}");
+        g.point(&name, None).unwrap();
+        g.edge(&name, "q").unwrap();
+        g.edge(&name, "w").unwrap();
+    }
+    for j in 0..alive {
+        let k = format!("k{j}");
+        g.point(&k, W).unwrap();
+        g.edge(&k, "q").unwrap();
+        g.edge(&k, "w").unwrap();
+    }
+    if captured {
+        g.point("x", None).unwrap();
+        g.point("b", B).unwrap();
+        for (a, b) in [("x", "q"), ("x", "b"), ("b", "z")] {
+            g.edge(a, b).unwrap();
+        }
+    }
+    g
+}
+
+fn d2_c_verdict(g_libs: usize, f: usize, alive: usize, captured: bool) -> Verdict {
+    verdict_of(&d2_diagram_c(g_libs, f, alive, captured))
+}
+
+/// Λ1 for D2: with every clause alive, White to move, Λ lives iff F ≥ G − 2 (White fills
+/// the G points g, after which Black's E is a suicide and White's E captures Ω; Black
+/// needs E, the F points f and e, with E played while Ω still has a g).
+#[test]
+fn d2_race_alive_iff_f_at_least_g_minus_2() {
+    for g_libs in 1usize..=5 {
+        for f in g_libs.saturating_sub(3)..=g_libs.saturating_sub(1) {
+            let want = if f + 2 >= g_libs {
+                Verdict::Alive
+            } else {
+                Verdict::Dead
+            };
+            for alive in 1..=2 {
+                assert_eq!(
+                    d2_c_verdict(g_libs, f, alive, false),
+                    want,
+                    "G = {g_libs}, F = {f}, {alive} live clause(s)"
+                );
+            }
+        }
+    }
+}
+
+/// Λ2 for D2: once a dead clause has been captured, Ω shares the freed point with Z, so
+/// White cannot capture Ω (he fills E and the g's, Black connects), and Black kills: E,
+/// the f's, e. White to move, whatever F and G.
+#[test]
+fn d2_captured_clause_kills() {
+    for g_libs in 1usize..=4 {
+        for f in g_libs.saturating_sub(2)..=g_libs {
+            assert_eq!(
+                d2_c_verdict(g_libs, f, 1, true),
+                Verdict::Dead,
+                "G = {g_libs}, F = {f}"
+            );
         }
     }
 }
