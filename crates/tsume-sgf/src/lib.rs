@@ -28,9 +28,11 @@
 //!    unconditionally alive (Benson; all of them if every one is), the target is the
 //!    largest, ties broken by fewer liberties, then by the first stone in scan order
 //!    (rows from the top, left to right). [`TargetSource::Inferred`] says how it was
-//!    chosen. (Measured on the public corpus with the right colour given: the largest
-//!    group is the one in question in 44 of d180cf's 52 marked problems and 1155 of the
-//!    1278 Cho rows, the group with the fewest liberties in 16 and 427.)
+//!    chosen. (Measured on the public corpus with the attacker to move and the marks
+//!    removed: the inferred group is the one in question in 44 of d180cf's 52 problems
+//!    and 1155 of the 1278 Cho rows, whose own targets were inferred by the corpus's
+//!    makers; `tests/tests/inference.rs` measures it. A rule "fewest liberties first" got
+//!    16 and 427 in an earlier run.)
 //!
 //! # The region ([`RegionSpec`])
 //! - `Board`: the whole board as it is.
