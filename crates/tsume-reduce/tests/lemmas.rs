@@ -163,18 +163,26 @@ fn a_black_answer_is_unique() {
 /// `false_lits` Black stones joined to Z, K(j) = {k, k'} with its last liberty s next to
 /// a gate stand-in q that has two eyes of its own (so White cannot capture it through s).
 fn diagram_b(true_lits: usize, false_lits: usize) -> GraphBuilder {
+    let mut g = clause_with_literals(true_lits, false_lits);
+    g.point("k'", W).unwrap();
+    g.point("s", None).unwrap();
+    for (a, b) in [("k", "k'"), ("k", "s"), ("k'", "s"), ("s", "q")] {
+        g.edge(a, b).unwrap();
+    }
+    g
+}
+
+/// Z, W, the clause stone `k` (White), the gate stand-in `q` (Black, two eyes `q1 q2`),
+/// and the set literals `p<i>` next to k: `true_lits` White stones joined to W,
+/// `false_lits` Black stones joined to Z.
+fn clause_with_literals(true_lits: usize, false_lits: usize) -> GraphBuilder {
     let mut g = GraphBuilder::new();
     immortals(&mut g);
     g.point("k", W).unwrap();
-    g.point("k'", W).unwrap();
-    g.point("s", None).unwrap();
     g.point("q", B).unwrap();
     for e in ["q1", "q2"] {
         g.point(e, None).unwrap();
         g.edge("q", e).unwrap();
-    }
-    for (a, b) in [("k", "k'"), ("k", "s"), ("k'", "s"), ("s", "q")] {
-        g.edge(a, b).unwrap();
     }
     for i in 0..true_lits + false_lits {
         let name = format!("p{i}");
@@ -213,11 +221,9 @@ fn b_clause_alive_iff_some_literal_true() {
     }
 }
 
-/// Diagram C reduced to the race (design §4.4, Λ1): Λ with e, E and `f` outside liberties
-/// (next to Z), the gate q next to E and to `n` points s_j, each next to a live K(j)
-/// stand-in (a White stone joined to W). With `dead` > 0, also `dead` dead clause groups
-/// {d, d'} with their last liberty t next to q and a false literal (Black, joined to Z).
-fn diagram_c(n: usize, f: usize, dead: usize) -> GraphBuilder {
+/// Z, W, Λ (`L`) with its eye `e`, the point `E` and `f` outside liberties (next to Z),
+/// and the gate `q` (Black) next to E.
+fn target_and_gate(f: usize) -> GraphBuilder {
     let mut g = GraphBuilder::new();
     immortals(&mut g);
     g.point("L", W).unwrap();
@@ -233,6 +239,15 @@ fn diagram_c(n: usize, f: usize, dead: usize) -> GraphBuilder {
         g.edge(&name, "L").unwrap();
         g.edge(&name, "z").unwrap();
     }
+    g
+}
+
+/// Diagram C reduced to the race (design §4.4, Λ1): Λ with e, E and `f` outside liberties
+/// (next to Z), the gate q next to E and to `n` points s_j, each next to a live K(j)
+/// stand-in (a White stone joined to W). With `dead` > 0, also `dead` dead clause groups
+/// {d, d'} with their last liberty t next to q and a false literal (Black, joined to Z).
+fn diagram_c(n: usize, f: usize, dead: usize) -> GraphBuilder {
+    let mut g = target_and_gate(f);
     for j in 0..n {
         let (s, k) = (format!("s{j}"), format!("k{j}"));
         g.point(&s, None).unwrap();
@@ -291,16 +306,27 @@ fn verdict_of(g: &GraphBuilder) -> Verdict {
 /// test below.
 #[test]
 fn c_race_alive_iff_f_at_least_n_minus_2() {
-    for n in 1usize..=4 {
-        for f in n.saturating_sub(3)..=n.saturating_sub(1) {
-            let want = if f + 2 >= n {
+    for (n, f, want) in race_cases(1..=4) {
+        assert_eq!(c_verdict(n, f, 0), want, "n = {n}, F = {f}");
+    }
+}
+
+/// The races of D1 (gate liberties n) and D2 (G): for each count of the gate's
+/// liberties, F from 3 below it to 1 below it (not below 0), and the expected verdict,
+/// alive iff F ≥ liberties − 2.
+fn race_cases(gate: std::ops::RangeInclusive<usize>) -> Vec<(usize, usize, Verdict)> {
+    let mut out = Vec::new();
+    for libs in gate {
+        for f in libs.saturating_sub(3)..=libs.saturating_sub(1) {
+            let want = if f + 2 >= libs {
                 Verdict::Alive
             } else {
                 Verdict::Dead
             };
-            assert_eq!(c_verdict(n, f, 0), want, "n = {n}, F = {f}");
+            out.push((libs, f, want));
         }
     }
+    out
 }
 
 #[test]
@@ -346,25 +372,10 @@ fn c_dead_clause_kills() {
 /// points: `true_lits` White stones joined to W, `false_lits` Black stones joined to Z, and
 /// one empty literal point `x` (the last literal still to be set) next to k, Z and W.
 fn d2_diagram_b(true_lits: usize, false_lits: usize) -> GraphBuilder {
-    let mut g = GraphBuilder::new();
-    immortals(&mut g);
-    g.point("k", W).unwrap();
-    g.point("q", B).unwrap();
+    let mut g = clause_with_literals(true_lits, false_lits);
     g.point("x", None).unwrap();
-    for e in ["q1", "q2"] {
-        g.point(e, None).unwrap();
-        g.edge("q", e).unwrap();
-    }
     for (a, b) in [("k", "q"), ("x", "k"), ("x", "z"), ("x", "w")] {
         g.edge(a, b).unwrap();
-    }
-    for i in 0..true_lits + false_lits {
-        let name = format!("p{i}");
-        let color = if i < true_lits { W } else { B };
-        g.point(&name, color).unwrap();
-        for n in ["k", "z", "w"] {
-            g.edge(&name, n).unwrap();
-        }
     }
     g
 }
@@ -406,21 +417,7 @@ fn d2_clause_alive_iff_some_literal_true() {
 /// freed by the capture of a dead clause, next to q and to a false literal (Black, joined
 /// to Z).
 fn d2_diagram_c(g_libs: usize, f: usize, alive: usize, captured: bool) -> GraphBuilder {
-    let mut g = GraphBuilder::new();
-    immortals(&mut g);
-    g.point("L", W).unwrap();
-    g.point("e", None).unwrap();
-    g.point("E", None).unwrap();
-    g.point("q", B).unwrap();
-    for (a, b) in [("L", "e"), ("L", "E"), ("E", "q")] {
-        g.edge(a, b).unwrap();
-    }
-    for i in 0..f {
-        let name = format!("f{i}");
-        g.point(&name, None).unwrap();
-        g.edge(&name, "L").unwrap();
-        g.edge(&name, "z").unwrap();
-    }
+    let mut g = target_and_gate(f);
     for i in 0..g_libs {
         let name = format!("g{i}");
         g.point(&name, None).unwrap();
@@ -452,20 +449,13 @@ fn d2_c_verdict(g_libs: usize, f: usize, alive: usize, captured: bool) -> Verdic
 /// needs E, the F points f and e, with E played while Ω still has a g).
 #[test]
 fn d2_race_alive_iff_f_at_least_g_minus_2() {
-    for g_libs in 1usize..=5 {
-        for f in g_libs.saturating_sub(3)..=g_libs.saturating_sub(1) {
-            let want = if f + 2 >= g_libs {
-                Verdict::Alive
-            } else {
-                Verdict::Dead
-            };
-            for alive in 1..=2 {
-                assert_eq!(
-                    d2_c_verdict(g_libs, f, alive, false),
-                    want,
-                    "G = {g_libs}, F = {f}, {alive} live clause(s)"
-                );
-            }
+    for (g_libs, f, want) in race_cases(1..=5) {
+        for alive in 1..=2 {
+            assert_eq!(
+                d2_c_verdict(g_libs, f, alive, false),
+                want,
+                "G = {g_libs}, F = {f}, {alive} live clause(s)"
+            );
         }
     }
 }
