@@ -39,6 +39,43 @@ fn contradiction_kills_and_a_unit_clause_lives() {
     assert_eq!(v["verdict"], "alive", "{v}");
 }
 
+/// The 8 clauses over 3 variables (unsatisfiable) through the two commands of the
+/// independent check, and the size `tsume reduce --json` reports (design D2: 6 + 3m + F
+/// empty points, G = m gate liberties, F = m − 2).
+#[test]
+fn all_eight_clauses_over_three_variables_die_through_the_cli() {
+    let mut cnf = String::from("p cnf 3 8\n");
+    for bits in 0..8 {
+        for v in 1..=3 {
+            let lit = if bits >> (v - 1) & 1 == 1 { -v } else { v };
+            cnf.push_str(&format!("{lit} "));
+        }
+        cnf.push_str("0\n");
+    }
+    let v = reduce_and_solve(&cnf);
+    assert_eq!(v["verdict"], "dead", "{v}");
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["checked"], true);
+    let dir = scratch_dir();
+    let f = dir.join("eight.cnf");
+    std::fs::write(&f, &cnf).unwrap();
+    let g = dir.join("eight.graph");
+    let r = tsume(&[
+        "reduce",
+        f.to_str().unwrap(),
+        "-o",
+        g.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let j = r.json();
+    assert_eq!(j["design"], "D2");
+    assert_eq!(j["gate_liberties"], 3);
+    assert_eq!(j["race_liberties"], 1);
+    assert_eq!(j["empty_points"], 6 + 3 * 3 + 1);
+    assert_eq!(j["groups"], 4 + 3 + 8);
+}
+
 #[test]
 fn grid_sgf_gives_the_graph_boards_verdict_with_the_plain_command() {
     // (x ∨ y) ∧ (¬x) ∧ (¬y): unsatisfiable; without (¬y): satisfiable. Both are in the
