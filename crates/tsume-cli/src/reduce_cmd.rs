@@ -163,7 +163,7 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
         let _ = writeln!(
             out,
             "{file}: {} variables, {} clauses → square grid {}×{}, {} empty points \
-             (design D1 on a grid; the graph board would have {})",
+             (design D2 on a grid; the graph board would have {})",
             cnf.vars,
             cnf.clauses.len(),
             l.width,
