@@ -53,9 +53,10 @@
 //! [`GridError::Unsupported`], naming the reason; the graph board (`-o out.graph`)
 //! encodes every formula.
 //!
-//! Size: 11 rows; at most 52 columns (about six variables); 4 + F + 7m empty points for m
-//! variables (F = max(0, m − 2)), 4m − 2 more than the graph board: the eyes of the
-//! 2m + 1 walls.
+//! Size: 11 rows × (13 columns for one variable, 6–9 more per further variable, 2 more
+//! per f), at most 52 columns (five or six variables); 4 + F + 7m empty points for m
+//! variables (F = max(0, m − 2)), 4m − 2 more than the graph board of D2: the eyes of the
+//! 2m + 1 walls. The empty clause alone is 8 × 11, the empty formula 3 × 1.
 //!
 //! Why only this class: a choice point has four neighbours on the grid and D2 already
 //! uses three (H_i, a Black wall, a White wall), so each literal can feed one clause; and
@@ -71,6 +72,22 @@
 //! its default area, a box around the stones that treats outer stones as walls, is not
 //! this construction. Verified in `tests/grid.rs`: structure on 3000 random layouts, and
 //! verdict = satisfiability on every formula it solves.
+//!
+//! # Cost for the prover
+//!
+//! Kill proofs (unsatisfiable formulas) are cheap: 2.7 k nodes for the 2-variable path
+//! (¬u1)∧(u1∨u2)∧(¬u2), 50–65 k for 3-variable ones (about 2 s in the test profile),
+//! 8.2 M (231 s) for the 4-variable path (¬u1)∧(u1∨u2)∧(¬u2∨u3)∧(¬u3∨u4)∧(¬u4). Life
+//! proofs (satisfiable formulas) cost more: 43 k nodes for (¬u1)∧(u1∨u2), 0.24–0.37 M
+//! (5–26 s) for 3 variables. The reason is Ω's shape, not the gadgets: White wins the
+//! race by capturing Ω, and on the graph board the freed point q is a liberty of Λ (through
+//! White's E), so Benson's test sees Λ's second eye at once; on the grid Ω is a blob of
+//! some 60–120 stones of which only a few touch Λ, and after its capture the prover must
+//! still play out the freed area. (On the graph board, lengthening q into a chain of 6 or
+//! 12 stones raises (¬u1)∧(u1∨u2) from 110 nodes to 8.3 k and 0.97 M.) A grid where every
+//! stone of Ω touches Λ would need Λ between every two White groups that touch Ω (clause
+//! groups and walls), with Ω on both sides of it; at a choice point, which touches both
+//! its clause group and a White wall, there is no room for that.
 
 use std::fmt;
 
