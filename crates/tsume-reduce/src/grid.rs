@@ -11,7 +11,7 @@
 //! Black and White) cannot be single groups on a grid once there are two variables, so
 //! they are drawn as several unconditionally alive walls, each with two one-point eyes:
 //! a Black *pocket* Z between two fingers of Λ above the row of choice points, and a White
-//! *block* W below each variable. Only the identity "an alive Black (White) group" matters
+//! *block* W below each variable (blocks grow, and may join, when Ω is thinned). Only the identity "an alive Black (White) group" matters
 //! to the gadgets, not which one. The grid of (u1) ∧ (¬u1) ∧ (u2), as
 //! [`GridLayout::diagram`] draws it (`O` Λ, `X` the gate Ω, `Z` Black pockets, `W` White
 //! blocks, `H` H_i, `K` clause groups, `.` eyes; `E`, `f`, `g`, `A`, `B` empty points):
@@ -22,22 +22,27 @@
 //! OOZ.Z.ZOZ.Z.ZZZZOZ.Z.Z
 //! OOZZZZZOZZZZZZZZOZZZZZ
 //! EXKKKKAHBKKZKKKAHBWWWW   row 4: E, choice points A/B beside H, clause groups
-//! XXXXXXWWWXKKXXXWWWWWWW   rows 5-9: White blocks below the variables in Ω
-//! XXXXXXW.WXXXXXXW.WXXXX
-//! XXXXXXWWWXXXXXXWWWXXXX
-//! XXXXXXW.WXXXXXXW.WXXXX
-//! XXXXXXgWWXXXXXXgWWXXXX   g: Ω's liberty at the bottom left of each block
-//! XXXXXXXXXXXXXXXXXXXXXX   row 10: Ω
+//! XXXXXXWWWXKKXXXWWWWWWW   rows 5-9: White blocks below the variables, Ω under
+//! XWWWWWW.WXXXXXWW.WWWWW   the clause groups and thin paths down to row 10
+//! XWWWWWWWWWWWWXWWWWWWWW
+//! XWWWWWW.WWWWWXWW.WWWWW
+//! XWWWWXgWWWWWWXXgWWWWWW   g: Ω's liberty at the bottom left of each block
+//! XXXXXXXXXXXXXXXXWWWWWW   row 10: Ω
 //! ```
 //!
-//! Height 11; width 13 for one variable and 6–9 more per variable.
+//! The layout is drawn with Ω filling rows 5–10 around the blocks, then thinned
+//! (`thin_gate`): a stone of Ω that touches a block but no clause group, g, E or pocket
+//! becomes part of the block as long as Ω stays connected. What is left of Ω is its
+//! stone beside E, the left column, the stones under the clause groups, the paths down to
+//! row 10, the stones beside the g's, and row 10 up to the last one of those.
 //!
 //! A choice point has four neighbours: H_i (beside it), a Black pocket (above), a White
 //! block (below) and the group of its clause (on its outer side), as in D2. E touches Λ
 //! and Ω only; each g touches Ω and a block only; each f touches Λ and a pocket only; a
 //! clause group touches Ω (below it) and its literals' choice points, and no other empty
 //! point; two clause groups that meet under a pocket are kept apart by a Black stone of
-//! the pocket and a 2×2 checkerboard (Z K / K Ω), so that Ω never touches a pocket.
+//! the pocket and a 2×2 checkerboard (Z K / K Ω), so that Ω never touches a pocket (except
+//! for the empty clause, below).
 //!
 //! # The chain class
 //!
@@ -55,8 +60,8 @@
 //!
 //! Size: 11 rows × (13 columns for one variable, 6–9 more per further variable, 2 more
 //! per f), at most 52 columns (five or six variables); 4 + F + 7m empty points for m
-//! variables (F = max(0, m − 2)), 4m − 2 more than the graph board of D2: the eyes of the
-//! 2m + 1 walls. The empty clause alone is 8 × 11, the empty formula 3 × 1.
+//! variables (F = max(0, m − 2)), 4m − 2 more than the graph board of D2: the two eyes of
+//! each of the m + 1 pockets and m blocks (blocks joined by the thinning keep theirs). The empty clause alone is 8 × 11, the empty formula 3 × 1.
 //!
 //! Why only this class: a choice point has four neighbours on the grid and D2 already
 //! uses three (H_i, a Black wall, a White wall), so each literal can feed one clause; and
@@ -75,19 +80,27 @@
 //!
 //! # Cost for the prover
 //!
-//! Kill proofs (unsatisfiable formulas) are cheap: 2.7 k nodes for the 2-variable path
-//! (¬u1)∧(u1∨u2)∧(¬u2), 50–65 k for 3-variable ones (about 2 s in the test profile),
-//! 8.2 M (231 s) for the 4-variable path (¬u1)∧(u1∨u2)∧(¬u2∨u3)∧(¬u3∨u4)∧(¬u4). Life
-//! proofs (satisfiable formulas) cost more: 43 k nodes for (¬u1)∧(u1∨u2), 0.24–0.37 M
-//! (5–26 s) for 3 variables. The reason is Ω's shape, not the gadgets: White wins the
-//! race by capturing Ω, and on the graph board the freed point q is a liberty of Λ (through
-//! White's E), so Benson's test sees Λ's second eye at once; on the grid Ω is a blob of
-//! some 60–120 stones of which only a few touch Λ, and after its capture the prover must
-//! still play out the freed area. (On the graph board, lengthening q into a chain of 6 or
-//! 12 stones raises (¬u1)∧(u1∨u2) from 110 nodes to 8.3 k and 0.97 M.) A grid where every
-//! stone of Ω touches Λ would need Λ between every two White groups that touch Ω (clause
-//! groups and walls), with Ω on both sides of it; at a choice point, which touches both
-//! its clause group and a White wall, there is no room for that.
+//! Measured with `tsume_prove::solve` (whole board, White to move, default bound) in the
+//! test profile: the 2-variable paths (¬u1)∧(u1∨u2) and (¬u1)∧(u1∨u2)∧(¬u2) cost 1.9 k and
+//! 2.4 k nodes (0.03 s); 3-variable formulas 20–70 k nodes when unsatisfiable (0.5–3 s)
+//! and up to 0.23 M when satisfiable (the path (¬u1)∧(u1∨u2)∧(¬u2∨u3): 0.13 M, 2.3 s);
+//! the 4-variable path (¬u1)∧(u1∨u2)∧(¬u2∨u3)∧(¬u3∨u4)∧(¬u4) 8.3 M nodes (4 min alone,
+//! 7 min sharing two cores) and its satisfiable version without (¬u4) 10.3 M (8 min
+//! sharing two cores; the unthinned grid did not decide it in 15 min).
+//!
+//! The graph board of D2 needs 685 nodes for the satisfiable 3-variable path and 51 k for
+//! the 4-variable one. Life proofs cost more on the grid because White wins the race by
+//! capturing Ω: on the graph board the freed point q is a liberty of Λ (through White's
+//! E), so Benson's test sees Λ's second eye at once, while on the grid most of the freed
+//! stones of Ω do not touch Λ and the prover plays the freed area out (on the graph board,
+//! lengthening q into a chain of 6 or 12 stones raises (¬u1)∧(u1∨u2) from 110 nodes to
+//! 8.3 k and 0.97 M). Thinning Ω (above) cut the life proof of (¬u1)∧(u1∨u2) from 43 k
+//! nodes to 1.9 k and that of the 3-variable path from 0.33 M to 0.13 M. Kill proofs cost
+//! more partly because a clause group is 3–7 stones, not one (on the graph board, clause
+//! groups of 3 stones raise the 4-variable path from 51 k nodes to 0.24 M). A grid where
+//! every stone of Ω touches Λ would need Λ, sheathed in Ω, between every two White groups
+//! that touch Ω; below a choice point, which touches both its clause group and a White
+//! wall, there is no room for that.
 
 use std::fmt;
 
@@ -476,6 +489,7 @@ pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
         };
         set(&mut g, a + 1, &top, &bottom);
     }
+    thin_gate(&mut g);
     Ok(GridLayout {
         width,
         height: HEIGHT,
@@ -483,6 +497,75 @@ pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
         cnf,
         notes,
     })
+}
+
+/// Thins Ω: below the row of choice points, a stone of Ω becomes a stone of a White block
+/// when it touches a block, touches no clause group, no g, no E and no pocket, and the
+/// rest of Ω stays connected (cells visited row by row from the top, until nothing
+/// changes). What is left is the bottom row, the left column and short columns up to the
+/// clause groups and the g's. A smaller gate is much cheaper for the prover's life proofs:
+/// once White captures Ω, the freed area is played out (see the module docs).
+fn thin_gate(g: &mut [Vec<Cell>]) {
+    let (h, w) = (g.len(), g[0].len());
+    let nb = |x: usize, y: usize| {
+        let mut v = Vec::with_capacity(4);
+        if x > 0 {
+            v.push((x - 1, y));
+        }
+        if x + 1 < w {
+            v.push((x + 1, y));
+        }
+        if y > 0 {
+            v.push((x, y - 1));
+        }
+        if y + 1 < h {
+            v.push((x, y + 1));
+        }
+        v
+    };
+    let connected = |g: &[Vec<Cell>]| {
+        let cells: Vec<(usize, usize)> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .filter(|&(x, y)| g[y][x] == Cell::Gate)
+            .collect();
+        let Some(&start) = cells.first() else {
+            return true;
+        };
+        let mut seen = std::collections::BTreeSet::from([start]);
+        let mut stack = vec![start];
+        while let Some((x, y)) = stack.pop() {
+            for (a, b) in nb(x, y) {
+                if g[b][a] == Cell::Gate && seen.insert((a, b)) {
+                    stack.push((a, b));
+                }
+            }
+        }
+        seen.len() == cells.len()
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for y in ROW + 1..h {
+            for x in 0..w {
+                if g[y][x] != Cell::Gate {
+                    continue;
+                }
+                let n = nb(x, y);
+                let keep = n.iter().any(|&(a, b)| {
+                    matches!(g[b][a], Cell::K(_) | Cell::G(_) | Cell::BigE | Cell::Z)
+                });
+                if keep || !n.iter().any(|&(a, b)| g[b][a] == Cell::W) {
+                    continue;
+                }
+                g[y][x] = Cell::W;
+                if connected(g) {
+                    changed = true;
+                } else {
+                    g[y][x] = Cell::Gate;
+                }
+            }
+        }
+    }
 }
 
 fn sgf_coord(x: usize, y: usize) -> String {

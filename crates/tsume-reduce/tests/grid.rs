@@ -405,11 +405,11 @@ fn two_variable_formulas() {
     }
 }
 
-/// Unsatisfiable formulas with 3 variables (kill proofs are cheap on the D2 grid: about
-/// 50–65 k nodes each): a path (¬u1)∧(u1∨u2)∧(¬u2∨u3)∧(¬u3), unit clauses, and a path
-/// with an empty clause.
+/// Formulas with 3 variables: unsatisfiable ones (a path (¬u1)∧(u1∨u2)∧(¬u2∨u3)∧(¬u3),
+/// unit clauses, a path with an empty clause; 20–70 k nodes each) and the satisfiable path
+/// (¬u1)∧(u1∨u2)∧(¬u2∨u3) (0.13 M nodes, about 2 s in the test profile).
 #[test]
-fn three_variables_unsatisfiable() {
+fn three_variable_formulas() {
     for f in [
         Cnf::new(3, &[&[-1], &[1, 2], &[-2, 3], &[-3]]),
         Cnf::new(3, &[&[1], &[2], &[3], &[-3]]),
@@ -417,6 +417,8 @@ fn three_variables_unsatisfiable() {
     ] {
         assert_eq!(check(&f, 5_000_000).1, Verdict::Dead);
     }
+    let sat = Cnf::new(3, &[&[-1], &[1, 2], &[-2, 3]]);
+    assert_eq!(check(&sat, 5_000_000).1, Verdict::Alive);
 }
 
 fn random_chain_set(vars: &[u32], count: u64) -> (usize, usize, f64) {
@@ -446,7 +448,7 @@ fn random_chain_formulas() {
 
 /// Random chain-class formulas with 3 variables (16 formulas).
 #[test]
-#[ignore = "slow: 54 s measured alone (test profile, D2 grid, 2026-11-23); satisfiable ones up to 0.33 M nodes and 22 s"]
+#[ignore = "slow: about 40 s (test profile, D2 grid, 2026-11-23); satisfiable ones up to 0.23 M nodes"]
 fn random_chain_formulas_three_variables() {
     let (sat, unsat, _) = random_chain_set(&[3], 16);
     assert!(sat > 0 && unsat > 0);
@@ -607,7 +609,7 @@ fn layout_exactly_on_the_chain_class_and_well_formed() {
 
 /// Four variables on one path, unsatisfiable: (¬u1)∧(u1∨u2)∧(¬u2∨u3)∧(¬u3∨u4)∧(¬u4).
 #[test]
-#[ignore = "slow: 8.2 M nodes, 231 s (D2 grid, test profile, 2026-11-23; the D1 grid was not decided in 15 min)"]
+#[ignore = "slow: 8.3 M nodes, about 4–7 min (D2 grid, test profile, 2026-11-23; the D1 grid was not decided in 15 min)"]
 fn four_variables_on_a_path_unsatisfiable() {
     let unsat = Cnf::new(4, &[&[-1], &[1, 2], &[-2, 3], &[-3, 4], &[-4]]);
     assert_eq!(check(&unsat, 200_000_000).1, Verdict::Dead);
@@ -615,7 +617,7 @@ fn four_variables_on_a_path_unsatisfiable() {
 
 /// Four variables on one path, satisfiable: (¬u1)∧(u1∨u2)∧(¬u2∨u3)∧(¬u3∨u4).
 #[test]
-#[ignore = "not decided within 15 min (D2 grid, test profile, 2026-11-23): life proofs play out the freed gate area (see the grid module docs)"]
+#[ignore = "slow: 10.3 M nodes, about 5–8 min (D2 grid, test profile, 2026-11-23): life proofs play out the freed gate area (see the grid module docs)"]
 fn four_variables_on_a_path_satisfiable() {
     let sat = Cnf::new(4, &[&[-1], &[1, 2], &[-2, 3], &[-3, 4]]);
     assert_eq!(check(&sat, 200_000_000).1, Verdict::Alive);
