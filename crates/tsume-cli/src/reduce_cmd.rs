@@ -22,8 +22,8 @@ use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 The instance is a position where White, to move, can make the target group Λ live if and
 only if the formula is satisfiable (Crăşmaru §4, gadgets of design D2 in the tsume-reduce
 docs). It is a graph board (tsume-graph format): any formula gets one. With -o OUT.sgf, a
-square-grid SGF (the older design D1 drawn on a grid) is written instead when the formula
-is in the chain class (after normalising and dropping repeated clauses: clauses of at most
+square-grid SGF (the same design drawn on a grid) is written instead when the formula is
+in the chain class (after normalising and dropping repeated clauses: clauses of at most
 2 literals, each literal in at most one clause, the 2-literal clauses forming paths
 between variables); otherwise the graph board is written to OUT.graph and the reason is
 printed. Clauses longer than 3 literals are split with fresh variables; tautologies and
@@ -167,7 +167,7 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
         let _ = writeln!(
             out,
             "{file}: {} variables, {} clauses → square grid {}×{}, {} empty points \
-             (design D1 on a grid; the graph board, design D2, would have {})",
+             (design D2 on a grid; the graph board would have {})",
             cnf.vars,
             cnf.clauses.len(),
             l.width,

@@ -1,75 +1,106 @@
-//! Output on a square grid (issue 5, part 3(b)): design D1 drawn on a rectangle of the
+//! Output on a square grid (issue 5, part 3(b)): design D2 drawn on a rectangle of the
 //! ordinary 4-neighbour grid, for a restricted class of formulas (the *chain class*,
 //! [`grid_layout`]); every other formula gets an honest [`GridError`].
 //!
-//! # How D1 becomes a grid
+//! # How D2 becomes a grid
 //!
 //! Groups of stones become chains; every empty point keeps exactly the neighbouring
-//! groups it has on the graph board. D1's hubs Z and W (unconditionally alive, Black and
-//! White) cannot be single groups on a grid once there are two variables (every choice
-//! point touches both, and Λ touches every H_i: the contact graph would not be planar), so
+//! groups it has on the graph board of design D2 (each clause K(j) a White group touching
+//! the gate Ω and its literals' choice points, Ω's liberties E and one g per variable,
+//! F = max(0, m − 2) outside liberties f of Λ). The hubs Z and W (unconditionally alive,
+//! Black and White) cannot be single groups on a grid once there are two variables, so
 //! they are drawn as several unconditionally alive walls, each with two one-point eyes:
 //! a Black *pocket* Z between two fingers of Λ above the row of choice points, and a White
-//! *block* W below each variable. Only the identity "an alive Black (White) group" matters
+//! *block* W below each variable (blocks grow, and may join, when Ω is thinned). Only the identity "an alive Black (White) group" matters
 //! to the gadgets, not which one. The grid of (u1) ∧ (¬u1) ∧ (u2), as
 //! [`GridLayout::diagram`] draws it (`O` Λ, `X` the gate Ω, `Z` Black pockets, `W` White
-//! blocks, `H` H_i, `K` clause chains, `.` eyes; `E`, `f`, `s`, `A`, `B` empty points):
+//! blocks, `H` H_i, `K` clause groups, `.` eyes; `E`, `f`, `g`, `A`, `B` empty points):
 //!
 //! ```text
-//! .OOOOOOOOOOOOOOOOOOOOOOO   row 0: Λ, its eye e in the corner
-//! OOZZZZZfZOZZZZZZZZOZZZZZ   rows 1-3: pockets between Λ's fingers, f on row 1
-//! OOZ.Z.ZZZOZ.Z.ZZZZOZ.Z.Z
-//! OOZZZZZZZOZZZZZZZZOZZZZZ
-//! EXKKKKKKAHBKKZKKKAHBWWWW   row 4: E, choice points A/B beside H, clause chains
-//! XXXsXXXXWWWXKKXsXWWWWWWW   rows 5-9: White blocks below the variables, s below K
-//! XXXXXXXXW.WXsXXXXW.WXXXX
-//! XXXXXXXXWWWXXXXXXWWWXXXX
-//! XXXXXXXXW.WXXXXXXW.WXXXX
-//! XXXXXXXXWWWXXXXXXWWWXXXX
-//! XXXXXXXXXXXXXXXXXXXXXXXX   row 10: Ω
+//! .OOOOOOOOOOOOOOOOOOOOO   row 0: Λ, its eye e in the corner
+//! OOZZZZZOZZZZZZZZOZZZZZ   rows 1-3: pockets between Λ's fingers (f on row 1 if m > 2)
+//! OOZ.Z.ZOZ.Z.ZZZZOZ.Z.Z
+//! OOZZZZZOZZZZZZZZOZZZZZ
+//! EXKKKKAHBKKZKKKAHBWWWW   row 4: E, choice points A/B beside H, clause groups
+//! XXXXXXWWWXKKXXXWWWWWWW   rows 5-9: White blocks below the variables, Ω under
+//! XWWWWWW.WXXXXXWW.WWWWW   the clause groups and thin paths down to row 10
+//! XWWWWWWWWWWWWXWWWWWWWW
+//! XWWWWWW.WWWWWXWW.WWWWW
+//! XWWWWXgWWWWWWXXgWWWWWW   g: Ω's liberty at the bottom left of each block
+//! XXXXXXXXXXXXXXXXWWWWWW   row 10: Ω
 //! ```
 //!
-//! Height 11; width 13 for one variable and about 6–10 more per variable.
+//! The layout is drawn with Ω filling rows 5–10 around the blocks, then thinned
+//! (`thin_gate`): a stone of Ω that touches a block but no clause group, g, E or pocket
+//! becomes part of the block as long as Ω stays connected. What is left of Ω is its
+//! stone beside E, the left column, the stones under the clause groups, the paths down to
+//! row 10, the stones beside the g's, and row 10 up to the last one of those.
 //!
 //! A choice point has four neighbours: H_i (beside it), a Black pocket (above), a White
-//! block (below) and the chain of its clause (on its outer side), as in D1. E touches Λ
-//! and Ω only; each s_j touches K(j) and Ω only; each f touches Λ and a pocket only; two
-//! clause chains that meet under a pocket are kept apart by a Black stone of the pocket and
-//! a 2×2 checkerboard (Z K / K Ω), so that Ω never touches a pocket.
+//! block (below) and the group of its clause (on its outer side), as in D2. E touches Λ
+//! and Ω only; each g touches Ω and a block only; each f touches Λ and a pocket only; a
+//! clause group touches Ω (below it) and its literals' choice points, and no other empty
+//! point; two clause groups that meet under a pocket are kept apart by a Black stone of
+//! the pocket and a 2×2 checkerboard (Z K / K Ω), so that Ω never touches a pocket (except
+//! for the empty clause, below).
 //!
 //! # The chain class
 //!
 //! After [`normalize`] and dropping repeated clauses (noted), a formula has a grid iff
 //! every clause has at most two literals, every literal occurs in at most one clause (a
-//! choice point has room for one clause chain), and the two-literal clauses, as edges
+//! choice point has room for one clause group), and the two-literal clauses, as edges
 //! between their variables, form vertex-disjoint simple paths (no cycle). The variables
 //! are then laid out path by path; a two-literal clause joins the right choice point of
 //! one variable to the left choice point of the next. An empty clause (one is left after
-//! dropping repeats) is a clause chain at the right end whose only liberty is its s, under
-//! a pocket (D1's false literal c_j is the pocket itself). A formula without clauses gets
-//! the 3×1 board `. L .` (Λ with two eyes). Everything else: [`GridError::Unsupported`],
-//! naming the reason; the graph board (`-o out.graph`) encodes every formula.
+//! dropping repeats) has no stone: Ω's last column on row 4 touches the pocket above, so
+//! Ω is one group with an alive Black wall, as the graph board's edge q — z. A formula
+//! without clauses gets the 3×1 board `. L .` (Λ with two eyes). Everything else:
+//! [`GridError::Unsupported`], naming the reason; the graph board (`-o out.graph`)
+//! encodes every formula.
 //!
-//! Size: 11 rows; at most 52 columns (about six variables); 4 + F + 6m + n empty points for m variables and n clauses
-//! (F = max(0, n − 2)), that is 4m − 2 more than the graph board: the eyes of the
-//! 2m + 1 walls.
+//! Size: 11 rows × (13 columns for one variable, 6–9 more per further variable, 2 more
+//! per f), at most 52 columns (five or six variables); 4 + F + 7m empty points for m
+//! variables (F = max(0, m − 2)), 4m − 2 more than the graph board of D2: the two eyes of
+//! each of the m + 1 pockets and m blocks (blocks joined by the thinning keep theirs). The empty clause alone is 8 × 11, the empty formula 3 × 1.
 //!
-//! Why only this class: a choice point has four neighbours on the grid and D1 already
+//! Why only this class: a choice point has four neighbours on the grid and D2 already
 //! uses three (H_i, a Black wall, a White wall), so each literal can feed one clause; and
-//! with Λ's fingers above the row and Ω below it, a clause chain can only join choice
+//! with Λ's fingers above the row and Ω below it, a clause group can only join choice
 //! points that are next to each other on the row, which are the right point of one
 //! variable and the left point of the next. Formulas beyond it need a fan-out gadget for
-//! a literal (a literal group with contact points, as the paper's G(i) and x_l) or a
-//! crossover; neither is built.
+//! a literal or a crossover; neither is built.
 //!
 //! # Solving the SGF
 //!
 //! The whole board is the problem (walls included). The file says `PL[W]`, marks Λ with
 //! `TR` and has `GC[tsume: region=board]`, which `tsume solve out.sgf --to-move W` reads:
 //! its default area, a box around the stones that treats outer stones as walls, is not
-//! this construction (it answered "dead" on a satisfiable grid before the file said so). Verified in `tests/grid.rs` (see the crate docs): structure on
-//! 3000 random layouts, and verdict = satisfiability = verdict of the graph board on every
-//! formula it solves.
+//! this construction. Verified in `tests/grid.rs`: structure on 3000 random layouts, and
+//! verdict = satisfiability on every formula it solves.
+//!
+//! # Cost for the prover
+//!
+//! Measured with `tsume_prove::solve` (whole board, White to move, default bound) in the
+//! test profile: the 2-variable paths (¬u1)∧(u1∨u2) and (¬u1)∧(u1∨u2)∧(¬u2) cost 1.9 k and
+//! 2.4 k nodes (0.03 s); 3-variable formulas 20–70 k nodes when unsatisfiable (0.5–3 s)
+//! and up to 0.23 M when satisfiable (the path (¬u1)∧(u1∨u2)∧(¬u2∨u3): 0.13 M, 2.3 s);
+//! the 4-variable path (¬u1)∧(u1∨u2)∧(¬u2∨u3)∧(¬u3∨u4)∧(¬u4) 8.3 M nodes (4 min alone,
+//! 7 min sharing two cores) and its satisfiable version without (¬u4) 10.3 M (8 min
+//! sharing two cores; the unthinned grid did not decide it in 15 min).
+//!
+//! The graph board of D2 needs 685 nodes for the satisfiable 3-variable path and 51 k for
+//! the 4-variable one. Life proofs cost more on the grid because White wins the race by
+//! capturing Ω: on the graph board the freed point q is a liberty of Λ (through White's
+//! E), so Benson's test sees Λ's second eye at once, while on the grid most of the freed
+//! stones of Ω do not touch Λ and the prover plays the freed area out (on the graph board,
+//! lengthening q into a chain of 6 or 12 stones raises (¬u1)∧(u1∨u2) from 110 nodes to
+//! 8.3 k and 0.97 M). Thinning Ω (above) cut the life proof of (¬u1)∧(u1∨u2) from 43 k
+//! nodes to 1.9 k and that of the 3-variable path from 0.33 M to 0.13 M. Kill proofs cost
+//! more partly because a clause group is 3–7 stones, not one (on the graph board, clause
+//! groups of 3 stones raise the 4-variable path from 51 k nodes to 0.24 M). A grid where
+//! every stone of Ω touches Λ would need Λ, sheathed in Ω, between every two White groups
+//! that touch Ω; below a choice point, which touches both its clause group and a White
+//! wall, there is no room for that.
 
 use std::fmt;
 
@@ -111,7 +142,7 @@ impl fmt::Display for GridError {
 
 impl std::error::Error for GridError {}
 
-/// What stands on a point of the grid, with its role in design D1.
+/// What stands on a point of the grid, with its role in design D2.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Cell {
     /// Λ (White), the target.
@@ -124,11 +155,11 @@ pub enum Cell {
     F,
     /// The gate Ω (Black).
     Gate,
-    /// A Black pocket (an alive Black wall, design D1's Z).
+    /// A Black pocket (an alive Black wall, the design's Z).
     Z,
     /// An eye of a Black pocket (empty).
     ZEye,
-    /// A White block (an alive White wall, design D1's W).
+    /// A White block (an alive White wall, the design's W).
     W,
     /// An eye of a White block (empty).
     WEye,
@@ -138,10 +169,11 @@ pub enum Cell {
     A(u32),
     /// Choice point B_i ("u_i false"), empty.
     B(u32),
-    /// Clause chain K(j) (White), j from 1.
+    /// Clause group K(j) (White), j from 1: touches Ω and its literals' choice points.
     K(usize),
-    /// K(j)'s last liberty s_j (empty).
-    S(usize),
+    /// The liberty g_i of Ω under variable i's White block (empty; touches Ω and the
+    /// block only).
+    G(u32),
 }
 
 impl Cell {
@@ -173,6 +205,10 @@ pub struct GridLayout {
 
 const HEIGHT: usize = 11;
 const ROW: usize = 4; // the row of choice points
+/// The last row of the White blocks; Ω's liberty g is at the block's left column there.
+const BLOCK_END: usize = 9;
+/// Columns after the last variable's right choice point.
+const RIGHT_END: usize = 4;
 
 /// One variable on the row: its number, the literal at its left choice point and at its
 /// right one.
@@ -313,25 +349,29 @@ pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
         });
     }
     let order = chain_order(&cnf)?;
-    let n = cnf.clauses.len();
-    // at most one empty clause is left after dropping repeats; it goes at the right end
-    let empty_clause = cnf.clauses.iter().position(Vec::is_empty);
-    let big_f = n.saturating_sub(2);
+    // An empty clause (at most one is left after dropping repeats) has no stone: Ω is
+    // joined to a pocket at the right end, as in the graph board's edge q — z.
+    let has_empty = cnf.clauses.iter().any(Vec::is_empty);
+    if has_empty {
+        notes.push(
+            "an empty clause (false): the gate Ω is joined to a Black pocket from the start, as \
+             when a clause all of whose literals are false has been captured"
+                .to_string(),
+        );
+    }
+    let m = order.len();
+    let big_f = m.saturating_sub(2);
     let cl = |lit: i32| clause_of(&cnf, lit);
 
     // Column plan: the left choice point of variable 0 at b0, its finger at b0 + 1, ...
     let b0 = if big_f > 0 { 2 * big_f + 6 } else { 6 };
-    let mut fingers = Vec::with_capacity(order.len());
+    let mut fingers = Vec::with_capacity(m);
     let mut x = b0 + 1;
     for (k, s) in order.iter().enumerate() {
         fingers.push(x);
         let a = x + 1;
         let seg = match order.get(k + 1) {
-            None => match (empty_clause, cl(s.right)) {
-                (None, _) => 4,
-                (Some(_), Some(_)) => 7,
-                (Some(_), None) => 6,
-            },
+            None => RIGHT_END,
             Some(t) => match (cl(s.right), cl(t.left)) {
                 (Some(i), Some(j)) if i == j => 3,
                 (Some(_), Some(_)) => 6,
@@ -341,17 +381,10 @@ pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
         };
         x = a + seg + 2; // next finger: next left point is a + seg + 1
     }
-    let width = match (fingers.last(), order.last()) {
-        (Some(&f), Some(s)) => {
-            f + 2
-                + match (empty_clause, cl(s.right)) {
-                    (None, _) => 4,
-                    (Some(_), Some(_)) => 7,
-                    (Some(_), None) => 6,
-                }
-        }
-        // no variable: only the empty clause, at the left end
-        _ => b0 + 2,
+    let width = match fingers.last() {
+        Some(&f) => f + 2 + RIGHT_END,
+        // no variable: only the empty clause
+        None => b0 + 2,
     };
     if width > 52 {
         return Err(GridError::TooLarge { width });
@@ -381,7 +414,7 @@ pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
         g[2][a + 1] = Cell::ZEye;
         g[2][a + 3] = Cell::ZEye;
     }
-    // fingers, H, choice points, White blocks
+    // fingers, H, choice points, White blocks with their g
     for (s, &f) in order.iter().zip(&fingers) {
         for row in g.iter_mut().take(ROW).skip(1) {
             row[f] = Cell::Lambda;
@@ -389,81 +422,74 @@ pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
         g[ROW][f] = Cell::H(s.var);
         g[ROW][f - 1] = choice_cell(s.left);
         g[ROW][f + 1] = choice_cell(s.right);
-        for row in g.iter_mut().take(10).skip(5) {
+        for row in g.iter_mut().take(BLOCK_END + 1).skip(ROW + 1) {
             for c in &mut row[f - 1..=f + 1] {
                 *c = Cell::W;
             }
         }
         g[6][f] = Cell::WEye;
         g[8][f] = Cell::WEye;
+        g[BLOCK_END][f - 1] = Cell::G(s.var);
     }
-    // clause chains and what lies between the choice points
+    // clause stones and what lies between the choice points (rows 4 and 5)
     let set = |g: &mut Vec<Vec<Cell>>, x0: usize, top: &[Cell], bottom: &[Cell]| {
         for (i, (&t, &b)) in top.iter().zip(bottom).enumerate() {
             g[ROW][x0 + i] = t;
             g[ROW + 1][x0 + i] = b;
         }
     };
-    use Cell::{Gate as Q, K, S, W, Z};
-    // left end: cells 2 .. b0-1
+    use Cell::{Gate as Q, K, W, Z};
+    // left end: cells 2 .. b0-1 (the whole row after Ω's stone when there is no variable)
     {
-        let len = b0 - 2;
-        let first = match order.first() {
-            Some(s) => cl(s.left),
-            None => empty_clause,
-        };
-        let len = if order.is_empty() { width - 2 } else { len };
-        let (top, bottom) = match first {
-            Some(j) => {
-                let mut b = vec![Q; len];
-                b[1] = S(j + 1);
-                (vec![K(j + 1); len], b)
-            }
-            None => (vec![W; len], vec![W; len]),
+        let len = if order.is_empty() { width - 2 } else { b0 - 2 };
+        let (top, bottom) = match order.first() {
+            // only the empty clause: Ω's stones under the pocket, joined to it
+            None => (vec![Q; len], vec![Q; len]),
+            Some(s) => match cl(s.left) {
+                Some(j) => (vec![K(j + 1); len], vec![Q; len]),
+                None => (vec![W; len], vec![W; len]),
+            },
         };
         set(&mut g, 2, &top, &bottom);
     }
     for (k, s) in order.iter().enumerate() {
         let a = fingers[k] + 1;
         let (top, bottom): (Vec<Cell>, Vec<Cell>) = match order.get(k + 1) {
-            None => match (cl(s.right), empty_clause) {
-                (Some(j), None) => (vec![K(j + 1); 4], vec![Q, S(j + 1), Q, Q]),
-                (None, None) => (vec![W; 4], vec![W; 4]),
-                // the empty clause: a chain whose only liberty is its s, next to a pocket
-                (Some(i), Some(e)) => {
-                    let (ki, ke) = (K(i + 1), K(e + 1));
-                    g[ROW + 2][a + 2] = S(i + 1);
-                    (
-                        vec![ki, ki, Z, ke, ke, ke, ke],
-                        vec![Q, ki, ki, Q, S(e + 1), Q, Q],
-                    )
+            None => {
+                // the right end; with an empty clause its last column joins Ω to the
+                // pocket above
+                let (mut top, mut bottom) = match cl(s.right) {
+                    Some(i) => (vec![K(i + 1); RIGHT_END], vec![Q; RIGHT_END]),
+                    None => (vec![W; RIGHT_END], vec![W; RIGHT_END]),
+                };
+                if has_empty {
+                    top[RIGHT_END - 1] = Q;
+                    bottom[RIGHT_END - 1] = Q;
                 }
-                (None, Some(e)) => {
-                    let ke = K(e + 1);
-                    (vec![W, Z, ke, ke, ke, ke], vec![W, W, Q, S(e + 1), Q, Q])
-                }
-            },
+                (top, bottom)
+            }
             Some(t) => match (cl(s.right), cl(t.left)) {
-                (Some(i), Some(j)) if i == j => (vec![K(i + 1); 3], vec![Q, S(i + 1), Q]),
+                (Some(i), Some(j)) if i == j => (vec![K(i + 1); 3], vec![Q; 3]),
+                // two clauses kept apart by a pocket stone; K(i) turns below it so that
+                // the pocket does not touch Ω
                 (Some(i), Some(j)) => {
                     let (ki, kj) = (K(i + 1), K(j + 1));
-                    // K(i)'s liberty s_i goes on row 6, below the checkerboard
-                    g[ROW + 2][a + 2] = S(i + 1);
-                    (vec![ki, ki, Z, kj, kj, kj], vec![Q, ki, ki, Q, S(j + 1), Q])
+                    (vec![ki, ki, Z, kj, kj, kj], vec![Q, ki, ki, Q, Q, Q])
                 }
                 (Some(i), None) => {
                     let ki = K(i + 1);
-                    (vec![ki, ki, ki, Z, W], vec![Q, S(i + 1), Q, W, W])
+                    (vec![ki, ki, ki, Z, W], vec![Q, Q, Q, W, W])
                 }
                 (None, Some(j)) => {
                     let kj = K(j + 1);
-                    (vec![W, Z, kj, kj, kj], vec![W, W, Q, S(j + 1), Q])
+                    (vec![W, Z, kj, kj, kj], vec![W, W, Q, Q, Q])
                 }
                 (None, None) => (vec![W, Z, W], vec![W, W, W]),
             },
         };
         set(&mut g, a + 1, &top, &bottom);
     }
+    thin_gate(&mut g);
     Ok(GridLayout {
         width,
         height: HEIGHT,
@@ -471,6 +497,75 @@ pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
         cnf,
         notes,
     })
+}
+
+/// Thins Ω: below the row of choice points, a stone of Ω becomes a stone of a White block
+/// when it touches a block, touches no clause group, no g, no E and no pocket, and the
+/// rest of Ω stays connected (cells visited row by row from the top, until nothing
+/// changes). What is left is the bottom row, the left column and short columns up to the
+/// clause groups and the g's. A smaller gate is much cheaper for the prover's life proofs:
+/// once White captures Ω, the freed area is played out (see the module docs).
+fn thin_gate(g: &mut [Vec<Cell>]) {
+    let (h, w) = (g.len(), g[0].len());
+    let nb = |x: usize, y: usize| {
+        let mut v = Vec::with_capacity(4);
+        if x > 0 {
+            v.push((x - 1, y));
+        }
+        if x + 1 < w {
+            v.push((x + 1, y));
+        }
+        if y > 0 {
+            v.push((x, y - 1));
+        }
+        if y + 1 < h {
+            v.push((x, y + 1));
+        }
+        v
+    };
+    let connected = |g: &[Vec<Cell>]| {
+        let cells: Vec<(usize, usize)> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .filter(|&(x, y)| g[y][x] == Cell::Gate)
+            .collect();
+        let Some(&start) = cells.first() else {
+            return true;
+        };
+        let mut seen = std::collections::BTreeSet::from([start]);
+        let mut stack = vec![start];
+        while let Some((x, y)) = stack.pop() {
+            for (a, b) in nb(x, y) {
+                if g[b][a] == Cell::Gate && seen.insert((a, b)) {
+                    stack.push((a, b));
+                }
+            }
+        }
+        seen.len() == cells.len()
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for y in ROW + 1..h {
+            for x in 0..w {
+                if g[y][x] != Cell::Gate {
+                    continue;
+                }
+                let n = nb(x, y);
+                let keep = n.iter().any(|&(a, b)| {
+                    matches!(g[b][a], Cell::K(_) | Cell::G(_) | Cell::BigE | Cell::Z)
+                });
+                if keep || !n.iter().any(|&(a, b)| g[b][a] == Cell::W) {
+                    continue;
+                }
+                g[y][x] = Cell::W;
+                if connected(g) {
+                    changed = true;
+                } else {
+                    g[y][x] = Cell::Gate;
+                }
+            }
+        }
+    }
 }
 
 fn sgf_coord(x: usize, y: usize) -> String {
@@ -493,7 +588,7 @@ impl GridLayout {
     }
 
     /// The layout as text, one row a line: `O` Λ, `X` Ω, `Z`/`W` walls, `H` H_i, `K`
-    /// clause chains, `.` eyes of Λ and walls, `E`, `f`, `s`, `A`/`B` choice points.
+    /// clause chains, `.` eyes of Λ and walls, `E`, `f`, `g`, `A`/`B` choice points.
     pub fn diagram(&self) -> String {
         let mut out = String::new();
         for row in &self.cells {
@@ -508,7 +603,7 @@ impl GridLayout {
                     Cell::LambdaEye | Cell::ZEye | Cell::WEye => '.',
                     Cell::BigE => 'E',
                     Cell::F => 'f',
-                    Cell::S(_) => 's',
+                    Cell::G(_) => 'g',
                     Cell::A(_) => 'A',
                     Cell::B(_) => 'B',
                 });
@@ -556,7 +651,7 @@ impl GridLayout {
                     Cell::A(v) => Some(format!("A{v}")),
                     Cell::B(v) => Some(format!("B{v}")),
                     Cell::K(j) if seen_k.insert(j) => Some(format!("k{j}")),
-                    Cell::S(j) => Some(format!("s{j}")),
+                    Cell::G(v) => Some(format!("g{v}")),
                     _ => None,
                 };
                 if let Some(l) = label {
@@ -585,14 +680,15 @@ impl GridLayout {
             formula
         };
         let mut comment = format!(
-            "3-SAT instance (tsume-reduce, design D1 on a grid): White to move; the target Λ \
+            "3-SAT instance (tsume-reduce, design D2 on a grid): White to move; the target Λ \
              (the White group marked with a triangle, label L) lives iff the formula is \
              satisfiable.\nFormula: {formula}.\nThe whole board is the problem (GC says \
-             region=board, which tsume's loader reads): `tsume solve FILE.sgf --to-move W`.\nLabels: L = Λ, e its eye, \
-             E Black's killing point, f outside liberties of Λ, q = the gate Ω (Black), z = \
-             alive Black walls (D1's Z), w = alive White walls (D1's W), h<i> = H_i, A<i> / \
-             B<i> = White's choice u_i true / false, k<j> = clause group K(j), s<j> its last \
-             liberty."
+             region=board, which tsume's loader reads): `tsume solve FILE.sgf --to-move W`.\n\
+             Labels: L = Λ, e its eye, E Black's killing point, f outside liberties of Λ, q = \
+             the gate Ω (Black), g<i> = Ω's liberty next to a White wall, z = alive Black \
+             walls (the design's Z), w = alive White walls (the design's W), h<i> = H_i, A<i> \
+             / B<i> = White's choice u_i true / false, k<j> = clause group K(j) (White, next \
+             to Ω; its liberties are its literals' choice points)."
         );
         for n in &self.notes {
             comment.push_str(&format!("\nNote: {n}"));
@@ -630,7 +726,7 @@ impl GridLayout {
     }
 }
 
-/// A square-grid SGF of the instance of `cnf` (design D1 on a grid, see the module docs):
+/// A square-grid SGF of the instance of `cnf` (design D2 on a grid, see the module docs):
 /// White to move, Λ marked with `TR`, groups labelled with `LB`; solve it on the whole
 /// board, as its `GC[tsume: region=board]` asks (`tsume solve FILE.sgf --to-move W`).
 ///
@@ -673,7 +769,7 @@ mod tests {
             .map(|l| format!("{}\n", l[4..].split(' ').next().unwrap_or("")))
             .collect();
         assert_eq!(l.diagram(), doc);
-        assert_eq!((l.width, l.height), (24, 11));
+        assert_eq!((l.width, l.height), (22, 11));
     }
 
     #[test]
