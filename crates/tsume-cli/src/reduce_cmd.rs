@@ -149,7 +149,6 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             "empty_points": inst.empty_points,
             "groups": inst.groups,
             "edges": inst.edges,
-            "design": format!("{:?}", inst.design),
             "race_liberties": inst.race_liberties,
             "gate_liberties": inst.gate_liberties,
             "notes": inst.notes,

@@ -1,7 +1,6 @@
 //! Instance size and prover time as the formula grows: `cargo run --release -p tsume-reduce
 //! --example measure -- <vars> <clauses> <count> <seed> [node limit]`; the environment
-//! variable `TSUME_REDUCE_D1` selects design D1, `TSUME_REDUCE_LQ` the variant with the
-//! edge L — q.
+//! variable `TSUME_REDUCE_LQ` selects the variant with the edge L — q.
 use std::time::Instant;
 
 use tsume_prove::{solve, Limits, Options, Verdict};
@@ -41,11 +40,6 @@ fn run(cnf: &tsume_reduce::Cnf, s: u64, max_nodes: Option<u64>) {
         let inst = tsume_reduce::reduce_with(
             &cnf,
             &tsume_reduce::ReduceOptions {
-                design: if std::env::var_os("TSUME_REDUCE_D1").is_some() {
-                    tsume_reduce::Design::D1
-                } else {
-                    tsume_reduce::Design::D2
-                },
                 gate_touches_target: std::env::var_os("TSUME_REDUCE_LQ").is_some(),
             },
         );

@@ -1,6 +1,5 @@
 //! 3-SAT → life and death (Crăşmaru, *On the Complexity of Tsume-Go*, 1998, §4), as
-//! design D2 on a graph board (design D1, `/work/shared/design/reduction-sketch.md`, is
-//! kept for the square grid and for comparison).
+//! design D2, on a graph board and, for a class of formulas, on a square grid.
 //!
 //! The paper reduces 3-SAT to the life and death of a White group Λ, White to move, with
 //! diagrams A(i) per variable, B(j) per clause and C joining them, and states their
@@ -50,13 +49,12 @@
 //! only E and the g's: White fills the G points g, Black's E becomes a suicide and White's
 //! E captures Ω, a second eye.
 //!
-//! Design D1 differs in diagram B and the race: K(j) is two stones `k<j>` `k<j>'` whose
-//! last liberty `s<j>` touches Ω, there are no g's, Ω's liberties are E and every s_j, and
-//! F = max(0, n − 2) (an empty clause gets a Black stone `c<j>` joined to Z next to k_j).
-//! Its race grows with the number of **clauses**, and its proofs of death with it (the
-//! unsatisfiable 3-variable formulas: 1.9 M nodes with 5 clauses, 6.7 M with 6, all 8
-//! clauses undecided after 36 M; D2: 7.8 k, 17 k for all 8). Select it with
-//! [`ReduceOptions::design`]; the square grid ([`grid`]) still draws D1.
+//! The first design, D1 (`/work/shared/design/reduction-sketch.md`; in the git history up
+//! to the commit that removed it), made K(j) two stones whose last liberty s_j touched
+//! Ω, gave Ω the liberties E and every s_j and Λ F = max(0, n − 2): its race grew with the
+//! number of **clauses**, and its proofs of death with it (the unsatisfiable 3-variable
+//! formulas: 1.9 M nodes with 5 clauses, 6.7 M with 6, all 8 clauses undecided after
+//! 36 M; D2: 7.8 k, 17 k for all 8).
 //!
 //! # Lemmas (each a test in `tests/lemmas.rs`, on the gadget with stand-ins)
 //!
@@ -80,23 +78,21 @@
 //!   either player to move; no White stone can ever stand on B_i (Ḡ(i) is "dead").
 //!   *Machine-checked* (`a_choice_and_answer_settle_both_groups`). H_i has 2 liberties,
 //!   not the paper's 3 (`a_h_has_two_liberties`).
-//! - **C1 (D2), clause status** (Remark 2). K(j) next to an alive gate stand-in, its set
+//! - **C1, clause status** (Remark 2). K(j) next to an alive gate stand-in, its set
 //!   literals fixed (true = White joined to W, false = Black joined to Z) and one literal
 //!   point x still empty: with a true literal K(j) is alive for every α, either player to
 //!   move; with none, Black's stone on x captures it at once (rank 0) and White cannot
 //!   refill the freed point (a suicide), while White's x saves it. Clauses of 1–3
-//!   literals. *Machine-checked* (`d2_clause_alive_iff_some_literal_true`).
-//! - **Λ1 (D2), the race when every clause lives** (Remark 3). Λ with e, E and F outside
+//!   literals. *Machine-checked* (`b_clause_alive_iff_some_literal_true`).
+//! - **Λ1, the race when every clause lives** (Remark 3). Λ with e, E and F outside
 //!   liberties; Ω next to E, G points g (next to W) and one or two live clause stones.
 //!   White to move: Λ lives iff F ≥ G − 2. *Machine-checked* for G = 1..5 and
-//!   F ∈ {G−3, G−2, G−1} (`d2_race_alive_iff_f_at_least_g_minus_2`).
-//! - **Λ2 (D2), a captured clause kills** (Remark 3). The same with a freed clause point
+//!   F ∈ {G−3, G−2, G−1} (`c_race_alive_iff_f_at_least_g_minus_2`).
+//! - **Λ2, a captured clause kills** (Remark 3). The same with a freed clause point
 //!   next to Ω and a false literal: Black kills with White to move, for G = 1..4 and
-//!   F = G−2..G (`d2_captured_clause_kills`).
-//! - D1's own lemmas (C1 with s_j, its race F ≥ n − 2, a dead clause kills) stay in the
-//!   same file (`b_*`, `c_*`), since the grid draws D1.
+//!   F = G−2..G (`c_captured_clause_kills`).
 //!
-//! # Composition for D2 (an argument, not a machine-checked proof)
+//! # Composition (an argument, not a machine-checked proof)
 //!
 //! 1. *Assignment phase.* Each White choice ataris H_i and threatens V2, which wins at
 //!    once and statically; so Black must answer as in V1 and never gets a free move while
@@ -131,9 +127,9 @@
 //!   proof-number rules) and each of the 8 ways to drop one (satisfiable), 60 random
 //!   formulas with 1–3 variables and 1–6 clauses (41 satisfiable, 19 not), 9 more with
 //!   2–3 variables and 5–6 clauses, and 18 with 4–5 variables and 1, 3 or 5 clauses per
-//!   variable (the two unsatisfiable 5-variable ones: 0.95 M nodes each). D1 on the small
-//!   fixed formulas and the 1–2 variable part of the random set. "Dead" answers are exact
-//!   (Λ is in D); "alive" answers hold within α, for every α only when the prover says so.
+//!   variable (the two unsatisfiable 5-variable ones: 0.95 M nodes each). "Dead" answers
+//!   are exact (Λ is in D); "alive" answers hold within α, for every α only when the
+//!   prover says so.
 //! - Bad input (`tests/props.rs`, proptest): any text to the DIMACS reader, and any clause
 //!   list (empty, long, repeated or opposite literals) to the reduction, never panics; the
 //!   instance is legal, White to move, target `L` labelled Λ, and its file reads back equal.
@@ -143,26 +139,31 @@
 //!
 //! # The square-grid SGF (restricted class)
 //!
-//! [`grid::to_grid_sgf`] draws D1 on an ordinary rectangular grid for the *chain class*
-//! only (after normalising and dropping repeated clauses: clauses of at most 2 literals,
-//! each literal in at most one clause, the 2-literal clauses forming paths between
-//! variables; empty clauses and the empty formula too); Z and W become several alive
-//! walls (see [`grid`]). Every other formula gets [`GridError::Unsupported`] naming the
-//! reason, and `tsume reduce F.cnf -o F.sgf` writes the graph board instead. Solve the
-//! SGF on the whole board, which its `GC[tsume: region=board]` asks of `tsume solve F.sgf
-//! --to-move W` (the default area would treat the outer stones as walls and answer
-//! wrongly). Checked in
-//! `tests/grid.rs`: every empty point touches exactly the groups it has in D1, no group
-//! mixes roles, every wall is Benson-alive (on every layout of 3000 random formulas, up to
-//! 52 columns, where `grid_layout` also succeeds exactly on the chain class as decided by
-//! an independent predicate); V1 (Black's answer to a choice is unique) on two grids; and
-//! the prover's verdict on the SGF (read back with `tsume-sgf`, whole board, White to
-//! move) equals satisfiability and the graph board's verdict for the single-variable
-//! formulas, empty and repeated clauses, six 2-variable formulas and 24 random chain
-//! formulas with 1–2 variables (default run, about 10–20 s), 16 with 3 variables (ignored,
-//! 80 s). A 4-variable path (5 clauses) is not decided within 15 min (ignored test). 3-literal clauses, literals used twice and cycles of
-//! 2-literal clauses are not drawn: that needs a fan-out gadget for a literal or a
-//! crossover (see [`grid`] for why), and neither is built.
+//! [`grid::to_grid_sgf`] draws design D2 on an ordinary rectangular grid for the *chain
+//! class* only (after normalising and dropping repeated clauses: clauses of at most 2
+//! literals, each literal in at most one clause, the 2-literal clauses forming paths
+//! between variables; empty clauses and the empty formula too). Z and W become several
+//! Benson-alive walls: Black pockets between Λ's fingers above the row of choice points,
+//! and White blocks below the variables, grown where the gate Ω is thinned. Ω's liberties
+//! are E and one g per variable at the bottom of its block. Size: 11 rows × (13 columns
+//! for one variable, 6–9 more per further variable, 2 more per f), at most 52 columns;
+//! 4 + F + 7m empty points, 4m − 2 more than the graph board (the walls' eyes). Every
+//! other formula gets [`GridError::Unsupported`] naming the reason, and `tsume reduce
+//! F.cnf -o F.sgf` writes the graph board instead. Solve the SGF on the whole board, as
+//! its `GC[tsume: region=board]` asks: `tsume solve F.sgf --to-move W`. Checked in
+//! `tests/grid.rs`: on 3000 random layouts every empty point touches exactly its D2
+//! neighbours, no group mixes roles, Λ, Ω, each K(j) and each H_i is one group, every
+//! clause group touches Ω, and every wall is Benson-alive; Black's answer to a choice is
+//! unique on two grids; the prover's verdict on the SGF (read back with tsume-sgf, whole
+//! board, White to move) equals satisfiability for fixed 1–3 variable formulas and 24
+//! random 1–2 variable chain formulas (default run, about 10 s), 16 random 3-variable
+//! formulas (ignored, about 40 s) and the 4-variable path, unsatisfiable (8.3 M nodes)
+//! and satisfiable (10.3 M nodes) (ignored, minutes). Life proofs cost more than on the
+//! graph board because the captured gate's area on the grid is not all liberties of Λ.
+//! 3-literal clauses, literals used twice and cycles of 2-literal clauses are not drawn: a
+//! choice point has four grid neighbours (H_i, a Black wall, a White wall, one clause), so
+//! that needs a fan-out gadget for a literal and a crossover (see [`grid`]), and neither is
+//! built.
 #![deny(missing_docs)]
 
 pub mod dimacs;
@@ -175,5 +176,5 @@ pub use dimacs::{
 };
 pub use grid::{to_grid_sgf, GridError};
 pub use reduce::{
-    reduce, reduce_with, try_reduce, BuildError, Design, GraphBuilder, Instance, ReduceOptions,
+    reduce, reduce_with, try_reduce, BuildError, GraphBuilder, Instance, ReduceOptions,
 };

@@ -1,5 +1,4 @@
-//! The instance of life and death built from a formula: design D2 (default) or D1 (see
-//! the crate docs).
+//! The instance of life and death built from a formula: design D2 (see the crate docs).
 
 use std::fmt;
 use std::sync::Arc;
@@ -138,11 +137,9 @@ pub struct Instance {
     pub groups: usize,
     /// Number of edges of the neighbour relation.
     pub edges: usize,
-    /// The construction.
-    pub design: Design,
     /// F, the number of outside liberties f_k of Λ.
     pub race_liberties: usize,
-    /// G, the number of liberties g_k of Ω next to W (D2; 0 in D1).
+    /// G, the number of liberties g_k of Ω next to W (m; 0 without clauses).
     pub gate_liberties: usize,
     /// The variables that have a diagram A(i) (those occurring in some clause).
     pub variables: Vec<u32>,
@@ -165,10 +162,9 @@ impl Instance {
     /// The instance as a graph board file (tsume-graph format).
     pub fn to_graph_text(&self) -> String {
         let mut out = String::new();
-        out.push_str(&format!(
-            "# 3-SAT instance (design {:?}): Λ (point L) lives iff the formula is satisfiable\n",
-            self.design
-        ));
+        out.push_str(
+            "# 3-SAT instance (design D2): Λ (point L) lives iff the formula is satisfiable\n",
+        );
         out.push_str(&format!(
             "# formula: {}\n",
             crate::dimacs::to_dimacs(&self.cnf)
@@ -185,19 +181,16 @@ impl Instance {
 
     /// One line: size of the instance.
     pub fn summary(&self) -> String {
-        let gate = match self.design {
-            Design::D1 => String::new(),
-            Design::D2 => format!(", G = {}", self.gate_liberties),
-        };
         format!(
-            "{} points, {} empty, {} groups, {} edges; {} variable diagram(s), {} clause diagram(s), F = {}{gate}",
+            "{} points, {} empty, {} groups, {} edges; {} variable diagram(s), {} clause diagram(s), F = {}, G = {}",
             self.points,
             self.empty_points,
             self.groups,
             self.edges,
             self.variables.len(),
             self.cnf.clauses.len(),
-            self.race_liberties
+            self.race_liberties,
+            self.gate_liberties
         )
     }
 }
@@ -226,27 +219,10 @@ pub fn reduce(input: &Cnf) -> Instance {
     reduce_with(input, &ReduceOptions::default())
 }
 
-/// Which construction [`reduce_with`] builds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Design {
-    /// D2 (default): each clause is one White stone next to the gate Ω; Ω has E and
-    /// G = m liberties next to W; Λ has F = max(0, m − 2) outside liberties. The race
-    /// grows with the number of variables, not of clauses.
-    #[default]
-    D2,
-    /// D1 (`/work/shared/design/reduction-sketch.md`): each clause is two White stones
-    /// with a last liberty s_j next to Ω; F = max(0, n − 2). Kept because the square-grid
-    /// drawing ([`crate::grid`]) follows it and for comparison: its proofs of death grow
-    /// with the number of clauses (the crate docs give figures).
-    D1,
-}
-
 /// Variants of the construction.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReduceOptions {
-    /// The construction (default D2).
-    pub design: Design,
-    /// Variant "+": add the edge L — q. The gate's stones and Λ's are of opposite colours,
+    /// Add the edge L — q. The gate's stones and Λ's are of opposite colours,
     /// so the edge changes no liberty while q stands; once White captures Ω (only
     /// possible when every K(j) lives), the freed points are liberties of Λ and Λ's two
     /// eyes are recognised by Benson's test, which shortens the prover's disproofs.
@@ -257,11 +233,10 @@ pub struct ReduceOptions {
 /// [`reduce`] with options.
 pub fn reduce_with(input: &Cnf, opts: &ReduceOptions) -> Instance {
     // The construction is total: every name is added once before it is used and every
-    // group has a liberty (h_i: A_i, B_i; K(j): a literal point, or s_j in D1; q: E;
-    // Z, W: their eyes; Λ: e), for every formula; `try_reduce` only reports an internal
-    // error.
+    // group has a liberty (h_i: A_i, B_i; K(j): a literal point; q: E; Z, W: their
+    // eyes; Λ: e), for every formula; `try_reduce` only reports an internal error.
     #[allow(clippy::expect_used)]
-    try_reduce(input, opts).expect("the designs build a legal position for every formula")
+    try_reduce(input, opts).expect("design D2 builds a legal position for every formula")
 }
 
 /// [`reduce`], reporting an internal construction error instead of panicking.
@@ -295,16 +270,12 @@ fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Ins
         ));
     }
     let has_empty = cnf.clauses.iter().any(Vec::is_empty);
-    let (big_f, big_g) = match opts.design {
-        // D1, Λ1: White must fill all n of the s_j before Black fills F outside
-        // liberties and plays E; alive iff F >= n - 2.
-        Design::D1 => (n.saturating_sub(2), 0),
-        // D2, Λ1': with every clause alive White fills the G = m points g and captures
-        // Ω with E; Black fills E, the F points f and e; alive iff F >= G - 2. G = m lets
-        // Black, given a free move for each tempo White spends on Ω before the end of the
-        // assignment, set every variable himself (crate docs, composition).
-        Design::D2 => (m.saturating_sub(2), if n > 0 { m } else { 0 }),
-    };
+    // Λ1 (crate docs): with every clause alive White fills the G = m points g and captures
+    // Ω with E; Black fills E, the F points f and e; alive iff F >= G - 2. G = m lets
+    // Black, given a free move for each tempo White spends on Ω before the end of the
+    // assignment, set every variable himself (crate docs, composition).
+    let big_f = m.saturating_sub(2);
+    let big_g = if n > 0 { m } else { 0 };
     let with_z = m > 0 || big_f > 0 || has_empty;
     let with_w = m > 0;
 
@@ -326,10 +297,6 @@ fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Ins
             "W: White, two eyes w1 w2, unconditionally alive",
         )?;
     }
-    let race = match opts.design {
-        Design::D1 => "max(0, n-2)",
-        Design::D2 => "max(0, m-2)",
-    };
     for k in 1..=big_f {
         let f = format!("f{k}");
         g.point(&f, None)?;
@@ -337,7 +304,7 @@ fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Ins
         g.edge(&f, "z")?;
         g.label(
             &f,
-            &format!("outside liberty of Λ for the race (F = {big_f} = {race})"),
+            &format!("outside liberty of Λ for the race (F = {big_f} = max(0, m-2))"),
         )?;
     }
     for k in 1..=big_g {
@@ -354,10 +321,7 @@ fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Ins
         diagram_a(&mut g, v)?;
     }
     for (j0, clause) in cnf.clauses.iter().enumerate() {
-        match opts.design {
-            Design::D1 => diagram_b_d1(&mut g, j0 + 1, clause, notes)?,
-            Design::D2 => diagram_b_d2(&mut g, j0 + 1, clause, notes)?,
-        }
+        diagram_b(&mut g, j0 + 1, clause, notes)?;
     }
 
     let graph = g.build(Color::White, "L")?;
@@ -374,7 +338,6 @@ fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Ins
         empty_points,
         groups,
         edges,
-        design: opts.design,
         race_liberties: big_f,
         gate_liberties: big_g,
         variables: used,
@@ -402,11 +365,10 @@ fn diagram_c(
     if n > 0 {
         g.label("E", "E: Λ's second-eye point, Black's killing point")?;
         g.point("q", BLACK)?;
-        let text = match opts.design {
-            Design::D1 => "Ω (gate Q): Black; touches E and every s_j",
-            Design::D2 => "Ω (gate Q): Black; touches E, every g and every clause stone k_j",
-        };
-        g.label("q", text)?;
+        g.label(
+            "q",
+            "Ω (gate Q): Black; touches E, every g and every clause stone k_j",
+        )?;
         g.edge("E", "q")?;
         if opts.gate_touches_target {
             g.edge("L", "q")?;
@@ -494,9 +456,9 @@ fn literal_point(l: i32) -> String {
     }
 }
 
-/// Diagram B(j) of D2 (Remark 2): K(j) is one White stone `k<j>` next to Ω and to the
+/// Diagram B(j) (Remark 2): K(j) is one White stone `k<j>` next to Ω and to the
 /// points of its literals. An empty clause has no stone: Ω is joined to Z at once.
-fn diagram_b_d2(
+fn diagram_b(
     g: &mut GraphBuilder,
     j: usize,
     clause: &[i32],
@@ -522,64 +484,12 @@ fn diagram_b_d2(
     Ok(())
 }
 
-/// Diagram B(j) of D1: K(j) is two White stones `k<j>` `k<j>'` with the last liberty
-/// `s<j>` next to Ω; an empty clause gets a false literal `c<j>` joined to Z.
-fn diagram_b_d1(
-    g: &mut GraphBuilder,
-    j: usize,
-    clause: &[i32],
-    notes: &mut Vec<String>,
-) -> Result<(), BuildError> {
-    let (k, k2, s) = (format!("k{j}"), format!("k{j}'"), format!("s{j}"));
-    if clause.is_empty() {
-        notes.push(format!(
-            "clause {j} is empty (false): K({j}) touches a Black stone c{j} joined to Z, a \
-             literal false from the start, and has only the liberty s{j}"
-        ));
-    }
-    g.point(&k, WHITE)?;
-    g.label(
-        &k,
-        &format!("K({j}): White, clause c{j} = ({})", clause_text(clause)),
-    )?;
-    g.point(&k2, WHITE)?;
-    g.point(&s, None)?;
-    g.label(&s, &format!("s{j}: K({j})'s last liberty, next to Ω"))?;
-    g.edge(&k, &k2)?;
-    g.edge(&k, &s)?;
-    g.edge(&k2, &s)?;
-    g.edge(&s, "q")?;
-    if clause.is_empty() {
-        // A false literal from the start: Black's capture of K(j) connects the gate to
-        // Z through k_j and this stone, as for a clause whose literals are all false.
-        let c = format!("c{j}");
-        g.point(&c, BLACK)?;
-        g.label(
-            &c,
-            &format!("false literal of the empty clause c{j}: Black, joined to Z"),
-        )?;
-        g.edge(&c, &k)?;
-        g.edge(&c, "z")?;
-    }
-    for &l in clause {
-        g.edge(&k, &literal_point(l))?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::dimacs::random_3cnf;
     use tsume_board::{parse_graph, write_graph};
-
-    fn d1() -> ReduceOptions {
-        ReduceOptions {
-            design: Design::D1,
-            ..ReduceOptions::default()
-        }
-    }
 
     fn neighbours<'a>(inst: &'a Instance, a: &str) -> Vec<&'a str> {
         let b = &inst.graph.board;
@@ -590,7 +500,7 @@ mod tests {
     }
 
     #[test]
-    fn x_and_not_x_matches_design_d2() {
+    fn x_and_not_x_matches_the_design() {
         let inst = reduce(&Cnf::new(1, &[&[1], &[-1]]));
         // 10 + 4m + F + n with m = 1, F = 0, n = 2; empty 6 + 3m + F
         assert_eq!(inst.points, 10 + 4 + 2);
@@ -612,20 +522,6 @@ mod tests {
     }
 
     #[test]
-    fn x_and_not_x_matches_design_d1() {
-        let inst = reduce_with(&Cnf::new(1, &[&[1], &[-1]]), &d1());
-        // 6 + F + 3m + 3n + 4 with F = 0, m = 1, n = 2
-        assert_eq!(inst.points, 6 + 3 + 6 + 4);
-        assert_eq!(inst.empty_points, 2 + 2 + 2 + 4);
-        assert_eq!(neighbours(&inst, "L"), vec!["E", "e", "h1"]);
-        assert_eq!(neighbours(&inst, "q"), vec!["E", "s1", "s2"]);
-        assert_eq!(neighbours(&inst, "A1"), vec!["h1", "k1", "w", "z"]);
-        assert_eq!(neighbours(&inst, "k1"), vec!["A1", "k1'", "s1"]);
-        assert_eq!(neighbours(&inst, "s2"), vec!["k2", "k2'", "q"]);
-        assert_eq!(inst.groups, 7);
-    }
-
-    #[test]
     fn sizes_follow_the_formula() {
         for seed in 0..50 {
             let f = random_3cnf(1 + (seed % 5) as u32, 1 + (seed % 9) as usize, seed);
@@ -637,12 +533,6 @@ mod tests {
             assert_eq!(inst.points, 10 + 4 * m + big_f + n);
             assert_eq!(inst.empty_points, 6 + 3 * m + big_f);
             assert_eq!(inst.groups, 4 + m + n);
-            let inst = reduce_with(&f, &d1());
-            let big_f = n.saturating_sub(2);
-            assert_eq!(inst.race_liberties, big_f);
-            assert_eq!(inst.points, 6 + big_f + 3 * m + 3 * n + 4);
-            assert_eq!(inst.empty_points, 2 + big_f + 2 * m + n + 4);
-            assert_eq!(inst.groups, 4 + m + n);
         }
     }
 
@@ -650,7 +540,12 @@ mod tests {
     fn graph_file_round_trips() {
         for seed in 0..30 {
             let f = random_3cnf(1 + (seed % 4) as u32, (seed % 7) as usize, seed);
-            for opts in [ReduceOptions::default(), d1()] {
+            for opts in [
+                ReduceOptions::default(),
+                ReduceOptions {
+                    gate_touches_target: true,
+                },
+            ] {
                 let inst = reduce_with(&f, &opts);
                 let text = write_graph(&inst.graph);
                 assert_eq!(parse_graph(&text).unwrap(), inst.graph);
@@ -667,14 +562,9 @@ mod tests {
         assert!(inst.graph.board.point_named("q").is_none());
         assert_eq!(inst.points, 3);
         assert!(inst.notes.iter().any(|n| n.contains("no clauses")));
-        // an empty clause alone: D2 joins Ω to Z, D1 gives K(1) one liberty
+        // an empty clause alone: Ω is joined to Z
         let inst = reduce(&Cnf::new(0, &[&[]]));
         assert_eq!(neighbours(&inst, "q"), vec!["E", "z"]);
-        assert!(inst.notes.iter().any(|n| n.contains("empty")));
-        let inst = reduce_with(&Cnf::new(0, &[&[]]), &d1());
-        let pos = inst.position().unwrap();
-        let k = inst.graph.board.point_named("k1").unwrap();
-        assert_eq!(pos.liberty_count(k), 1);
         assert!(inst.notes.iter().any(|n| n.contains("empty")));
         // long, duplicated and tautological clauses
         let inst = reduce(&Cnf::new(5, &[&[1, 2, 3, 4, 5], &[1, 1], &[2, -2]]));

@@ -1,6 +1,6 @@
-//! End to end: for each formula, the instance (design D2, the default; D1 on a smaller
-//! set) is written as a graph file, read back, and solved with White to move; Can_kill(Λ)
-//! must equal "unsatisfiable" (varisat). "Dead" from df-pn is exact (Λ is in D); "alive" holds within the default
+//! End to end: for each formula, the instance (design D2) is written as a graph file,
+//! read back, and solved with White to move; Can_kill(Λ) must equal "unsatisfiable"
+//! (varisat). "Dead" from df-pn is exact (Λ is in D); "alive" holds within the default
 //! depth bound α = 2·(empty points) + 4, and for every α when the answer says `exact`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -8,9 +8,7 @@ use std::time::Instant;
 
 use tsume_board::parse_graph;
 use tsume_prove::{default_depth, solve, Limits, Options, PnRule, Verdict};
-use tsume_reduce::{
-    is_satisfiable, random_3cnf, reduce, reduce_with, to_dimacs, Cnf, Design, ReduceOptions,
-};
+use tsume_reduce::{is_satisfiable, random_3cnf, reduce, to_dimacs, Cnf};
 
 struct Row {
     sat: bool,
@@ -20,17 +18,11 @@ struct Row {
 }
 
 fn check(cnf: &Cnf, max_nodes: u64) -> Row {
-    check_with(cnf, max_nodes, PnRule::Sum, Design::D2)
+    check_with(cnf, max_nodes, PnRule::Sum)
 }
 
-fn check_with(cnf: &Cnf, max_nodes: u64, pn_rule: PnRule, design: Design) -> Row {
-    let inst = reduce_with(
-        cnf,
-        &ReduceOptions {
-            design,
-            ..ReduceOptions::default()
-        },
-    );
+fn check_with(cnf: &Cnf, max_nodes: u64, pn_rule: PnRule) -> Row {
+    let inst = reduce(cnf);
     let file = parse_graph(&inst.to_graph_text()).unwrap();
     assert_eq!(file, inst.graph);
     let pos = file.position().unwrap();
@@ -54,7 +46,7 @@ fn check_with(cnf: &Cnf, max_nodes: u64, pn_rule: PnRule, design: Design) -> Row
         seconds: t.elapsed().as_secs_f64(),
     };
     eprintln!(
-        "{design:?} {:<40} | {:>3} pts {:>3} empty | sat {:<5} | {:<7} | {:>9} nodes {:>7.3} s",
+        "{:<40} | {:>3} pts {:>3} empty | sat {:<5} | {:<7} | {:>9} nodes {:>7.3} s",
         to_dimacs(cnf).replace('\n', " "),
         inst.points,
         inst.empty_points,
@@ -198,7 +190,7 @@ fn all_eight_clauses_over_three_variables() {
     assert_eq!(row.verdict, Verdict::Dead);
     // the same with weak proof numbers
     assert_eq!(
-        check_with(&eight, 4_000_000, PnRule::Weak, Design::D2).verdict,
+        check_with(&eight, 4_000_000, PnRule::Weak).verdict,
         Verdict::Dead
     );
 }
@@ -233,56 +225,22 @@ fn random_formulas_agree_with_sat_large() {
     }
 }
 
-/// Design D1 (kept for the square grid) on the small fixed formulas and the 1–2 variable
-/// part of the random set.
-#[test]
-fn design_d1_agrees_on_small_formulas() {
-    let mut set = vec![
-        Cnf::new(1, &[&[1], &[-1]]),
-        Cnf::new(1, &[&[1]]),
-        Cnf::new(0, &[&[]]),
-        Cnf::new(2, &[]),
-        Cnf::new(2, &[&[1, 2], &[-1], &[-2]]),
-        Cnf::new(2, &[&[1, 2], &[-1]]),
-    ];
-    set.extend(random_set().into_iter().filter(|f| f.vars <= 2));
-    let (mut sat, mut unsat) = (0, 0);
-    for f in &set {
-        if check_with(f, 20_000_000, PnRule::Sum, Design::D1).sat {
-            sat += 1;
-        } else {
-            unsat += 1;
-        }
-    }
-    assert!(sat > 0 && unsat > 0, "both outcomes represented");
-}
-
 /// V1 inside full instances (design §4.1): after White's choice A_i (resp. B_i), Black's
 /// only killing reply is B_i (resp. A_i), in (x)∧(¬x), (x∨y)∧(¬x)∧(¬y) and the 8 clauses
-/// over 3 variables, in both designs (D1 on the two small ones).
+/// over 3 variables.
 #[test]
 fn choice_answer_is_unique_in_the_full_instance() {
     use tsume_board::Move;
-    let d1 = ReduceOptions {
-        design: Design::D1,
-        ..ReduceOptions::default()
-    };
     let eight = Cnf {
         vars: 3,
         clauses: all_eight(),
     };
-    for (f, vars, opts) in [
-        (Cnf::new(1, &[&[1], &[-1]]), 1u32, ReduceOptions::default()),
-        (
-            Cnf::new(2, &[&[1, 2], &[-1], &[-2]]),
-            2,
-            ReduceOptions::default(),
-        ),
-        (eight, 3, ReduceOptions::default()),
-        (Cnf::new(1, &[&[1], &[-1]]), 1u32, d1),
-        (Cnf::new(2, &[&[1, 2], &[-1], &[-2]]), 2, d1),
+    for (f, vars) in [
+        (Cnf::new(1, &[&[1], &[-1]]), 1u32),
+        (Cnf::new(2, &[&[1, 2], &[-1], &[-2]]), 2),
+        (eight, 3),
     ] {
-        let inst = reduce_with(&f, &opts);
+        let inst = reduce(&f);
         let pos = inst.position().unwrap();
         let b = pos.board().clone();
         for v in 1..=vars {

@@ -1,4 +1,4 @@
-//! The gadget lemmas of designs D2 and D1 (crate docs, "Lemmas"), each proven by the prover on the
+//! The gadget lemmas of design D2 (crate docs, "Lemmas"), each proven by the prover on the
 //! gadget in isolation, its neighbours replaced by fixed stand-ins: Z and W are single
 //! stones with two one-point eyes (Benson-alive), a "rest of the formula" stand-in where
 //! one is needed. `exact::kill_rank` (no depth bound: `None` = alive for every α) where the
@@ -159,19 +159,6 @@ fn a_black_answer_is_unique() {
     }
 }
 
-/// Diagram B(j) with literal points fixed: `true_lits` White stones joined to W,
-/// `false_lits` Black stones joined to Z, K(j) = {k, k'} with its last liberty s next to
-/// a gate stand-in q that has two eyes of its own (so White cannot capture it through s).
-fn diagram_b(true_lits: usize, false_lits: usize) -> GraphBuilder {
-    let mut g = clause_with_literals(true_lits, false_lits);
-    g.point("k'", W).unwrap();
-    g.point("s", None).unwrap();
-    for (a, b) in [("k", "k'"), ("k", "s"), ("k'", "s"), ("s", "q")] {
-        g.edge(a, b).unwrap();
-    }
-    g
-}
-
 /// Z, W, the clause stone `k` (White), the gate stand-in `q` (Black, two eyes `q1 q2`),
 /// and the set literals `p<i>` next to k: `true_lits` White stones joined to W,
 /// `false_lits` Black stones joined to Z.
@@ -195,32 +182,6 @@ fn clause_with_literals(true_lits: usize, false_lits: usize) -> GraphBuilder {
     g
 }
 
-/// Remark 2 / C1: with every literal point occupied, K(j) is alive for every α iff some
-/// literal is true (its point White); if all are false (or the clause is empty) K(j) is
-/// dead even with White to move, and White's s is a suicide (no bridging).
-#[test]
-fn b_clause_alive_iff_some_literal_true() {
-    for width in 0..=3 {
-        for true_lits in 0..=width {
-            let g = diagram_b(true_lits, width - true_lits);
-            for to_move in [Color::White, Color::Black] {
-                let (p, k) = position(&g, to_move, "k");
-                let r = rank(&p, k);
-                if true_lits > 0 {
-                    assert_eq!(r, None, "width {width}, {true_lits} true, {to_move:?}");
-                    assert!(tsume_prove::static_life(&p, k));
-                } else {
-                    assert!(r.is_some(), "width {width}, all false, {to_move:?}");
-                    assert_eq!(p.liberty_count(k), 1);
-                    if to_move == Color::White {
-                        assert!(p.is_suicide(pt(&p, "s")));
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// Z, W, Λ (`L`) with its eye `e`, the point `E` and `f` outside liberties (next to Z),
 /// and the gate `q` (Black) next to E.
 fn target_and_gate(f: usize) -> GraphBuilder {
@@ -242,49 +203,6 @@ fn target_and_gate(f: usize) -> GraphBuilder {
     g
 }
 
-/// Diagram C reduced to the race (design §4.4, Λ1): Λ with e, E and `f` outside liberties
-/// (next to Z), the gate q next to E and to `n` points s_j, each next to a live K(j)
-/// stand-in (a White stone joined to W). With `dead` > 0, also `dead` dead clause groups
-/// {d, d'} with their last liberty t next to q and a false literal (Black, joined to Z).
-fn diagram_c(n: usize, f: usize, dead: usize) -> GraphBuilder {
-    let mut g = target_and_gate(f);
-    for j in 0..n {
-        let (s, k) = (format!("s{j}"), format!("k{j}"));
-        g.point(&s, None).unwrap();
-        g.point(&k, W).unwrap();
-        for (a, b) in [(&s, "q"), (&s, &k), (&k, "w")] {
-            g.edge(a, b).unwrap();
-        }
-    }
-    for u in 0..dead {
-        let (t, d, d2, b) = (
-            format!("t{u}"),
-            format!("d{u}"),
-            format!("d{u}'"),
-            format!("b{u}"),
-        );
-        g.point(&t, None).unwrap();
-        g.point(&d, W).unwrap();
-        g.point(&d2, W).unwrap();
-        g.point(&b, B).unwrap();
-        for (x, y) in [
-            (&t, "q"),
-            (&t, &d),
-            (&t, &d2),
-            (&d, &d2),
-            (&d, &b),
-            (&b, "z"),
-        ] {
-            g.edge(x, y).unwrap();
-        }
-    }
-    g
-}
-
-fn c_verdict(n: usize, f: usize, dead: usize) -> Verdict {
-    verdict_of(&diagram_c(n, f, dead))
-}
-
 /// Λ with White to move: df-pn first (its "dead" is exact), then the exact solver to
 /// settle "alive" for every α when df-pn's disproof depends on the bound; if that is too
 /// large, the bounded answer.
@@ -301,19 +219,8 @@ fn verdict_of(g: &GraphBuilder) -> Verdict {
     }
 }
 
-/// Λ1 (design §4.4): with every clause satisfied, Λ lives iff F ≥ n − 2: White needs n
-/// moves to fill the s_j, Black F moves and then E. Small n here; n = 5, 6 in the ignored
-/// test below.
-#[test]
-fn c_race_alive_iff_f_at_least_n_minus_2() {
-    for (n, f, want) in race_cases(1..=4) {
-        assert_eq!(c_verdict(n, f, 0), want, "n = {n}, F = {f}");
-    }
-}
-
-/// The races of D1 (gate liberties n) and D2 (G): for each count of the gate's
-/// liberties, F from 3 below it to 1 below it (not below 0), and the expected verdict,
-/// alive iff F ≥ liberties − 2.
+/// The race's cases: for each count G of the gate's liberties, F from 3 below it to 1
+/// below it (not below 0), and the expected verdict, alive iff F ≥ G − 2.
 fn race_cases(gate: std::ops::RangeInclusive<usize>) -> Vec<(usize, usize, Verdict)> {
     let mut out = Vec::new();
     for libs in gate {
@@ -329,49 +236,11 @@ fn race_cases(gate: std::ops::RangeInclusive<usize>) -> Vec<(usize, usize, Verdi
     out
 }
 
-#[test]
-#[ignore = "slow: n = 5, 6 (about a minute)"]
-fn c_race_alive_iff_f_at_least_n_minus_2_large() {
-    for n in 5..=6 {
-        for f in n - 3..=n - 2 {
-            let want = if f + 2 >= n {
-                Verdict::Alive
-            } else {
-                Verdict::Dead
-            };
-            assert_eq!(c_verdict(n, f, 0), want, "n = {n}, F = {f}");
-        }
-    }
-}
-
-/// Λ2 (design §4.5): if some clause group is dead, Black kills Λ whatever F is and however
-/// many satisfied clauses there are: he captures K(u) through t_u, which connects the gate
-/// to Z, fills the f's and plays E.
-#[test]
-fn c_dead_clause_kills() {
-    for dead in 1..=2 {
-        for alive in 0..=2 {
-            for f in 0..=2 {
-                if dead + alive > 3 {
-                    continue;
-                }
-                assert_eq!(
-                    c_verdict(alive, f, dead),
-                    Verdict::Dead,
-                    "alive {alive}, dead {dead}, F = {f}"
-                );
-            }
-        }
-    }
-}
-
-// ----- Design D2 (the default): one White stone per clause, next to Ω -----
-
-/// Diagram B(j) of D2: K(j) is one White stone `k` next to the gate stand-in `q` (Black,
+/// Diagram B(j): K(j) is one White stone `k` next to the gate stand-in `q` (Black,
 /// two eyes of its own, so that White cannot rescue K by capturing it) and to its literal
 /// points: `true_lits` White stones joined to W, `false_lits` Black stones joined to Z, and
 /// one empty literal point `x` (the last literal still to be set) next to k, Z and W.
-fn d2_diagram_b(true_lits: usize, false_lits: usize) -> GraphBuilder {
+fn diagram_b(true_lits: usize, false_lits: usize) -> GraphBuilder {
     let mut g = clause_with_literals(true_lits, false_lits);
     g.point("x", None).unwrap();
     for (a, b) in [("k", "q"), ("x", "k"), ("x", "z"), ("x", "w")] {
@@ -380,15 +249,15 @@ fn d2_diagram_b(true_lits: usize, false_lits: usize) -> GraphBuilder {
     g
 }
 
-/// Remark 2 / C1 for D2: K(j) is alive for every α as soon as one literal is true (its
+/// Remark 2 / C1: K(j) is alive for every α as soon as one literal is true (its
 /// point White, joined to W), whoever moves; with all set literals false, Black's stone on
 /// the last literal point captures K(j), and the freed point touches only Black stones
 /// (Ω and the false literals, joined to Z): White can play there only to capture Ω.
 #[test]
-fn d2_clause_alive_iff_some_literal_true() {
+fn b_clause_alive_iff_some_literal_true() {
     for width in 1..=3 {
         for true_lits in 0..width {
-            let g = d2_diagram_b(true_lits, width - 1 - true_lits);
+            let g = diagram_b(true_lits, width - 1 - true_lits);
             for to_move in [Color::White, Color::Black] {
                 let (p, k) = position(&g, to_move, "k");
                 let r = rank(&p, k);
@@ -411,12 +280,12 @@ fn d2_clause_alive_iff_some_literal_true() {
     }
 }
 
-/// Diagram C of D2 reduced to the final race: Λ (`L`) with `e`, `E` and `f` outside
+/// Diagram C reduced to the final race: Λ (`L`) with `e`, `E` and `f` outside
 /// liberties (next to Z); the gate q next to E, to `g` points g_k (next to W) and to
 /// `alive` live clause stones (White, joined to W); with `captured`, also one point `x`
 /// freed by the capture of a dead clause, next to q and to a false literal (Black, joined
 /// to Z).
-fn d2_diagram_c(g_libs: usize, f: usize, alive: usize, captured: bool) -> GraphBuilder {
+fn diagram_c(g_libs: usize, f: usize, alive: usize, captured: bool) -> GraphBuilder {
     let mut g = target_and_gate(f);
     for i in 0..g_libs {
         let name = format!("g{i}");
@@ -440,19 +309,19 @@ fn d2_diagram_c(g_libs: usize, f: usize, alive: usize, captured: bool) -> GraphB
     g
 }
 
-fn d2_c_verdict(g_libs: usize, f: usize, alive: usize, captured: bool) -> Verdict {
-    verdict_of(&d2_diagram_c(g_libs, f, alive, captured))
+fn c_verdict(g_libs: usize, f: usize, alive: usize, captured: bool) -> Verdict {
+    verdict_of(&diagram_c(g_libs, f, alive, captured))
 }
 
-/// Λ1 for D2: with every clause alive, White to move, Λ lives iff F ≥ G − 2 (White fills
+/// Λ1: with every clause alive, White to move, Λ lives iff F ≥ G − 2 (White fills
 /// the G points g, after which Black's E is a suicide and White's E captures Ω; Black
 /// needs E, the F points f and e, with E played while Ω still has a g).
 #[test]
-fn d2_race_alive_iff_f_at_least_g_minus_2() {
+fn c_race_alive_iff_f_at_least_g_minus_2() {
     for (g_libs, f, want) in race_cases(1..=5) {
         for alive in 1..=2 {
             assert_eq!(
-                d2_c_verdict(g_libs, f, alive, false),
+                c_verdict(g_libs, f, alive, false),
                 want,
                 "G = {g_libs}, F = {f}, {alive} live clause(s)"
             );
@@ -460,15 +329,15 @@ fn d2_race_alive_iff_f_at_least_g_minus_2() {
     }
 }
 
-/// Λ2 for D2: once a dead clause has been captured, Ω shares the freed point with Z, so
+/// Λ2: once a dead clause has been captured, Ω shares the freed point with Z, so
 /// White cannot capture Ω (he fills E and the g's, Black connects), and Black kills: E,
 /// the f's, e. White to move, whatever F and G.
 #[test]
-fn d2_captured_clause_kills() {
+fn c_captured_clause_kills() {
     for g_libs in 1usize..=4 {
         for f in g_libs.saturating_sub(2)..=g_libs {
             assert_eq!(
-                d2_c_verdict(g_libs, f, 1, true),
+                c_verdict(g_libs, f, 1, true),
                 Verdict::Dead,
                 "G = {g_libs}, F = {f}"
             );
