@@ -145,10 +145,130 @@ pub fn is_unconditionally_alive(pos: &Position, x: Point) -> bool {
     if count_vital_regions_up_to_two(pos, x, c) < 2 {
         return false;
     }
-    unconditionally_alive(pos, c)
-        .get(x.index())
-        .copied()
-        .unwrap_or(false)
+    alive_near(pos, x, c)
+}
+
+/// The fixed point restricted to the blocks that matter to the block of `x`: start from
+/// it, add every block touching a region vital to a block already taken, and run
+/// Benson's fixed point on those blocks and their vital regions only. Same answer as the
+/// whole board's: the blocks alive in the whole board's fixed point that are reached
+/// from `x` through regions vital to them, with those regions, satisfy the restricted
+/// conditions; and the restricted fixed point satisfies the whole board's (every block
+/// touching a region kept is in the set, since the region is vital to a block of it).
+fn alive_near(pos: &Position, x: Point, color: Color) -> bool {
+    let board = pos.board();
+    let n = board.len();
+    const NONE: u32 = u32::MAX;
+    // Blocks by their group id (a point index), numbered as they are taken.
+    let mut block_no = vec![NONE; n];
+    let mut blocks: Vec<Point> = Vec::new();
+    // Regions: label per point, each region's empty points and touching blocks' ids.
+    let mut region_of = vec![NONE; n];
+    let mut region_empties: Vec<Vec<Point>> = Vec::new();
+    let mut region_touch: Vec<Vec<Point>> = Vec::new();
+    // Per block: its vital regions.
+    let mut vital: Vec<Vec<u32>> = Vec::new();
+    let mut stack = Vec::new();
+    let head = |q: Point| pos.group_id(q).unwrap_or(q);
+    let x_head = head(x);
+    block_no[x_head.index()] = 0;
+    blocks.push(x_head);
+    let mut next = 0;
+    while next < blocks.len() {
+        let b = blocks[next];
+        next += 1;
+        let mut mine: Vec<u32> = Vec::new();
+        for s in pos.group(b) {
+            for &q in board.neighbors(s) {
+                if pos.color(q) == Some(color) {
+                    continue;
+                }
+                let r = if region_of[q.index()] != NONE {
+                    region_of[q.index()]
+                } else {
+                    // Flood the region of q.
+                    let r = region_empties.len() as u32;
+                    let (mut empties, mut touch) = (Vec::new(), Vec::new());
+                    region_of[q.index()] = r;
+                    stack.clear();
+                    stack.push(q);
+                    while let Some(t) = stack.pop() {
+                        if pos.color(t).is_none() {
+                            empties.push(t);
+                        }
+                        for &u in board.neighbors(t) {
+                            if pos.color(u) == Some(color) {
+                                let h = head(u);
+                                if !touch.contains(&h) {
+                                    touch.push(h);
+                                }
+                            } else if region_of[u.index()] == NONE {
+                                region_of[u.index()] = r;
+                                stack.push(u);
+                            }
+                        }
+                    }
+                    region_empties.push(empties);
+                    region_touch.push(touch);
+                    r
+                };
+                if mine.contains(&r) {
+                    continue;
+                }
+                mine.push(r);
+            }
+        }
+        // Keep the vital ones, and take the blocks touching them.
+        mine.retain(|&r| {
+            region_empties[r as usize].iter().all(|&e| {
+                board
+                    .neighbors(e)
+                    .iter()
+                    .any(|&t| pos.color(t) == Some(color) && head(t) == b)
+            })
+        });
+        for &r in &mine {
+            for &t in &region_touch[r as usize] {
+                if block_no[t.index()] == NONE {
+                    block_no[t.index()] = blocks.len() as u32;
+                    blocks.push(t);
+                }
+            }
+        }
+        vital.push(mine);
+    }
+    // The fixed point on these blocks and their vital regions.
+    let mut block_alive = vec![true; blocks.len()];
+    let mut region_dead = vec![false; region_empties.len()];
+    loop {
+        let mut changed = false;
+        for (i, alive) in block_alive.iter_mut().enumerate() {
+            if *alive
+                && vital[i]
+                    .iter()
+                    .filter(|&&r| !region_dead[r as usize])
+                    .count()
+                    < 2
+            {
+                *alive = false;
+                changed = true;
+            }
+        }
+        for (r, dead) in region_dead.iter_mut().enumerate() {
+            if !*dead
+                && region_touch[r].iter().any(|t| {
+                    block_no[t.index()] != NONE && !block_alive[block_no[t.index()] as usize]
+                })
+            {
+                *dead = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    block_alive[0]
 }
 
 /// How many regions vital to the block of `x` (colour `color`) there are, counting to 2.

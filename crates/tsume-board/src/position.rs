@@ -622,6 +622,35 @@ impl Position {
         out
     }
 
+    /// The Zobrist key of φ(p, x) when the player to move can place a stone on `x` and
+    /// it captures nothing; `None` otherwise (an occupied point, a suicide or a capture).
+    /// Such a move changes only `x` and the player to move, so the key follows without
+    /// making the position: the prover's successor keys.
+    pub fn quiet_hash(&self, x: Point) -> Option<u64> {
+        if !self.is_legal(x) {
+            return None;
+        }
+        let opp = self.to_move.opponent().code();
+        let nbrs = self.board.neighbors(x);
+        for y in nbrs {
+            let c = &self.cells[y.index()];
+            if c.color != opp {
+                continue;
+            }
+            // The group loses one pseudo-liberty per edge to x; none left: captured.
+            let n = nbrs
+                .iter()
+                .filter(|z| {
+                    self.cells[z.index()].head == c.head && self.cells[z.index()].color == opp
+                })
+                .count() as u32;
+            if self.cells[c.head as usize].libs == n {
+                return None;
+            }
+        }
+        Some(self.hash ^ self.board.keys(x)[self.to_move.index()] ^ WHITE_TO_MOVE)
+    }
+
     /// φ(p, m) (Crăşmaru §2, the moving function), as a new position.
     pub fn play(&self, m: Move) -> Position {
         let mut p = self.clone();

@@ -104,6 +104,11 @@ fn check_queries(pos: &Position) -> Result<(), TestCaseError> {
             prop_assert!(pos.liberties(x).is_empty());
             // Suicide and captures as φ would see them.
             let (h, _, captured) = naive::play(board, &f, pos.to_move(), Move::Play(x));
+            // The key of a move that places a stone and captures nothing, without making
+            // the position; None for any other move.
+            let quiet = h != f && captured.is_empty();
+            let key = naive::hash(board, &h, pos.to_move().opponent());
+            prop_assert_eq!(pos.quiet_hash(x), quiet.then_some(key));
             prop_assert_eq!(pos.is_suicide(x), h == f);
             prop_assert_eq!(pos.is_legal(x), h != f);
             prop_assert_eq!(sorted(pos.captures_of(x)), captured);
@@ -125,6 +130,7 @@ fn check_queries(pos: &Position) -> Result<(), TestCaseError> {
             prop_assert_eq!(pos.in_atari(x), libs.len() == 1);
             prop_assert!(!pos.is_legal(x));
             prop_assert!(pos.captures_of(x).is_empty());
+            prop_assert_eq!(pos.quiet_hash(x), None);
         }
     }
     let heads: BTreeSet<Point> = pos.groups().collect();

@@ -325,6 +325,7 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
             forever_nodes: s.forever,
             progress,
             pn_rule: s.pn_rule,
+            reprobe_all: false,
         };
         let answer = tsume_prove::solve(&pos, problem.target, &opts)
             .map_err(|e| Fail::input(format!("{}: {e}", problem.file)))?;

@@ -133,6 +133,9 @@ pub(crate) struct Search<'a> {
     twins: Twins,
     /// One reusable position per ply for the path being searched.
     scratch: Vec<Option<Position>>,
+    /// Probe every child's table entry at every iteration of a node's loop instead of
+    /// keeping their standings between iterations ([`crate::Options::reprobe_all`]).
+    pub reprobe_all: bool,
 }
 
 /// The board's twin points ([`Board::twin_classes`], the target left out) with keys per
@@ -227,6 +230,7 @@ impl<'a> Search<'a> {
             expansion_size: 0,
             twins: Twins::new(board, target),
             scratch: Vec::new(),
+            reprobe_all: false,
         }
     }
 
@@ -250,7 +254,18 @@ impl<'a> Search<'a> {
     /// liberties counted up to 4.
     fn info_of(&self, mv: Move, pos: &Position) -> (Info, u32) {
         let libs = pos.liberty_count_up_to(self.target, 4) as u32;
-        let attacker = self.attacker_moves(pos);
+        self.info_with(mv, pos, libs)
+    }
+
+    /// [`Search::info_of`] with the target's liberties (up to 4) already known.
+    fn info_with(&self, mv: Move, pos: &Position, libs: u32) -> (Info, u32) {
+        let info = self.info_from(mv, self.twins.key(pos), self.attacker_moves(pos), libs);
+        (info, libs)
+    }
+
+    /// A successor's [`Info`] from its table key, whether the attacker is to move in it
+    /// and the target's liberties there (up to 4).
+    fn info_from(&self, mv: Move, hash: u64, attacker: bool, libs: u32) -> Info {
         // Crăşmaru §3, D₀: one liberty and the opponent of the group to move.
         let d0 = attacker && libs == 1;
         let l = u64::from(libs);
@@ -259,13 +274,7 @@ impl<'a> Search<'a> {
         } else {
             (l.max(1), 1)
         };
-        let info = Info {
-            mv,
-            hash: self.twins.key(pos),
-            d0,
-            est,
-        };
-        (info, libs)
+        Info { mv, hash, d0, est }
     }
 
     /// A child's standing with `rem` plies left, from its static part and the table.
@@ -319,52 +328,92 @@ impl<'a> Search<'a> {
     /// the moves that leave the target fewest liberties, for the defender those that
     /// leave it most; captures break ties; the pass last.
     pub fn children(&self, p: &Position) -> Vec<Child> {
-        self.ordered(p, |info, pos| Child {
+        self.ordered(p, true, |info, pos| Child {
             info,
-            pos: pos.clone(),
+            pos: pos.map_or_else(|| p.play(info.mv), Clone::clone),
         })
     }
 
     /// [`Search::children`] without their positions: what the search keeps. Plays every
-    /// move on one scratch copy of `p` instead of a fresh one per move.
+    /// move on one scratch copy of `p` instead of a fresh one per move, and plays none
+    /// where the key and the target's liberties follow from `p` (a move that neither
+    /// touches the target's group nor captures, on a board without twins).
     fn child_infos(&self, p: &Position) -> Vec<Info> {
-        self.ordered(p, |info, _| info)
+        self.ordered(p, false, |info, _| info)
     }
 
     /// Ψ(p) in the order of [`Search::children`], each successor made on one scratch
-    /// position and handed to `keep` with its [`Info`].
-    fn ordered<T>(&self, p: &Position, mut keep: impl FnMut(Info, &Position) -> T) -> Vec<T> {
+    /// position (unless `need_pos` is false and its [`Info`] follows from `p`) and handed
+    /// to `keep` with its [`Info`].
+    fn ordered<T>(
+        &self,
+        p: &Position,
+        need_pos: bool,
+        mut keep: impl FnMut(Info, Option<&Position>) -> T,
+    ) -> Vec<T> {
         let attacker = self.attacker_moves(p);
         let target_group = p.group_id(self.target);
-        let mut scored: Vec<(i64, T)> = Vec::new();
+        let mut scored: Vec<(i64, T)> = Vec::with_capacity(p.board().len() + 1);
         let mut pos = p.clone();
+        // The target's liberties here: a move that neither touches the target's group
+        // nor captures leaves that group and its liberties as they are.
+        let here = p.liberty_count_up_to(self.target, 4) as u32;
+        let quiet_ok = !need_pos && self.twins.points.is_empty();
         for x in p.legal_moves() {
-            pos.clone_from(p);
-            let captured = match pos.play_in_place(Move::Play(x)) {
-                tsume_board::Played::Stone { captured } => i64::from(captured),
-                _ => 0,
-            };
-            let (info, libs) = self.info_of(Move::Play(x), &pos);
-            let libs = i64::from(libs);
             // The target is a stone, so its group id is never None.
             let near = p
                 .board()
                 .neighbors(x)
                 .iter()
                 .any(|&y| p.group_id(y) == target_group);
+            let quiet = if quiet_ok && !near {
+                p.quiet_hash(x)
+            } else {
+                None
+            };
+            let (info, libs, captured, made) = if let Some(hash) = quiet {
+                let info = self.info_from(Move::Play(x), hash, !attacker, here);
+                (info, here, 0, false)
+            } else {
+                pos.clone_from(p);
+                let captured = match pos.play_in_place(Move::Play(x)) {
+                    tsume_board::Played::Stone { captured } => i64::from(captured),
+                    _ => 0,
+                };
+                let (info, libs) = if near || captured > 0 {
+                    self.info_of(Move::Play(x), &pos)
+                } else {
+                    self.info_with(Move::Play(x), &pos, here)
+                };
+                (info, libs, captured, true)
+            };
+            // The shortcuts against the position made and counted (every test build
+            // checks them).
+            #[cfg(debug_assertions)]
+            {
+                let q = p.play(Move::Play(x));
+                let (full, full_libs) = self.info_of(Move::Play(x), &q);
+                debug_assert_eq!(
+                    (info.hash, info.d0, info.est),
+                    (full.hash, full.d0, full.est)
+                );
+                debug_assert_eq!(libs, full_libs);
+            }
+            let libs = i64::from(libs);
             let mut score = if attacker { -libs * 16 } else { libs * 16 };
             score += captured * 8 + i64::from(near) * 4;
             if info.d0 {
                 score += 1 << 20;
             }
-            scored.push((score, keep(info, &pos)));
+            scored.push((score, keep(info, made.then_some(&pos))));
         }
+        // Stable order: by score, then as Ψ lists the moves.
         scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
         let mut out: Vec<T> = scored.into_iter().map(|(_, c)| c).collect();
         pos.clone_from(p);
         pos.play_in_place(Move::Pass);
         let (info, _) = self.info_of(Move::Pass, &pos);
-        out.push(keep(info, &pos));
+        out.push(keep(info, Some(&pos)));
         out
     }
 
@@ -497,11 +546,24 @@ impl<'a> Search<'a> {
         let or_node = self.attacker_moves(p);
         let kids = self.infos(p);
         let mut vals: Vec<Known> = Vec::with_capacity(kids.len());
+        // The children's standings are probed once; afterwards only the child just
+        // searched changes (its search returns its new standing), and a sibling's kept
+        // value may be stale only through transpositions, so the selected child is
+        // probed again before the search enters it. (`reprobe_all`: every child at
+        // every iteration, the plain loop, kept for tests.)
+        // `seen[i] == epoch`: child i's value is current since the last descent.
+        let mut seen: Vec<u32> = vec![0; kids.len()];
+        let mut epoch = 0u32;
+        let mut probed = false;
         loop {
-            vals.clear();
-            for c in kids.iter() {
-                let v = self.probe_info(c, rem - 1, || p.play(c.mv));
-                vals.push(v);
+            if !probed || self.reprobe_all {
+                vals.clear();
+                for c in kids.iter() {
+                    let v = self.probe_info(c, rem - 1, || p.play(c.mv));
+                    vals.push(v);
+                }
+                probed = true;
+                seen.fill(epoch);
             }
             let (pn, dn) = combine(or_node, &vals, self.weak_pn);
             if pn == 0 {
@@ -522,6 +584,15 @@ impl<'a> Search<'a> {
             // Select the most proving child and the second best, with the 1+ε trick
             // (Pawlewicz & Lew 2007) for its threshold.
             let (best, second) = select(or_node, &vals);
+            if seen[best] != epoch {
+                let c = &kids[best];
+                let v = self.probe_info(c, rem - 1, || p.play(c.mv));
+                seen[best] = epoch;
+                if v != vals[best] {
+                    vals[best] = v;
+                    continue;
+                }
+            }
             let (bpn, bdn) = pn_dn(vals[best]);
             let (cthpn, cthdn) = if or_node {
                 (
@@ -545,7 +616,9 @@ impl<'a> Search<'a> {
             let mut child = self.scratch[slot].take().unwrap_or_else(|| p.clone());
             child.clone_from(p);
             child.play_in_place(kids[best].mv);
-            self.expand(&child, rem - 1, vals[best], cthpn, cthdn, ply + 1);
+            vals[best] = self.expand(&child, rem - 1, vals[best], cthpn, cthdn, ply + 1);
+            epoch += 1;
+            seen[best] = epoch;
             self.scratch[slot] = Some(child);
             if self.abort.is_some() {
                 return self.park(h, rem, pn, dn);

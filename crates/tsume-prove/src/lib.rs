@@ -105,6 +105,11 @@ pub struct Options {
     pub progress: Option<Progress>,
     /// How an AND node's proof number (an OR node's disproof number) is combined.
     pub pn_rule: PnRule,
+    /// Probe every child's table entry at every iteration of a node's loop (the plain
+    /// df-pn loop) instead of keeping the children's standings between iterations and
+    /// probing only the child about to be entered again. Same verdicts, more work: kept
+    /// so that tests can compare the two.
+    pub reprobe_all: bool,
 }
 
 /// How the children's numbers add up where every child must be solved.
@@ -135,6 +140,7 @@ impl Default for Options {
             forever_nodes: 100_000,
             progress: None,
             pn_rule: PnRule::Sum,
+            reprobe_all: false,
         }
     }
 }
@@ -269,6 +275,7 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
     let mut search = Search::new(p.board(), target, defender, &opts.limits, stop);
     search.use_benson = opts.benson;
     search.weak_pn = opts.pn_rule == PnRule::Weak;
+    search.reprobe_all = opts.reprobe_all;
     let progress = opts.progress.clone();
     let progress_fn = progress.as_deref().map(|f| f as &(dyn Fn(&Stats) + Sync));
     search.progress = progress_fn;

@@ -132,6 +132,7 @@ fn dfpn_matches_exact_and_reference() {
     let mut dead = 0;
     let mut reference_checked = 0;
     let mut trees = 0;
+    let mut plain_checked = 0;
     for round in 0..40 {
         for board in &boards {
             let Some((p, x)) = random_position(&mut rng, board) else {
@@ -175,6 +176,15 @@ fn dfpn_matches_exact_and_reference() {
                 } else if alpha % 3 == 0 {
                     panic!("no tree: {:?}", a.reason);
                 }
+                // The plain loop (every child probed at every iteration) agrees.
+                if alpha % 4 == 1 {
+                    let plain = Options {
+                        reprobe_all: true,
+                        ..opts.clone()
+                    };
+                    assert_eq!(solve(&p, x, &plain).unwrap().verdict, a.verdict);
+                    plain_checked += 1;
+                }
                 if a.verdict == Verdict::Alive && a.exact {
                     assert_eq!(rank, None, "Benson said alive for every α\n{p:?}");
                 }
@@ -211,6 +221,10 @@ fn dfpn_matches_exact_and_reference() {
     }
     eprintln!("checked {checked} dead {dead} reference {reference_checked} trees {trees}");
     assert!(trees > 1000, "{trees} trees checked");
+    assert!(
+        plain_checked > 500,
+        "the plain loop ran {plain_checked} times"
+    );
     assert!(checked > 3000, "only {checked} cases");
     assert!(
         dead > checked / 10 && dead < checked * 9 / 10,
