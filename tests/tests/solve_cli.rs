@@ -156,6 +156,26 @@ fn both_sides_give_a_status() {
     ]);
     assert_eq!(h.code, 0);
     assert!(h.out.contains(&format!("status: {status}")), "{}", h.out);
+    // A tree over --max-tree nodes is not built: the verdict stays, unchecked, with the
+    // reason.
+    let small = tsume(&[
+        "solve",
+        file.to_str().unwrap(),
+        "--region",
+        "board",
+        "--to-move",
+        "B",
+        "--max-tree",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(small.code, 0, "{}", small.err);
+    let s = small.json();
+    let black_first = results.iter().find(|r| r["to_move"] == "B").unwrap();
+    assert_eq!(s["verdict"], black_first["verdict"], "{s}");
+    assert!(s["checked"].is_null(), "{s}");
+    let reason = s["results"][0]["reason"].as_str().unwrap_or("");
+    assert!(reason.contains("no tree"), "{s}");
 }
 
 #[test]

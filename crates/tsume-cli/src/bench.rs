@@ -374,6 +374,7 @@ fn problems(
         limits: limits(a),
         all_moves: false,
         want_tree: false,
+        max_tree: 0,
         check: false,
         exact: 0,
         forever: 0,

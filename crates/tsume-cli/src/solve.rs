@@ -71,6 +71,10 @@ pub struct SolveArgs {
     /// Skip replaying proofs through the independent checker.
     #[arg(long)]
     pub no_check: bool,
+    /// Largest proof tree to build and replay through the checker, in nodes; a larger
+    /// proof still gives its (exact) verdict, with "checked": null and the reason.
+    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    pub max_tree: usize,
     /// Settle "alive for every α" with the exact solver when at most this many positions are reachable (0: off).
     #[arg(long, value_name = "N", default_value_t = 50_000)]
     pub exact: usize,
@@ -227,6 +231,7 @@ pub(crate) struct Settings {
     pub limits: Limits,
     pub all_moves: bool,
     pub want_tree: bool,
+    pub max_tree: usize,
     pub check: bool,
     pub exact: usize,
     pub forever: usize,
@@ -265,6 +270,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
         },
         all_moves: a.all_moves,
         want_tree: !a.no_check || a.sgf_out.is_some() || a.tree_out.is_some(),
+        max_tree: a.max_tree,
         check: !a.no_check,
         exact: a.exact,
         forever: a.forever,
@@ -319,7 +325,7 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
             limits: s.limits.clone(),
             all_moves: s.all_moves,
             want_tree: s.want_tree,
-            max_tree_nodes: 500_000,
+            max_tree_nodes: s.max_tree,
             exact_positions: s.exact,
             benson: true,
             forever_nodes: s.forever,
