@@ -41,6 +41,7 @@ fn run(cnf: &tsume_reduce::Cnf, s: u64, max_nodes: Option<u64>) {
             &cnf,
             &tsume_reduce::ReduceOptions {
                 gate_touches_target: std::env::var_os("TSUME_REDUCE_LQ").is_some(),
+                ..tsume_reduce::ReduceOptions::default()
             },
         );
         let sat = is_satisfiable(&cnf);

@@ -107,6 +107,9 @@
 //!    all its literals false and was captured when its last one was set; Ω has the shared
 //!    point and Black connects when White fills Ω's other liberties. If F is satisfiable,
 //!    White has no reason to deviate: after his assignment (step 3) he wins the race.
+//!    The bound is tight on the 8 clauses over 3 variables: with G = 1 or 2 (option
+//!    [`ReduceOptions::gate_liberties`], for experiments) White's early attack on Ω wins
+//!    and Λ wrongly lives (`a_smaller_gate_breaks_the_reduction`).
 //! 3. *After the assignment* every choice point holds a stone that can never be captured,
 //!    each K(j) lives (C1) iff c_j is satisfied, and a falsified one has been captured. If
 //!    all live, the position is Λ1 with F = G − 2: White lives. Otherwise Λ2: Black kills.

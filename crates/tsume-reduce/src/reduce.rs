@@ -228,6 +228,11 @@ pub struct ReduceOptions {
     /// eyes are recognised by Benson's test, which shortens the prover's disproofs.
     /// Off by default.
     pub gate_touches_target: bool,
+    /// G, the gate's liberties next to W, and with it F = max(0, G − 2): `None` (the
+    /// default) for G = m, which the composition argument needs. For experiments only: a
+    /// smaller G lets White capture Ω before Black has set enough variables, and the
+    /// reduction fails (the 8 clauses over 3 variables live with G = 2; a test shows it).
+    pub gate_liberties: Option<usize>,
 }
 
 /// [`reduce`] with options.
@@ -274,8 +279,12 @@ fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Ins
     // Ω with E; Black fills E, the F points f and e; alive iff F >= G - 2. G = m lets
     // Black, given a free move for each tempo White spends on Ω before the end of the
     // assignment, set every variable himself (crate docs, composition).
-    let big_f = m.saturating_sub(2);
-    let big_g = if n > 0 { m } else { 0 };
+    let big_g = if n > 0 {
+        opts.gate_liberties.unwrap_or(m)
+    } else {
+        0
+    };
+    let big_f = big_g.saturating_sub(2);
     let with_z = m > 0 || big_f > 0 || has_empty;
     let with_w = m > 0;
 
@@ -304,7 +313,7 @@ fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Ins
         g.edge(&f, "z")?;
         g.label(
             &f,
-            &format!("outside liberty of Λ for the race (F = {big_f} = max(0, m-2))"),
+            &format!("outside liberty of Λ for the race (F = {big_f} = max(0, G-2))"),
         )?;
     }
     for k in 1..=big_g {
@@ -314,7 +323,7 @@ fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Ins
         g.edge(&p, "w")?;
         g.label(
             &p,
-            &format!("liberty of Ω next to W (G = {big_g} = m): White fills it to capture Ω"),
+            &format!("liberty of Ω next to W (G = {big_g}): White fills it to capture Ω"),
         )?;
     }
     for &v in &used {
@@ -544,6 +553,7 @@ mod tests {
                 ReduceOptions::default(),
                 ReduceOptions {
                     gate_touches_target: true,
+                    ..ReduceOptions::default()
                 },
             ] {
                 let inst = reduce_with(&f, &opts);

@@ -8,7 +8,9 @@ use std::time::Instant;
 
 use tsume_board::parse_graph;
 use tsume_prove::{default_depth, solve, Limits, Options, PnRule, Verdict};
-use tsume_reduce::{is_satisfiable, random_3cnf, reduce, to_dimacs, Cnf};
+use tsume_reduce::{
+    is_satisfiable, random_3cnf, reduce, reduce_with, to_dimacs, Cnf, ReduceOptions,
+};
 
 struct Row {
     sat: bool,
@@ -193,6 +195,44 @@ fn all_eight_clauses_over_three_variables() {
         check_with(&eight, 4_000_000, PnRule::Weak).verdict,
         Verdict::Dead
     );
+}
+
+/// G = m is needed (composition, step 2): with fewer gate liberties White captures Ω
+/// before Black has set every variable, and Λ of the 8 clauses over 3 variables, which are
+/// unsatisfiable, cannot be killed within the default α. G = 1 and G = 2
+/// (F = max(0, G − 2)) against the default G = 3.
+#[test]
+fn a_smaller_gate_breaks_the_reduction() {
+    let eight = Cnf {
+        vars: 3,
+        clauses: all_eight(),
+    };
+    for g in [1, 2] {
+        let inst = reduce_with(
+            &eight,
+            &ReduceOptions {
+                gate_liberties: Some(g),
+                ..ReduceOptions::default()
+            },
+        );
+        assert_eq!(inst.gate_liberties, g);
+        let pos = inst.position().unwrap();
+        let opts = Options {
+            depth: default_depth(&pos),
+            limits: Limits {
+                max_nodes: Some(1_000_000),
+                ..Limits::default()
+            },
+            ..Options::default()
+        };
+        let a = solve(&pos, inst.target(), &opts).unwrap();
+        assert_eq!(
+            a.verdict,
+            Verdict::Alive,
+            "G = {g}: no kill within α, wrongly"
+        );
+    }
+    assert_eq!(reduce(&eight).gate_liberties, 3);
 }
 
 /// Beyond the range: 4 and 5 variables, 1, 3 and 5 clauses per variable (D2 only).
