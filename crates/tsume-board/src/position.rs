@@ -627,28 +627,34 @@ impl Position {
     /// Such a move changes only `x` and the player to move, so the key follows without
     /// making the position: the prover's successor keys.
     pub fn quiet_hash(&self, x: Point) -> Option<u64> {
-        if !self.is_legal(x) {
+        if !self.is_empty_at(x) {
             return None;
         }
-        let opp = self.to_move.opponent().code();
+        // One pass over the neighbours answers both questions: a group joined to x by n
+        // edges loses n pseudo-liberties.
+        let me = self.to_move.code();
         let nbrs = self.board.neighbors(x);
+        let mut keeps_liberty = false;
         for y in nbrs {
             let c = &self.cells[y.index()];
-            if c.color != opp {
+            if c.color == EMPTY {
+                keeps_liberty = true;
                 continue;
             }
-            // The group loses one pseudo-liberty per edge to x; none left: captured.
             let n = nbrs
                 .iter()
                 .filter(|z| {
-                    self.cells[z.index()].head == c.head && self.cells[z.index()].color == opp
+                    self.cells[z.index()].head == c.head && self.cells[z.index()].color != EMPTY
                 })
                 .count() as u32;
-            if self.cells[c.head as usize].libs == n {
-                return None;
+            let libs = self.cells[c.head as usize].libs;
+            if c.color == me {
+                keeps_liberty |= libs > n;
+            } else if libs == n {
+                return None; // a capture
             }
         }
-        Some(self.hash ^ self.board.keys(x)[self.to_move.index()] ^ WHITE_TO_MOVE)
+        keeps_liberty.then(|| self.hash ^ self.board.keys(x)[self.to_move.index()] ^ WHITE_TO_MOVE)
     }
 
     /// φ(p, m) (Crăşmaru §2, the moving function), as a new position.

@@ -122,8 +122,8 @@ pub(crate) struct Search<'a> {
     /// Called every 2¹⁶ nodes with the statistics so far.
     pub progress: Option<&'a (dyn Fn(&Stats) + Sync)>,
     pub use_benson: bool,
-    /// Weak proof numbers ([`crate::Options::weak_pn`]).
-    pub weak_pn: bool,
+    /// How an AND node's numbers add up ([`crate::Options::pn_rule`]).
+    pub pn_rule: crate::PnRule,
     /// A node count at which the current phase (after the root is solved) stops.
     pub phase_limit: Option<u64>,
     benson_cache: FxHashMap<u64, bool>,
@@ -223,7 +223,7 @@ impl<'a> Search<'a> {
             abort: None,
             progress: None,
             use_benson: true,
-            weak_pn: false,
+            pn_rule: crate::PnRule::Sum,
             phase_limit: None,
             benson_cache: FxHashMap::default(),
             expansions: FxHashMap::default(),
@@ -410,9 +410,10 @@ impl<'a> Search<'a> {
         // Stable order: by score, then as Ψ lists the moves.
         scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
         let mut out: Vec<T> = scored.into_iter().map(|(_, c)| c).collect();
+        // A pass leaves every group and its liberties as they are.
         pos.clone_from(p);
         pos.play_in_place(Move::Pass);
-        let (info, _) = self.info_of(Move::Pass, &pos);
+        let (info, _) = self.info_with(Move::Pass, &pos, here);
         out.push(keep(info, Some(&pos)));
         out
     }
@@ -565,7 +566,7 @@ impl<'a> Search<'a> {
                 probed = true;
                 seen.fill(epoch);
             }
-            let (pn, dn) = combine(or_node, &vals, self.weak_pn);
+            let (pn, dn) = combine(or_node, &vals, self.pn_rule == crate::PnRule::Weak);
             if pn == 0 {
                 let need = proof_need(or_node, &vals);
                 self.table.prove(h, need);

@@ -274,7 +274,7 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
     let stop = opts.limits.stop.as_deref();
     let mut search = Search::new(p.board(), target, defender, &opts.limits, stop);
     search.use_benson = opts.benson;
-    search.weak_pn = opts.pn_rule == PnRule::Weak;
+    search.pn_rule = opts.pn_rule;
     search.reprobe_all = opts.reprobe_all;
     let progress = opts.progress.clone();
     let progress_fn = progress.as_deref().map(|f| f as &(dyn Fn(&Stats) + Sync));
