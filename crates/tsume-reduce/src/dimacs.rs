@@ -21,6 +21,20 @@ impl Cnf {
             clauses: clauses.iter().map(|c| c.to_vec()).collect(),
         }
     }
+
+    /// The variables that occur in some clause, in increasing order (each gets a
+    /// diagram A(i)).
+    pub fn occurring_vars(&self) -> Vec<u32> {
+        let mut v: Vec<u32> = self
+            .clauses
+            .iter()
+            .flatten()
+            .map(|l| l.unsigned_abs())
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
 }
 
 /// A DIMACS file that could not be read: the line (from 1; 0 = the whole input) and why.

@@ -244,9 +244,7 @@ fn chain_order(cnf: &Cnf) -> Result<Vec<Slot>, GridError> {
             }
         }
     }
-    let mut vars: Vec<u32> = occ.keys().map(|l| l.unsigned_abs()).collect();
-    vars.sort_unstable();
-    vars.dedup();
+    let vars = cnf.occurring_vars();
     // binary-clause neighbours: var -> [(my literal, other literal)]
     let mut adj: std::collections::BTreeMap<u32, Vec<(i32, i32)>> =
         std::collections::BTreeMap::new();

@@ -258,14 +258,7 @@ const WHITE: Option<Color> = Some(Color::White);
 
 fn build(cnf: &Cnf, opts: &ReduceOptions, notes: &mut Vec<String>) -> Result<Instance, BuildError> {
     let n = cnf.clauses.len();
-    let mut used: Vec<u32> = cnf
-        .clauses
-        .iter()
-        .flatten()
-        .map(|l| l.unsigned_abs())
-        .collect();
-    used.sort_unstable();
-    used.dedup();
+    let used = cnf.occurring_vars();
     let m = used.len();
     if (m as u32) < cnf.vars {
         notes.push(format!(

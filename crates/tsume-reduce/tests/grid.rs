@@ -38,20 +38,6 @@ fn load(sgf: &str) -> tsume_sgf::Problem {
     parse_sgf_problem(sgf, "grid.sgf", &lo).unwrap()
 }
 
-/// Variables that occur in the layout's formula (each has a diagram A(i)).
-fn occurring(l: &tsume_reduce::grid::GridLayout) -> usize {
-    let mut v: Vec<u32> = l
-        .cnf
-        .clauses
-        .iter()
-        .flatten()
-        .map(|x| x.unsigned_abs())
-        .collect();
-    v.sort_unstable();
-    v.dedup();
-    v.len()
-}
-
 /// Grid verdict, checked against SAT (varisat), with the structure check of the layout.
 /// Returns (satisfiable, verdict, nodes).
 fn check(f: &Cnf, max_nodes: u64) -> (bool, Verdict, u64) {
@@ -77,7 +63,7 @@ fn check(f: &Cnf, max_nodes: u64) -> (bool, Verdict, u64) {
     if !layout.cnf.clauses.is_empty() {
         // e, E, F f's, G = m g's, 2m choice points, two eyes in each of the m + 1 pockets
         // and m blocks
-        let m = occurring(&layout);
+        let m = layout.cnf.occurring_vars().len();
         assert_eq!(empty, 4 + m.saturating_sub(2) + 7 * m, "empty points");
         // the graph board of the same design: the walls' eyes are the difference
         let inst = reduce(f);
@@ -296,15 +282,7 @@ fn check_structure(l: &tsume_reduce::grid::GridLayout, pos: &Position) {
         return;
     }
     let count = |want: Cell| l.cells.iter().flatten().filter(|&&c| c == want).count();
-    let mut vars: Vec<u32> = l
-        .cnf
-        .clauses
-        .iter()
-        .flatten()
-        .map(|x| x.unsigned_abs())
-        .collect();
-    vars.sort_unstable();
-    vars.dedup();
+    let vars = l.cnf.occurring_vars();
     let m = vars.len();
     let mut one_group = vec!["Lambda".to_string(), "Gate".to_string()];
     for &v in &vars {
