@@ -54,7 +54,7 @@
 //! Ω, gave Ω the liberties E and every s_j and Λ F = max(0, n − 2): its race grew with the
 //! number of **clauses**, and its proofs of death with it (the unsatisfiable 3-variable
 //! formulas: 1.2–1.9 M nodes with 5 clauses, 6.7 M with 6, all 8 clauses undecided after
-//! 36 M; D2: 7.8 k, 17 k for all 8).
+//! 36 M; D2: 7.8 k for (u1∨u2)(¬u1∨u3)(¬u2∨u3)(¬u3∨u1)(¬u3∨¬u1), 16.7 k for all 8).
 //!
 //! # Lemmas (each a test in `tests/lemmas.rs`, on the gadget with stand-ins)
 //!
