@@ -120,9 +120,9 @@ pub enum PnRule {
     #[default]
     Sum,
     /// Weak proof numbers (Ueda, Hashimoto, Hashimoto, Iida 2008): the largest child's
-    /// number plus one per other open child. Measured 2026-11-23: 4× fewer nodes on the
-    /// 3-SAT instance of 7 clauses over 3 variables (alive), but more than 2.4× on 6
-    /// clauses over 3 variables (dead), 30 % more on the problem collection and 2.4× the
+    /// number plus one per other open child. Measured 2026-11-23 on the first 3-SAT
+    /// design (D1): 4× fewer nodes on 7 clauses over 3 variables (alive), but more than
+    /// 2.4× on 6 clauses over 3 variables (dead), 30 % more on the problem collection and 2.4× the
     /// time on d180cf; so not the default.
     Weak,
 }
