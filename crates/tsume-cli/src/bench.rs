@@ -49,9 +49,12 @@ pub struct BenchArgs {
     /// Parallel searches (default 1, so that times are comparable).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
-    /// The area in play for corpus rows (auto, tight, board).
-    #[arg(long, value_name = "auto|tight|board", default_value = "auto")]
+    /// The area in play for corpus rows (auto, grown, tight, board; see `tsume solve --help`).
+    #[arg(long, value_name = "auto|grown|tight|board", default_value = "auto")]
     pub region: String,
+    /// Do not add the frame (see `tsume solve --help`).
+    #[arg(long)]
+    pub no_frame: bool,
     /// Write one line per row (TSV) to this file.
     #[arg(long, value_name = "FILE")]
     pub rows_out: Option<PathBuf>,
@@ -123,6 +126,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         target: Some(row.target.clone()),
         to_move: Some(row.to_move),
         region: crate::solve::region_spec(&a.region),
+        no_frame: a.no_frame,
     };
     let fail = |e: String| Outcome {
         verdict: Verdict::Unknown,

@@ -41,9 +41,16 @@ pub struct SolveArgs {
     /// α: the attacker must capture within α+1 plies [default: 4 × empty points + 12, at most 250].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
-    /// The area in play: auto (around the target, walls made safe), tight (the stones' box not grown, sides near the edge extended to it), board (everything), or a comma-separated list of points.
-    #[arg(long, value_name = "auto|tight|board|POINTS", default_value = "auto")]
+    /// The area in play: auto (around the target up to the attacker's wall: the stones' box, sides near the edge taken to it, other sides grown by a line only beyond the defender's outermost stones; attacker walls made safe with virtual eyes; the defender stones across a capturing race included), grown (the stones' box grown by a line on every side, the first versions' rule), tight (the stones' box not grown), board (everything), or a comma-separated list of points.
+    #[arg(
+        long,
+        value_name = "auto|grown|tight|board|POINTS",
+        default_value = "auto"
+    )]
     pub region: String,
+    /// Do not add the frame: by default the empty points of the area that are cut off from the rest of the board touch a virtual wall of the attacker's, alive (the outside is the attacker's); without it they act as if on the board's edge.
+    #[arg(long)]
+    pub no_frame: bool,
     /// Which game tree of an SGF file holding several (from 0).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub index: usize,
@@ -184,6 +191,7 @@ pub(crate) fn region_spec(s: &str) -> RegionSpec {
         "auto" => RegionSpec::Auto,
         "board" | "all" | "whole" => RegionSpec::Board,
         "tight" => RegionSpec::Tight,
+        "grown" => RegionSpec::Grown,
         _ => RegionSpec::Points(
             s.split([',', ' '])
                 .filter(|t| !t.is_empty())
@@ -259,6 +267,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
             target: a.target.clone(),
             to_move: sides,
             region: region_spec(&a.region),
+            no_frame: a.no_frame,
         },
         sides,
         depth: a.depth,

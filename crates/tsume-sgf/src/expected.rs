@@ -44,6 +44,7 @@ pub fn region_hint(text: &str) -> Option<crate::RegionSpec> {
             "board" => Some(crate::RegionSpec::Board),
             "auto" => Some(crate::RegionSpec::Auto),
             "tight" => Some(crate::RegionSpec::Tight),
+            "grown" => Some(crate::RegionSpec::Grown),
             _ => None,
         }
     })

@@ -242,12 +242,20 @@ fn region_auto_on_an_enclosed_corner() {
     assert!(!p.notes.is_empty());
 }
 
+/// Stones within columns a-f, rows 1-5 from the top; the wall is not closed.
+const OPEN_CORNER: &str = "(;GM[1]SZ[19]PL[B]AB[eb][fb][bc][cc][dc][be]AW[da][ab][bb][cb][db])";
+
 #[test]
-fn region_auto_on_an_open_corner_is_the_grown_box() {
+fn region_grown_on_an_open_corner_is_the_grown_box() {
     // An open corner (stones within columns a-f, rows 1-5 from the top): the box grown
     // by one line is 7 columns by 6 rows; the wall is not closed, so all of it is in play.
-    let t = "(;GM[1]SZ[19]PL[B]AB[eb][fb][bc][cc][dc][be]AW[da][ab][bb][cb][db])";
-    let p = load(t).unwrap();
+    let t = OPEN_CORNER;
+    let o = LoadOptions {
+        region: RegionSpec::Grown,
+        no_frame: true,
+        ..LoadOptions::default()
+    };
+    let p = load_with(t, o).unwrap();
     assert_eq!(p.region.len(), 7 * 6);
     assert!(p.virtual_eyes.is_empty());
     assert_eq!(p.position.board().len(), 42);
@@ -511,11 +519,142 @@ fn region_tight_snaps_to_near_edges_only() {
         !p.virtual_eyes.is_empty(),
         "white stones on the box side are walls"
     );
-    // The same file with Auto: the box is grown by one line (column g, row 7 in play).
+    // The same file with Grown: the box is grown by one line (column g, row 7 in play).
     let o = LoadOptions {
         target: Some("cb".into()),
+        region: RegionSpec::Grown,
         ..LoadOptions::default()
     };
     let q = load_with(t, o).unwrap();
     assert!(q.region.contains(&pt(&q, "ga")) && q.region.len() > p.region.len());
+}
+
+/// The frame: every empty point of the area with a neighbour on the board outside the
+/// area touches one virtual attacker stone, which has two eyes of its own and nothing
+/// else: Benson-alive, and no point of the area loses or gains anything else.
+#[test]
+fn frame_touches_exactly_the_cut_off_empty_points() {
+    for region in [RegionSpec::Auto, RegionSpec::Grown, RegionSpec::Tight] {
+        let o = LoadOptions {
+            region: region.clone(),
+            ..LoadOptions::default()
+        };
+        let p = load_with(OPEN_CORNER, o).unwrap();
+        let bare = load_with(
+            OPEN_CORNER,
+            LoadOptions {
+                region: region.clone(),
+                no_frame: true,
+                ..LoadOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(p.region, bare.region, "{region:?}");
+        let b = p.position.board();
+        let frame = b.parse_point("frame").unwrap();
+        assert_eq!(p.position.color(frame), Some(p.attacker()));
+        assert_eq!(p.to_full(frame), None);
+        let in_area: std::collections::HashSet<Point> = p.region.iter().copied().collect();
+        let mut cut_off = 0;
+        for q in b.points() {
+            let Some(f) = p.to_full(q) else { continue };
+            let cut = p.full.color(f).is_none()
+                && p.full
+                    .board()
+                    .neighbors(f)
+                    .iter()
+                    .any(|y| !in_area.contains(y));
+            assert_eq!(
+                b.neighbors(q).contains(&frame),
+                cut,
+                "{region:?} {}",
+                b.name(q)
+            );
+            cut_off += usize::from(cut);
+        }
+        assert!(cut_off > 0);
+        // Its other neighbours: its two eyes, which touch only it.
+        let eyes: Vec<Point> = b
+            .neighbors(frame)
+            .iter()
+            .copied()
+            .filter(|&q| p.to_full(q).is_none())
+            .collect();
+        assert_eq!(eyes.len(), 2);
+        for e in eyes {
+            assert_eq!(b.neighbors(e), &[frame][..]);
+        }
+        assert_eq!(b.len(), bare.position.board().len() + 3);
+        assert!(tsume_board::benson::is_unconditionally_alive(
+            &p.position,
+            frame
+        ));
+    }
+    // An enclosed problem has nothing cut off: no frame.
+    let p = load(CORNER).unwrap();
+    assert!(p.position.board().parse_point("frame").is_err());
+}
+
+/// `Auto`: sides near the edge go to it, a side whose outermost stones are all the
+/// attacker's stays there, a side with a defender stone on it grows by one line.
+#[test]
+fn region_auto_ends_at_the_attackers_outermost_stones() {
+    let walled = LoadOptions::default();
+    // Attacker (Black) outermost on the right (f) and at the bottom (row 5): the area
+    // stays within columns a-f and rows 1-5.
+    let p = load_with(OPEN_CORNER, walled.clone()).unwrap();
+    assert_eq!(p.attacker(), Color::Black);
+    for &q in &p.region {
+        let (x, y) = p.full.board().xy(q).unwrap();
+        assert!(x <= 5 && y <= 4, "{}", p.full.board().name(q));
+    }
+    let grown = load_with(
+        OPEN_CORNER,
+        LoadOptions {
+            region: RegionSpec::Grown,
+            ..LoadOptions::default()
+        },
+    )
+    .unwrap();
+    assert!(p.region.len() < grown.region.len());
+    // A defender stone on the bottom row of the stones (row 6, "af") lets that side grow.
+    let t = "(;GM[1]SZ[19]PL[B]AB[eb][fb][bc][cc][dc][be]AW[da][ab][bb][cb][db][ag])";
+    let q = load_with(t, walled).unwrap();
+    assert!(q
+        .region
+        .iter()
+        .any(|&x| q.full.board().xy(x).unwrap().1 == 7));
+    assert!(q
+        .region
+        .iter()
+        .all(|&x| q.full.board().xy(x).unwrap().0 <= 5));
+}
+
+/// `Auto` crosses an attacker group to the defender's stones on its other side (a
+/// capturing race); `Grown` stops at the wall.
+#[test]
+fn region_auto_takes_in_the_other_side_of_a_race() {
+    // White target aa-ab (liberty ac), Black wall ba-bb-bc and ad, White ca-cb outside.
+    let t = "(;GM[1]SZ[19]PL[B]AW[aa][ab][ca][cb]AB[ba][bb][bc][ad][da][db])";
+    let o = |region| LoadOptions {
+        region,
+        target: Some("aa".into()),
+        ..LoadOptions::default()
+    };
+    let w = load_with(t, o(RegionSpec::Auto)).unwrap();
+    let a = load_with(t, o(RegionSpec::Grown)).unwrap();
+    let ca = pt(&w, "ca");
+    assert!(w.region.contains(&ca));
+    assert!(!a.region.contains(&ca));
+    // Every defender stone touching an attacker stone of the area is in it.
+    let board = w.full.board();
+    for &q in &w.region {
+        if w.full.color(q) == Some(Color::Black) {
+            for &y in board.neighbors(q) {
+                if w.full.color(y) == Some(Color::White) {
+                    assert!(w.region.contains(&y), "{}", board.name(y));
+                }
+            }
+        }
+    }
 }
