@@ -41,10 +41,11 @@
 //!   by one line only if a defender stone lies on it (the defender may need the room),
 //!   and stays at the outermost stones if they are all the attacker's (they are the
 //!   wall: the area ends there). The region is the set of points reached from the
-//!   target through empty points and stones of the target's colour inside B; the flood
-//!   also crosses every attacker group it reaches to the defender stones that group
-//!   touches inside B, and goes on from them (the other side of a capturing race is in
-//!   play). Then come the whole groups of the attacker's stones next to the region, and
+//!   target through empty points and stones of the target's colour inside B. An attacker
+//!   group it reaches with at most 3 liberties may be captured in a race: the defender
+//!   groups on its other side (inside B) join, with their liberties inside B, and no
+//!   flood goes on from them (on a whole game board it would take in everything). Then
+//!   come the whole groups of the attacker's stones next to the region, and
 //!   every pocket: a connected set of points not yet in the region that lies inside B
 //!   and touches no point outside B (an eye of the wall, the inside of a group enclosed
 //!   by the target). When B is the whole board (a small problem board), the largest
@@ -121,9 +122,9 @@ pub enum RegionSpec {
     /// The area around the target, ending at the attacker's wall: each side of the
     /// stones' bounding box that lies within two lines of the board's edge moves to the
     /// edge; any other side grows by one line only if a defender stone lies on it, and
-    /// stays at the outermost stones if they are all the attacker's. The flood from the
-    /// target also crosses each attacker group it reaches to the defender's stones that
-    /// group touches (the other side of a capturing race). See the crate docs;
+    /// stays at the outermost stones if they are all the attacker's. An attacker group
+    /// next to the area with at most 3 liberties brings in the defender's groups on its
+    /// other side with their liberties (a capturing race). See the crate docs;
     /// README.md ("Public corpus") has its figures.
     #[default]
     Auto,
@@ -745,6 +746,10 @@ fn infer_target(full: &Position, to_move: Option<Color>) -> Result<(Point, Strin
     }
 }
 
+/// An attacker group next to the area with at most this many liberties may be captured
+/// in a race: the defender groups on its other side join the area (`Auto`).
+const RACE_LIBERTIES: usize = 3;
+
 /// How [`auto_region`] bounds the area.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum AreaRule {
@@ -827,44 +832,64 @@ fn auto_region(full: &Position, target: Point, rule: AreaRule) -> Vec<Point> {
         inr[p.index()] = true;
     }
     let mut attackers: Vec<Point> = Vec::new();
-    let partners = rule == AreaRule::Walled;
-    let mut done_groups: Vec<Point> = Vec::new();
-    loop {
-        while let Some(p) = queue.pop_front() {
-            for &q in board.neighbors(p) {
-                if inr[q.index()] || !in_box(q) {
-                    continue;
-                }
-                let c = full.color(q);
-                if c.is_none() || c == defender {
-                    inr[q.index()] = true;
-                    queue.push_back(q);
-                } else {
-                    attackers.push(q);
-                }
-            }
-        }
-        if !partners {
-            break;
-        }
-        // Defender stones touching an attacker group of the region (semeai partners).
-        for &a in &attackers {
-            let Some(g) = full.group_id(a) else { continue };
-            if done_groups.contains(&g) {
+    while let Some(p) = queue.pop_front() {
+        for &q in board.neighbors(p) {
+            if inr[q.index()] || !in_box(q) {
                 continue;
             }
-            done_groups.push(g);
+            let c = full.color(q);
+            if c.is_none() || c == defender {
+                inr[q.index()] = true;
+                queue.push_back(q);
+            } else {
+                attackers.push(q);
+            }
+        }
+    }
+    if rule == AreaRule::Walled {
+        // The other side of a capturing race: each defender group touching an attacker
+        // group next to the area joins it with its liberties inside the box (one step,
+        // no flood beyond them, so that a whole board does not come in).
+        let mut groups: Vec<Point> = Vec::new();
+        let mut partners: Vec<Point> = Vec::new();
+        for &a in &attackers {
+            let Some(g) = full.group_id(a) else { continue };
+            if groups.contains(&g) {
+                continue;
+            }
+            groups.push(g);
+            if full.liberty_count(a) > RACE_LIBERTIES {
+                continue;
+            }
             for s in full.group(a) {
                 for &q in board.neighbors(s) {
                     if !inr[q.index()] && in_box(q) && full.color(q) == defender {
-                        inr[q.index()] = true;
-                        queue.push_back(q);
+                        partners.extend(full.group(q));
+                        for t in full.group(q) {
+                            inr[t.index()] = true;
+                        }
                     }
                 }
             }
         }
-        if queue.is_empty() {
-            break;
+        for s in partners {
+            for &q in board.neighbors(s) {
+                if inr[q.index()] || !in_box(q) {
+                    continue;
+                }
+                match full.color(q) {
+                    None => {
+                        inr[q.index()] = true;
+                        for &r in board.neighbors(q) {
+                            if in_box(r) && full.color(r).is_some_and(|c| Some(c) != defender) {
+                                attackers.push(r);
+                            }
+                        }
+                    }
+                    Some(c) if Some(c) != defender => attackers.push(q),
+                    Some(_) => {}
+                }
+            }
         }
     }
     for a in attackers {

@@ -630,11 +630,13 @@ fn region_auto_ends_at_the_attackers_outermost_stones() {
         .all(|&x| q.full.board().xy(x).unwrap().0 <= 5));
 }
 
-/// `Auto` crosses an attacker group to the defender's stones on its other side (a
-/// capturing race); `Grown` stops at the wall.
+/// `Auto` crosses an attacker group short of liberties (at most 3) to the defender's
+/// groups on its other side, with their liberties (a capturing race); `Grown` stops at
+/// the wall, and so does `Auto` when the wall has more liberties.
 #[test]
 fn region_auto_takes_in_the_other_side_of_a_race() {
-    // White target aa-ab (liberty ac), Black wall ba-bb-bc and ad, White ca-cb outside.
+    // White target aa-ab (liberty ac), Black wall ba-bb-bc (liberties ac, cc, bd) and
+    // ad, White ca-cb outside (liberty cc), Black da-db beyond.
     let t = "(;GM[1]SZ[19]PL[B]AW[aa][ab][ca][cb]AB[ba][bb][bc][ad][da][db])";
     let o = |region| LoadOptions {
         region,
@@ -643,18 +645,19 @@ fn region_auto_takes_in_the_other_side_of_a_race() {
     };
     let w = load_with(t, o(RegionSpec::Auto)).unwrap();
     let a = load_with(t, o(RegionSpec::Grown)).unwrap();
-    let ca = pt(&w, "ca");
-    assert!(w.region.contains(&ca));
-    assert!(!a.region.contains(&ca));
-    // Every defender stone touching an attacker stone of the area is in it.
-    let board = w.full.board();
-    for &q in &w.region {
-        if w.full.color(q) == Some(Color::Black) {
-            for &y in board.neighbors(q) {
-                if w.full.color(y) == Some(Color::White) {
-                    assert!(w.region.contains(&y), "{}", board.name(y));
-                }
-            }
-        }
+    for name in ["ca", "cb", "cc"] {
+        assert!(w.region.contains(&pt(&w, name)), "{name}");
+        assert!(!a.region.contains(&pt(&a, name)), "{name}");
     }
+    // The partner's neighbours: Black da-db come in as a wall with virtual eyes; the
+    // flood does not go on from the partner's liberty cc.
+    assert!(w.region.contains(&pt(&w, "da")));
+    assert!(!w.region.contains(&pt(&w, "dc")) && !w.region.contains(&pt(&w, "cd")));
+    // The race is played: the partner keeps its liberty.
+    let ca = w.from_full(pt(&w, "ca")).unwrap();
+    assert_eq!(w.position.liberty_count(ca), 1);
+    // A wall with 5 liberties (ba-bb-bc-bd-ad): no race, the area stops at it.
+    let t5 = "(;GM[1]SZ[19]PL[B]AW[aa][ab][ca][cb]AB[ba][bb][bc][bd][ad][da][db])";
+    let w5 = load_with(t5, o(RegionSpec::Auto)).unwrap();
+    assert!(!w5.region.contains(&pt(&w5, "ca")));
 }
