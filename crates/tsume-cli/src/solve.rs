@@ -84,6 +84,9 @@ pub struct SolveArgs {
     /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
     #[arg(long, value_name = "sum|weak", default_value = "sum")]
     pub pn: String,
+    /// Search once at α instead of deepening the bound (8, 16, 32, … plies, then α), which stops early on a kill or on a ko or seki that closes for every α.
+    #[arg(long)]
+    pub no_deepen: bool,
     /// No progress line and no board diagram.
     #[arg(long, short)]
     pub quiet: bool,
@@ -237,6 +240,7 @@ pub(crate) struct Settings {
     pub forever: usize,
     pub progress: bool,
     pub pn_rule: PnRule,
+    pub deepen: bool,
 }
 
 pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
@@ -274,6 +278,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
         check: !a.no_check,
         exact: a.exact,
         forever: a.forever,
+        deepen: !a.no_deepen,
         pn_rule: match a.pn.as_str() {
             "sum" => PnRule::Sum,
             "weak" => PnRule::Weak,
@@ -332,6 +337,7 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
             progress,
             pn_rule: s.pn_rule,
             reprobe_all: false,
+            deepen: s.deepen,
         };
         let answer = tsume_prove::solve(&pos, problem.target, &opts)
             .map_err(|e| Fail::input(format!("{}: {e}", problem.file)))?;
