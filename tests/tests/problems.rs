@@ -95,7 +95,7 @@ fn every_problem_has_the_stated_answer() {
     );
 }
 
-/// Iterative deepening on the bound (the default) and one search at α give the same
+/// Iterative deepening on the bound ([`Options::deepen`]) and one search at α give the same
 /// verdicts, the same exactness and the same winning first moves on every problem, and
 /// each tree passes the checker and claims what the answer says for the α asked.
 #[test]

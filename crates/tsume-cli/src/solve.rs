@@ -84,9 +84,9 @@ pub struct SolveArgs {
     /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
     #[arg(long, value_name = "sum|weak", default_value = "sum")]
     pub pn: String,
-    /// Search once at α instead of deepening the bound (8, 16, 32, … plies, then α), which stops early on a kill or on a ko or seki that closes for every α.
+    /// Deepen the bound (8, 16, 32, … plies, then α) instead of searching once at α: stops early on a kill or on a ko or seki that closes for every α (fewer nodes on kos, more on open areas).
     #[arg(long)]
-    pub no_deepen: bool,
+    pub deepen: bool,
     /// No progress line and no board diagram.
     #[arg(long, short)]
     pub quiet: bool,
@@ -278,7 +278,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
         check: !a.no_check,
         exact: a.exact,
         forever: a.forever,
-        deepen: !a.no_deepen,
+        deepen: a.deepen,
         pn_rule: match a.pn.as_str() {
             "sum" => PnRule::Sum,
             "weak" => PnRule::Weak,

@@ -287,7 +287,7 @@ fn corrupted_trees_are_rejected() {
     assert!(rejected >= 3);
 }
 
-/// Iterative deepening on the bound (the default) and one search at α agree with each
+/// Iterative deepening on the bound ([`Options::deepen`]) and one search at α agree with each
 /// other and with the exact fixpoint on random small positions, at bounds where several
 /// iterations run; trees pass the checker and claim what the answer says for α; the
 /// winning first moves are the same.
