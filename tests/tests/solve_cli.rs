@@ -295,3 +295,37 @@ fn a_folder_gives_one_line_per_file_in_order() {
     assert!(a < b);
     assert!(text.out.contains("2 files: 2 solved"), "{}", text.out);
 }
+
+#[test]
+fn deepen_gives_the_same_checked_answers() {
+    // `--deepen`: same status, verdicts and exactness as one search at α on a few bundled
+    // problems (a ko, a seki, a kill needing many plies), every tree checked at α.
+    for name in [
+        "13_ko_is_alive.sgf",
+        "14_seki_one_eye_each.sgf",
+        "08_rabbity_six.sgf",
+        "35_line_ko.sgf",
+    ] {
+        let problem = tsume_tests::repo_root().join("problems").join(name);
+        let run = |extra: &[&str]| {
+            let mut args = vec!["solve", problem.to_str().unwrap(), "--json"];
+            args.extend_from_slice(extra);
+            let r = tsume(&args);
+            assert_eq!(r.code, 0, "{name}: {}", r.err);
+            r.json()
+        };
+        let plain = run(&[]);
+        let deep = run(&["--deepen"]);
+        assert_eq!(plain["status"], deep["status"], "{name}");
+        for (a, b) in plain["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(deep["results"].as_array().unwrap())
+        {
+            assert_eq!(a["verdict"], b["verdict"], "{name}");
+            assert_eq!(a["exact"], b["exact"], "{name}");
+            assert_eq!(b["checked"], true, "{name}: {b}");
+        }
+    }
+}

@@ -61,6 +61,9 @@ pub struct BenchArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// Deepen the bound instead of searching once at α (as `tsume solve --deepen`).
+    #[arg(long)]
+    pub deepen: bool,
 }
 
 struct Row {
@@ -142,6 +145,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
     let opts = Options {
         depth: tsume_prove::default_depth(&p.position),
         limits: limits(a),
+        deepen: a.deepen,
         ..Options::default()
     };
     let pos = p.position.with_to_move(row.to_move);
@@ -384,6 +388,7 @@ fn problems(
         forever: 0,
         progress: false,
         pn_rule: tsume_prove::PnRule::Sum,
+        deepen: a.deepen,
     };
     let results: Vec<_> = pool.install(|| {
         files

@@ -91,6 +91,9 @@ pub struct SolveArgs {
     /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
     #[arg(long, value_name = "sum|weak", default_value = "sum")]
     pub pn: String,
+    /// Deepen the bound (8, 16, 32, … plies, then α) instead of searching once at α: stops early on a kill or on a ko or seki that closes for every α (fewer nodes on kos, more on open areas).
+    #[arg(long)]
+    pub deepen: bool,
     /// No progress line and no board diagram.
     #[arg(long, short)]
     pub quiet: bool,
@@ -245,6 +248,7 @@ pub(crate) struct Settings {
     pub forever: usize,
     pub progress: bool,
     pub pn_rule: PnRule,
+    pub deepen: bool,
 }
 
 pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
@@ -283,6 +287,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
         check: !a.no_check,
         exact: a.exact,
         forever: a.forever,
+        deepen: a.deepen,
         pn_rule: match a.pn.as_str() {
             "sum" => PnRule::Sum,
             "weak" => PnRule::Weak,
@@ -341,6 +346,7 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
             progress,
             pn_rule: s.pn_rule,
             reprobe_all: false,
+            deepen: s.deepen,
         };
         let answer = tsume_prove::solve(&pos, problem.target, &opts)
             .map_err(|e| Fail::input(format!("{}: {e}", problem.file)))?;

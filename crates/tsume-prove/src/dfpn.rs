@@ -243,6 +243,15 @@ impl<'a> Search<'a> {
         p.to_move() != self.defender
     }
 
+    /// Records that the defender survives from `p` for every α. Only for positions of a
+    /// closed cyclic disproof that `tsume_proof::check` has accepted (no position of such
+    /// a set is in D); positions of one table key are images under an automorphism
+    /// fixing the target, so the entry holds for all of them.
+    pub(crate) fn record_forever(&mut self, p: &Position) {
+        let h = self.twins.key(p);
+        self.table.disprove(h, INF_HOLD);
+    }
+
     /// The node's standing from the rules and the table alone, without expanding it.
     pub fn lookup(&mut self, p: &Position, rem: u32) -> Known {
         let (info, _) = self.info_of(Move::Pass, p);
@@ -480,6 +489,13 @@ impl<'a> Search<'a> {
             self.table.disprove(h, INF_HOLD);
         }
         alive
+    }
+
+    /// Whether the search's own budget (nodes, time, the stop flag) is spent, as
+    /// opposed to a phase's ([`Search::phase_limit`]).
+    pub(crate) fn out_of_budget(&self) -> bool {
+        matches!(self.abort, Some(Abort::Time | Abort::Stopped))
+            || self.limits.max_nodes.is_some_and(|m| self.stats.nodes >= m)
     }
 
     fn check_limits(&mut self) -> bool {

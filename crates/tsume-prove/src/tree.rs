@@ -204,13 +204,14 @@ impl<'s, 'a> Builder<'s, 'a> {
 /// move staying in the set, every attacker move stays in it, and no position is in D₀
 /// (then none is in D, the least fixpoint). It is grown from the bounded search's
 /// table, with cycles allowed (a ko retaken forever, a seki), and is only a candidate:
-/// the caller keeps it only if the checker of `tsume-proof` accepts it.
+/// the caller keeps it only if the checker of `tsume-proof` accepts it. Returned with the
+/// set's positions, in the order of the tree's nodes.
 pub(crate) fn forever_disproof(
     search: &mut Search<'_>,
     root: &Position,
     rem: u32,
     max_nodes: usize,
-) -> Option<Tree> {
+) -> Option<(Tree, Vec<Position>)> {
     let mut index: FxHashMap<u64, usize> = FxHashMap::default();
     let mut nodes: Vec<TreeNode> = Vec::new();
     let mut queue: Vec<Position> = Vec::new();
@@ -294,8 +295,11 @@ pub(crate) fn forever_disproof(
         }
         nodes[i].children = edges;
     }
-    Some(Tree {
-        claim: Claim::Alive,
-        nodes,
-    })
+    Some((
+        Tree {
+            claim: Claim::Alive,
+            nodes,
+        },
+        queue,
+    ))
 }

@@ -286,3 +286,83 @@ fn corrupted_trees_are_rejected() {
     }
     assert!(rejected >= 3);
 }
+
+/// Iterative deepening on the bound ([`Options::deepen`]) and one search at α agree with each
+/// other and with the exact fixpoint on random small positions, at bounds where several
+/// iterations run; trees pass the checker and claim what the answer says for α; the
+/// winning first moves are the same.
+#[test]
+fn deepening_matches_one_search() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let boards = boards(&mut rng);
+    let mut compared = 0;
+    let mut closed_early = 0;
+    let mut exact_differs = 0;
+    for _round in 0..12 {
+        for board in &boards {
+            let Some((p, x)) = random_position(&mut rng, board) else {
+                continue;
+            };
+            let Ok(rank) = exact::kill_rank(&p, x, 30_000) else {
+                continue;
+            };
+            for alpha in [9u32, 15, 24, 40] {
+                let on = Options {
+                    depth: alpha,
+                    want_tree: true,
+                    all_moves: alpha == 15,
+                    deepen: true,
+                    ..Options::default()
+                };
+                let off = Options {
+                    deepen: false,
+                    ..on.clone()
+                };
+                let a = solve(&p, x, &on).unwrap();
+                let b = solve(&p, x, &off).unwrap();
+                let expected = rank.is_some_and(|k| alpha + 1 >= k);
+                let what = format!("α={alpha} rank={rank:?} target {}\n{p:?}", board.name(x));
+                assert_eq!(a.verdict == Verdict::Dead, expected, "{what}");
+                assert_eq!(a.verdict, b.verdict, "{what}");
+                if a.verdict == Verdict::Alive && a.exact {
+                    assert_eq!(rank, None, "{what}");
+                }
+                if a.exact != b.exact {
+                    // Both sides are checked; the closure is a heuristic search that may
+                    // close from one table and not from the other.
+                    exact_differs += 1;
+                }
+                if a.all_moves {
+                    let mut ma: Vec<String> = a.moves.iter().map(|m| format!("{m:?}")).collect();
+                    let mut mb: Vec<String> = b.moves.iter().map(|m| format!("{m:?}")).collect();
+                    ma.sort();
+                    mb.sort();
+                    assert_eq!(ma, mb, "{what}");
+                }
+                if let Some(k) = a.kill_plies {
+                    assert!(k >= rank.unwrap() && k <= alpha + 1, "kill in {k}: {what}");
+                }
+                let tree = a.tree.as_ref().unwrap_or_else(|| panic!("no tree: {what}"));
+                tsume_proof::check(&p, x, tree).unwrap_or_else(|e| panic!("{e}: {what}"));
+                let root = tree.nodes[0].remaining;
+                if expected {
+                    assert_eq!(tree.claim, tsume_proof::Claim::Dead);
+                    assert!(root.is_some_and(|r| r <= alpha + 1), "{what}");
+                } else {
+                    assert_eq!(tree.claim, tsume_proof::Claim::Alive);
+                    assert!(root.is_none_or(|r| r > alpha), "{what}");
+                }
+                if a.exact && !b.exact {
+                    closed_early += 1;
+                }
+                compared += 1;
+            }
+        }
+    }
+    eprintln!("compared {compared}, exact only with deepening {closed_early}, exactness differs {exact_differs}");
+    assert!(compared > 500, "only {compared} cases");
+    assert!(
+        exact_differs * 20 <= compared,
+        "exactness differs in {exact_differs} of {compared}"
+    );
+}
