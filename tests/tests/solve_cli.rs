@@ -329,3 +329,44 @@ fn deepen_gives_the_same_checked_answers() {
         }
     }
 }
+
+/// The default area on an open corner (stones within columns A-F, rows 15-19; Black's
+/// wall not closed) ends at Black's outer stones and adds the frame: two more virtual
+/// eyes than `--no-frame`, a smaller area than `--region grown`; every answer checked.
+#[test]
+fn default_area_ends_at_the_wall_with_the_frame() {
+    let sgf = "(;GM[1]SZ[19]PL[B]AB[eb][fb][bc][cc][dc][be]AW[da][ab][bb][cb][db])";
+    let file = scratch_file("open_corner.sgf", sgf);
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "solve",
+            file.to_str().unwrap(),
+            "--to-move",
+            "B",
+            "--json",
+            "--max-nodes",
+            "300000",
+        ];
+        args.extend_from_slice(extra);
+        let r = tsume(&args);
+        assert_eq!(r.code, 0, "{}", r.err);
+        r.json()
+    };
+    let auto = run(&[]);
+    let bare = run(&["--no-frame"]);
+    let grown = run(&["--region", "grown"]);
+    assert_eq!(auto["verdict"], "dead", "{auto}");
+    assert_eq!(auto["checked"], true, "{auto}");
+    assert_eq!(bare["checked"], true, "{bare}");
+    assert_eq!(
+        auto["virtual_eyes"].as_u64().unwrap(),
+        bare["virtual_eyes"].as_u64().unwrap() + 2
+    );
+    assert_eq!(auto["region_points"], bare["region_points"]);
+    assert!(
+        grown["region_points"].as_u64().unwrap() > auto["region_points"].as_u64().unwrap(),
+        "{grown}"
+    );
+    // The grown area is the slower one: its budget runs out where the default's does not.
+    assert!(grown["nodes"].as_u64().unwrap() > auto["nodes"].as_u64().unwrap());
+}
