@@ -766,7 +766,7 @@ fn auto_region(full: &Position, target: Point, rule: AreaRule) -> Vec<Point> {
     let board = full.board();
     let n = board.len();
     let defender = full.color(target);
-    // The bounding box of all stones, grown by one line.
+    // The bounding box of all stones, then grown or snapped by the rule.
     let mut bbox: Option<(u32, u32, u32, u32)> = None;
     for p in board.points() {
         if full.color(p).is_some() {
@@ -779,9 +779,9 @@ fn auto_region(full: &Position, target: Point, rule: AreaRule) -> Vec<Point> {
         }
     }
     if let (Some((x0, y0, x1, y1)), Some(g)) = (bbox, board.grid_info()) {
-        // Auto: grown by one line. Tight: sides near an edge snap to it. Walled: sides
-        // near an edge snap to it, the others grow by one line where a defender stone
-        // lies on them.
+        // Grown: one line on every side. Tight: sides near an edge snap to it. Walled
+        // (`Auto`): sides near an edge snap to it, the others grow by one line where a
+        // defender stone lies on them.
         let (w, h) = (g.width, g.height);
         let defender_on = |side: &dyn Fn(u32, u32) -> bool| {
             board
