@@ -8,16 +8,21 @@ use tsume_prove::{Options, Verdict};
 use tsume_sgf::{load_problem, parse_expected, ExpectedStatus, LoadOptions};
 use tsume_tests::repo_root;
 
-#[test]
-fn every_problem_has_the_stated_answer() {
-    let dir = repo_root().join("problems");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
+/// The SGF files of `problems/`, in name order.
+fn problem_files() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(repo_root().join("problems"))
         .unwrap()
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
         .collect();
     files.sort();
+    files
+}
+
+#[test]
+fn every_problem_has_the_stated_answer() {
+    let files = problem_files();
     assert!(files.len() >= 40, "{} problems", files.len());
     let mut failures = Vec::new();
     let mut moves_checked = 0;
@@ -100,14 +105,7 @@ fn every_problem_has_the_stated_answer() {
 /// each tree passes the checker and claims what the answer says for the α asked.
 #[test]
 fn deepening_agrees_with_one_search() {
-    let dir = repo_root().join("problems");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-        .collect();
-    files.sort();
+    let files = problem_files();
     let mut compared = 0;
     let mut early = 0;
     for f in &files {

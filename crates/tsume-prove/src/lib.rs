@@ -382,10 +382,12 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
             }
         }
         answer.pv = principal_variation(&mut search, p, rem, answer.verdict);
-        if let (true, Some((t, _))) = (opts.want_tree, closed) {
-            answer.tree = Some(t);
-        } else if opts.want_tree {
-            answer.tree = build_tree(&mut search, p, rem, answer.verdict, opts.max_tree_nodes);
+        if opts.want_tree {
+            // A strategy closed while deepening is the tree; otherwise read it off the table.
+            answer.tree = match closed {
+                Some((t, _)) => Some(t),
+                None => build_tree(&mut search, p, rem, answer.verdict, opts.max_tree_nodes),
+            };
             if answer.tree.is_none() {
                 answer.reason = Some(format!(
                     "no tree: more than {} nodes or budget reached",

@@ -864,9 +864,9 @@ fn auto_region(full: &Position, target: Point, rule: AreaRule) -> Vec<Point> {
             for s in full.group(a) {
                 for &q in board.neighbors(s) {
                     if !inr[q.index()] && in_box(q) && full.color(q) == defender {
-                        partners.extend(full.group(q));
                         for t in full.group(q) {
                             inr[t.index()] = true;
+                            partners.push(t);
                         }
                     }
                 }
