@@ -1061,16 +1061,20 @@ fn build_region(
     let mut map: Vec<Option<Point>> = region.iter().map(|&p| Some(p)).collect();
     let mut cells: Vec<Option<Color>> = region.iter().map(|&p| full.color(p)).collect();
     let mut eyes: Vec<(usize, usize)> = Vec::new();
+    // A virtual point (not on the board): its name, colour and neighbours; its index.
+    let mut add_point = |name: String, color: Option<Color>, next_to: &[usize]| {
+        let e = names.len();
+        names.push(name);
+        edges.extend(next_to.iter().map(|&j| (j, e)));
+        map.push(None);
+        cells.push(color);
+        e
+    };
     for &s in &eye_stones {
         let si = index[s.index()].unwrap_or(0);
         let stone_name = label(s);
         for k in 1..=2 {
-            let e = names.len();
-            names.push(format!("eye{k}@{stone_name}"));
-            edges.push((si, e));
-            map.push(None);
-            cells.push(None);
-            eyes.push((e, si));
+            eyes.push((add_point(format!("eye{k}@{stone_name}"), None, &[si]), si));
         }
         problem.notes.push(format!(
             "{} group at {stone_name} touches the outside: two virtual eyes added",
@@ -1078,20 +1082,13 @@ fn build_region(
         ));
     }
     if !framed.is_empty() {
-        let f = names.len();
-        names.push("frame".to_string());
-        map.push(None);
-        cells.push(Some(attacker));
-        for &p in &framed {
-            edges.push((index[p.index()].unwrap_or(0), f));
-        }
+        let next_to: Vec<usize> = framed
+            .iter()
+            .map(|p| index[p.index()].unwrap_or(0))
+            .collect();
+        let f = add_point("frame".to_string(), Some(attacker), &next_to);
         for k in 1..=2 {
-            let e = names.len();
-            names.push(format!("eye{k}@frame"));
-            edges.push((f, e));
-            map.push(None);
-            cells.push(None);
-            eyes.push((e, f));
+            eyes.push((add_point(format!("eye{k}@frame"), None, &[f]), f));
         }
         problem.notes.push(format!(
             "{} empty points of the area are cut off from the rest of the board: a virtual \
