@@ -108,6 +108,9 @@ fn deepening_agrees_with_one_search() {
     let files = problem_files();
     let mut compared = 0;
     let mut early = 0;
+    // Iterations that spent their share of nodes (tsume_prove::DEEPEN_FIRST_CAP) and
+    // handed over to the next bound: the heavier problems must exercise that path.
+    let mut handovers = 0;
     for f in &files {
         let p = load_problem(f, &LoadOptions::default()).unwrap();
         let defender = p.position.color(p.target).unwrap();
@@ -160,9 +163,15 @@ fn deepening_agrees_with_one_search() {
             if a.stats.nodes < b.stats.nodes {
                 early += 1;
             }
+            handovers += a.stats.deepen_handovers;
+            assert_eq!(b.stats.deepen_handovers, 0, "{what}");
             compared += 1;
         }
     }
     assert!(compared >= 80, "{compared} searches compared");
-    eprintln!("{compared} compared, {early} with fewer nodes deepening");
+    assert!(
+        handovers > 0,
+        "no deepening iteration reached its share of nodes"
+    );
+    eprintln!("{compared} compared, {early} with fewer nodes deepening, {handovers} handovers");
 }

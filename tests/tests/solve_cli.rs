@@ -298,8 +298,9 @@ fn a_folder_gives_one_line_per_file_in_order() {
 
 #[test]
 fn deepen_gives_the_same_checked_answers() {
-    // `--deepen`: same status, verdicts and exactness as one search at α on a few bundled
-    // problems (a ko, a seki, a kill needing many plies), every tree checked at α.
+    // Deepening (the default) gives the same status, verdicts and exactness as one search
+    // at α (`--no-deepen`) on a few bundled problems (a ko, a seki, a kill needing many
+    // plies), every tree checked at α; `--deepen`, the old option, is still accepted.
     for name in [
         "13_ko_is_alive.sgf",
         "14_seki_one_eye_each.sgf",
@@ -314,8 +315,9 @@ fn deepen_gives_the_same_checked_answers() {
             assert_eq!(r.code, 0, "{name}: {}", r.err);
             r.json()
         };
-        let plain = run(&[]);
-        let deep = run(&["--deepen"]);
+        let plain = run(&["--no-deepen"]);
+        let deep = run(&[]);
+        assert_eq!(run(&["--deepen"])["status"], deep["status"], "{name}");
         assert_eq!(plain["status"], deep["status"], "{name}");
         for (a, b) in plain["results"]
             .as_array()

@@ -61,8 +61,11 @@ pub struct BenchArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
-    /// Deepen the bound instead of searching once at α (as `tsume solve --deepen`).
+    /// Search once at α instead of deepening the bound (as `tsume solve --no-deepen`).
     #[arg(long)]
+    pub no_deepen: bool,
+    /// Deepen the bound: the default, kept for scripts.
+    #[arg(long, hide = true, conflicts_with = "no_deepen")]
     pub deepen: bool,
 }
 
@@ -145,7 +148,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
     let opts = Options {
         depth: tsume_prove::default_depth(&p.position),
         limits: limits(a),
-        deepen: a.deepen,
+        deepen: !a.no_deepen,
         ..Options::default()
     };
     let pos = p.position.with_to_move(row.to_move);
@@ -388,7 +391,7 @@ fn problems(
         forever: 0,
         progress: false,
         pn_rule: tsume_prove::PnRule::Sum,
-        deepen: a.deepen,
+        deepen: !a.no_deepen,
     };
     let results: Vec<_> = pool.install(|| {
         files

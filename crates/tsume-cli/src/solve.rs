@@ -91,8 +91,11 @@ pub struct SolveArgs {
     /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
     #[arg(long, value_name = "sum|weak", default_value = "sum")]
     pub pn: String,
-    /// Deepen the bound (8, 16, 32, … plies, then α) instead of searching once at α: stops early on a kill or on a ko or seki that closes for every α (fewer nodes on kos, more on open areas).
+    /// Search once at α instead of deepening the bound (the default deepens: 8, 16, 32, … plies, each with a share of nodes, then α; it stops early on a kill or on a ko or seki that closes for every α).
     #[arg(long)]
+    pub no_deepen: bool,
+    /// Deepen the bound: the default, kept so that scripts written when it was an option still run.
+    #[arg(long, hide = true, conflicts_with = "no_deepen")]
     pub deepen: bool,
     /// No progress line and no board diagram.
     #[arg(long, short)]
@@ -287,7 +290,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
         check: !a.no_check,
         exact: a.exact,
         forever: a.forever,
-        deepen: a.deepen,
+        deepen: !a.no_deepen,
         pn_rule: match a.pn.as_str() {
             "sum" => PnRule::Sum,
             "weak" => PnRule::Weak,

@@ -113,15 +113,18 @@ pub struct Options {
     /// Iterative deepening on the bound: search with a few plies first (see
     /// [`deepening_bounds`]), sharing the table, and stop early on a kill (dead within
     /// fewer plies is dead within α) or on a defender's strategy that closes for every α
-    /// (a ko retaken forever, a seki), which the checker must accept. The last
-    /// iteration is the search at α itself. Off (the default): one search at α.
+    /// (a ko retaken forever, a seki), which the checker must accept. Each iteration
+    /// below α has a share of nodes ([`DEEPEN_FIRST_CAP`]); the last iteration is the
+    /// search at α itself. On by default; off: one search at α.
     ///
-    /// Measured 2026-11-25 (node limits, side by side): fewer nodes on the collection
-    /// (786 192 against 1 017 970) and on d180cf (`gop/585`, a ko, alive for every α in
-    /// 2.78 M nodes instead of 5.45 M), but more on the open Cho corners, where proving
-    /// that the defender survives even 8 plies means answering every attacker move
-    /// (rows answered by both: 2.27 M nodes against 1.40 M; one row more and two fewer
-    /// answered at 1 M nodes; 37 % more time): so not the default.
+    /// Measured 2026-11-25 (node limits, side by side), with the shares, against one
+    /// search at α: the collection 733 408 nodes instead of 1 017 970; d180cf all 52 rows
+    /// answered either way, 8.91 M nodes instead of 10.61 M; Cho every 10th 62 rows
+    /// answered instead of 56 (the six more are kos, alive for every α with checked
+    /// disproofs), the same 46 right, and the 56 rows both answer in 4.19 M nodes
+    /// instead of 5.22 M. Without the shares it answered fewer Cho rows than one search
+    /// (in an open corner, showing the defender survives even 8 plies means answering
+    /// every attacker move), so it was an option.
     pub deepen: bool,
 }
 
@@ -154,7 +157,7 @@ impl Default for Options {
             progress: None,
             pn_rule: PnRule::Sum,
             reprobe_all: false,
-            deepen: false,
+            deepen: true,
         }
     }
 }
@@ -188,6 +191,9 @@ pub struct Stats {
     pub tt_clears: u64,
     /// Solved positions in the table at the end.
     pub tt_solved: u64,
+    /// Deepening iterations that spent their share of nodes unsolved and handed over to
+    /// the next bound ([`DEEPEN_FIRST_CAP`]).
+    pub deepen_handovers: u64,
 }
 
 impl Stats {
@@ -451,6 +457,35 @@ const DEEPEN_GROWTH: u32 = 2;
 /// (besides as many as the search has spent so far).
 const DEEPEN_CLOSURE_FLOOR: u64 = 1_000;
 
+/// Nodes the first iteration below the requested bound may spend; each later one may
+/// spend [`DEEPEN_CAP_GROWTH`] times the one before. An iteration that spends its share
+/// unsolved hands over to the next bound (sharing the table), so that a few plies that
+/// are costly to settle (in an open corner, showing the defender survives even 8 plies
+/// means answering every attacker move) do not stop the search from reaching the bound
+/// where the kill is quick.
+///
+/// Measured 2026-11-25 (`tsume bench`, node limits; first share, growth):
+/// - the collection: no caps 786 192 nodes; 5 000 ×4: 917 117; 20 000 ×4: 733 408;
+///   100 000 ×4: 786 192; 20 000 ×8: 733 408; 10 000 ×8: 772 128;
+/// - Cho every 10th, 1 M nodes a row: no caps 61 answered, 45 right; 20 000 ×4: 60, 46;
+///   5 000 ×4: 55, 45; **20 000 ×8: 62, 46** (one search at α: 56, 46);
+/// - d180cf (6 M nodes a row): no caps 52 answered, `gop/585` alive in 2.78 M nodes, the
+///   other 51 rows 3.73 M nodes; 20 000 ×4: 51 answered (`gop/585` unknown at 6 M);
+///   **20 000 ×8: 52 answered, `gop/585` 5.28 M, the others 3.63 M** (one search at α:
+///   5.45 M and 5.16 M).
+pub const DEEPEN_FIRST_CAP: u64 = 20_000;
+/// See [`DEEPEN_FIRST_CAP`].
+pub const DEEPEN_CAP_GROWTH: u64 = 8;
+
+/// The share of nodes of the `i`-th iteration (from 0) below the requested bound.
+pub fn deepening_cap(i: usize) -> u64 {
+    let mut cap = DEEPEN_FIRST_CAP;
+    for _ in 0..i {
+        cap = cap.saturating_mul(DEEPEN_CAP_GROWTH);
+    }
+    cap
+}
+
 /// The bounds (remaining plies) iterative deepening searches with on the way to `rem`:
 /// 8, 16, 32, … below `rem`, then `rem` itself.
 ///
@@ -493,8 +528,26 @@ fn settle(
         vec![rem]
     };
     let start = search.stats.nodes;
-    for r in bounds {
+    for (i, r) in bounds.into_iter().enumerate() {
+        // Every iteration below `rem` gets a share of nodes (see DEEPEN_FIRST_CAP).
+        let capped = r < rem;
+        if capped {
+            let cap = deepening_cap(i);
+            search.phase_limit = Some(search.stats.nodes.saturating_add(cap));
+        }
         let k = search.mid(p, r, INF, INF, ply);
+        if capped {
+            search.phase_limit = None;
+            if search.abort.is_some() {
+                if search.out_of_budget() {
+                    return (k, None);
+                }
+                // The iteration's share is spent: go on to the next bound.
+                search.abort = None;
+                search.stats.deepen_handovers += 1;
+                continue;
+            }
+        }
         let Known::Disproven(hold) = k else {
             return (k, None);
         };
