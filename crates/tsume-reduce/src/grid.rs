@@ -161,8 +161,9 @@ impl fmt::Display for GridError {
                  the chain class (after normalising, dropping repeated clauses and simplifying \
                  to an equivalent formula with unit clauses and subsumption: clauses of at most \
                  2 literals, each literal in at most one clause, the 2-literal clauses forming \
-                 paths between variables), and no planar drawing of this design does more (a \
-                 literal in two clauses, a 3-literal clause or a cycle would need a crossing); \
+                 paths between variables), and no planar drawing of this design does more: a \
+                 literal in two clauses, a 3-literal clause or a cycle needs a crossing unless \
+                 some literal occurs nowhere (see the tsume-reduce grid docs); \
                  write the graph board instead (e.g. `-o out.graph`), which encodes every formula"
             ),
             GridError::TooLarge { width } => write!(

@@ -609,3 +609,39 @@ fn d3_one_stone_clause_cycles() {
     assert_eq!(race(true), None, "one stone: Λ lives by the cycle");
     assert!(race(false).is_some(), "two stones: Λ dies");
 }
+
+/// D3 on the graph board: all 8 clauses over 3 variables (each literal in 4 clauses),
+/// unsatisfiable (1.37 M nodes; D2's graph board: 16.7 k), and the 8 ways to drop one
+/// clause, satisfiable (26–30 k nodes each).
+#[test]
+#[ignore = "slow: about 5 s in release (2026-11-24)"]
+fn d3_graph_board_all_eight_clauses() {
+    let mut all: Vec<Vec<i32>> = Vec::new();
+    for bits in 0..8 {
+        all.push(
+            (0..3)
+                .map(|i| if bits >> i & 1 == 1 { i + 1 } else { -(i + 1) })
+                .collect(),
+        );
+    }
+    let f = Cnf {
+        vars: 3,
+        clauses: all.clone(),
+    };
+    assert_eq!(fanout(&f), 4);
+    assert!(!d3_check(&f, 50_000_000).0);
+    for drop in 0..8 {
+        let mut c = all.clone();
+        c.remove(drop);
+        assert!(
+            d3_check(
+                &Cnf {
+                    vars: 3,
+                    clauses: c
+                },
+                50_000_000
+            )
+            .0
+        );
+    }
+}
