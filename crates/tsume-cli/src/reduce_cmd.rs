@@ -23,9 +23,10 @@ The instance is a position where White, to move, can make the target group Λ li
 only if the formula is satisfiable (Crăşmaru §4, gadgets of design D2 in the tsume-reduce
 docs). It is a graph board (tsume-graph format): any formula gets one. With -o OUT.sgf, a
 square-grid SGF (the same design drawn on a grid) is written instead when the formula is
-in the chain class (after normalising and dropping repeated clauses: clauses of at most
-2 literals, each literal in at most one clause, the 2-literal clauses forming paths
-between variables); otherwise the graph board is written to OUT.graph and the reason is
+in the chain class (after normalising, dropping repeated clauses and simplifying to an
+equivalent formula with unit clauses and subsumption: clauses of at most 2 literals, each
+literal in at most one clause, the 2-literal clauses forming paths between variables; no
+planar drawing of the design does more, see the tsume-reduce grid docs); otherwise the graph board is written to OUT.graph and the reason is
 printed. Clauses longer than 3 literals are split with fresh variables; tautologies and
 repeated literals are removed.
 Solve it with: tsume solve OUT.graph --to-move W --json (or OUT.sgf: the grid's GC names

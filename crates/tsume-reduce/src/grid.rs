@@ -46,10 +46,15 @@
 //!
 //! # The chain class
 //!
-//! After [`normalize`] and dropping repeated clauses (noted), a formula has a grid iff
-//! every clause has at most two literals, every literal occurs in at most one clause (a
-//! choice point has room for one clause group), and the two-literal clauses, as edges
-//! between their variables, form vertex-disjoint simple paths (no cycle). The variables
+//! After [`normalize`], dropping repeated clauses and, only if the formula is not yet in
+//! the class, simplifying it to an equivalent formula (a clause containing another clause
+//! is dropped, a literal whose negation is a unit clause is removed from the longer
+//! clauses, until nothing changes; noted, and the formula keeps its models; this may
+//! decide it outright, e.g. leave only an empty clause), a formula has a grid iff every clause has at most two
+//! literals, every literal occurs in at most one clause (a choice point has room for one
+//! clause group), and the two-literal clauses, as edges between their variables, form
+//! vertex-disjoint simple paths (no cycle). So (u1) ∧ (u1 ∨ u2 ∨ u3) ∧ (¬u1 ∨ u2) ∧ (¬u2
+//! ∨ u3) is drawn as (u1) ∧ (u2) ∧ (u3), but (u1 ∨ u2) ∧ (u1 ∨ ¬u2) is not. The variables
 //! are then laid out path by path; a two-literal clause joins the right choice point of
 //! one variable to the left choice point of the next. An empty clause (one is left after
 //! dropping repeats) has no stone: Ω's last column on row 4 touches the pocket above, so
@@ -63,12 +68,39 @@
 //! variables (F = max(0, m − 2)), 4m − 2 more than the graph board of D2: the two eyes of
 //! each of the m + 1 pockets and m blocks (blocks joined by the thinning keep theirs). The empty clause alone is 8 × 11, the empty formula 3 × 1.
 //!
-//! Why only this class: a choice point has four neighbours on the grid and D2 already
-//! uses three (H_i, a Black wall, a White wall), so each literal can feed one clause; and
-//! with Λ's fingers above the row and Ω below it, a clause group can only join choice
-//! points that are next to each other on the row, which are the right point of one
-//! variable and the left point of the next. Formulas beyond it need a fan-out gadget for
-//! a literal or a crossover; neither is built.
+//! # Why only this class: no planar drawing of D2 does more
+//!
+//! The obvious obstacle is local: a choice point has four grid neighbours and D2 uses three
+//! (H_i, a Black wall, a White wall). A gadget removes it: **design D3**
+//! (`tests/fanout.rs`, every lemma checked by the prover) gives each clause group a private
+//! eye and lets a choice point touch H_i, a Black wall and *two* clause groups, with no
+//! White wall: White's stone there joins the two clauses, whose two private eyes make the
+//! union alive, and Black's takes a liberty from both; a clause with every literal false is
+//! left in atari on its eye, captured with one more Black move, which costs one more
+//! liberty of Ω (G = m + 1, F = m − 1). D3 agrees with varisat on the graph board with
+//! literals in up to 5 clauses and 3-literal clauses.
+//!
+//! But D3 does not enlarge the grid class, because the real obstacle is planarity, not
+//! degree. On any planar board, let U be Λ with every H_i (one region: each H_i touches Λ,
+//! for easy life). Every choice point touches U only through its H_i, so around U's
+//! outline the attachments come in the order … A_i, B_i … with nothing between the twins
+//! A_i and B_i (a point next to H_i would be H_i's liberty). Ω is one connected group,
+//! touches E (next to Λ) and every clause group; a clause group touches its literal points.
+//! A clause joining the points p and q is a path p — K — q from U's outline to U's outline:
+//! it cuts the region outside U in two, Ω lies on one side, and every point attached to
+//! U's outline on the other side can belong to no clause (its clause could not reach Ω),
+//! nor can E be there. Hence, among the points that occur in clauses, a 2-literal clause
+//! joins two points adjacent around U, and a 3-literal clause three consecutive ones, which
+//! is impossible without a twin pair (the middle one's twin is next to it). A literal in
+//! two clauses (p with q on one side and with r on the other) needs both neighbours of p
+//! around U, and one of them is p's twin: so its variable's other literal occurs nowhere
+//! (a pure literal, which a satisfying assignment may simply set true), or one of the
+//! clauses is a unit clause, which the simplification above removes. And E, on U's outline,
+//! cuts the circle of attachments into a line: no cycle. So for formulas whose literals
+//! all occur, the chain class is all that a planar drawing of D2 or D3 can encode;
+//! anything more needs a crossover, several gates whose life Λ needs together, or a copy
+//! gadget that repeats a variable's choice elsewhere (none is built). The argument is on
+//! paper; the prover checks D3's lemmas, not this bound.
 //!
 //! # Solving the SGF
 //!
@@ -126,10 +158,13 @@ impl fmt::Display for GridError {
             GridError::Unsupported(why) => write!(
                 f,
                 "no square-grid SGF for this formula: {why}; the grid layout supports only \
-                 the chain class (after normalising and dropping repeated clauses: clauses of \
-                 at most 2 literals, each literal in at most one clause, the 2-literal \
-                 clauses forming paths between variables); write the graph board instead (e.g. `-o \
-                 out.graph`), which encodes every formula"
+                 the chain class (after normalising, dropping repeated clauses and simplifying \
+                 to an equivalent formula with unit clauses and subsumption: clauses of at most \
+                 2 literals, each literal in at most one clause, the 2-literal clauses forming \
+                 paths between variables), and no planar drawing of this design does more: a \
+                 literal in two clauses, a 3-literal clause or a cycle needs a crossing unless \
+                 some literal occurs nowhere (see the tsume-reduce grid docs); \
+                 write the graph board instead (e.g. `-o out.graph`), which encodes every formula"
             ),
             GridError::TooLarge { width } => write!(
                 f,
@@ -311,6 +346,58 @@ fn choice_cell(lit: i32) -> Cell {
     }
 }
 
+/// Replaces `cnf` by an equivalent formula (same models) that is more often in the chain
+/// class: a clause that contains another clause is dropped (subsumption; e.g. (x ∨ y) next
+/// to the unit (x)), and a literal whose negation is a unit clause is removed from the
+/// longer clauses ((x) ∧ (¬x ∨ R) ≡ (x) ∧ R), until nothing changes; repeated clauses are
+/// merged again. Unit clauses themselves are kept. Applied only to formulas outside the
+/// chain class (those inside keep every clause on the board). This is a simplification of
+/// the formula, not a gadget: on the grid a literal can feed several clauses only this way
+/// (see the module docs, "Why only this class"); it may decide the formula outright (an
+/// empty clause, or unit clauses only).
+fn simplify(cnf: &mut Cnf, notes: &mut Vec<String>) {
+    let before = cnf.clauses.clone();
+    loop {
+        let mut changed = false;
+        let units: Vec<i32> = cnf
+            .clauses
+            .iter()
+            .filter(|c| c.len() == 1)
+            .map(|c| c[0])
+            .collect();
+        for c in cnf.clauses.iter_mut().filter(|c| c.len() > 1) {
+            let n = c.len();
+            c.retain(|l| !units.contains(&-l));
+            changed |= c.len() < n;
+        }
+        // drop clauses that strictly contain another one, and repeats
+        let all = cnf.clauses.clone();
+        let mut kept: Vec<Vec<i32>> = Vec::new();
+        for (i, c) in all.iter().enumerate() {
+            let subsumed = all.iter().enumerate().any(|(j, d)| {
+                j != i && d.iter().all(|l| c.contains(l)) && (d.len() < c.len() || j < i)
+            });
+            if subsumed {
+                changed = true;
+            } else {
+                kept.push(c.clone());
+            }
+        }
+        cnf.clauses = kept;
+        if !changed {
+            break;
+        }
+    }
+    if cnf.clauses != before {
+        notes.push(format!(
+            "simplified for the grid to an equivalent formula of {} clause(s) (was {}): clauses \
+             containing another clause dropped, literals made false by a unit clause removed",
+            cnf.clauses.len(),
+            before.len()
+        ));
+    }
+}
+
 /// The grid layout of the instance of `cnf` (normalised first), for the chain class.
 ///
 /// # Errors
@@ -336,6 +423,10 @@ pub fn grid_layout(input: &Cnf) -> Result<GridLayout, GridError> {
             "{} repeated clause(s) dropped for the grid (the formula is unchanged)",
             before - cnf.clauses.len()
         ));
+    }
+    // Only outside the chain class: a formula in it keeps its gadgets on the board.
+    if chain_order(&cnf).is_err() {
+        simplify(&mut cnf, &mut notes);
     }
     if cnf.clauses.is_empty() {
         return Ok(GridLayout {
@@ -743,7 +834,7 @@ mod tests {
     fn outside_the_class_is_an_honest_error() {
         for (f, why) in [
             (Cnf::new(3, &[&[1, 2, 3]]), "3 literals"),
-            (Cnf::new(2, &[&[1], &[1, 2]]), "occurs in clauses"),
+            (Cnf::new(2, &[&[1, 2], &[1, -2]]), "occurs in clauses"),
             (Cnf::new(3, &[&[1, 2], &[-2, 3], &[-3, -1]]), "cycle"),
         ] {
             let e = to_grid_sgf(&f)
@@ -752,7 +843,32 @@ mod tests {
                 .unwrap_or_default();
             assert!(e.contains(why), "{f:?}: {e}");
             assert!(e.contains("graph board"), "{e}");
+            assert!(e.contains("no planar drawing"), "{e}");
         }
+    }
+
+    /// The simplification keeps the formula's models and brings unit-settled fan-out and
+    /// 3-literal clauses into the class.
+    #[test]
+    fn simplification_is_equivalent() {
+        let f = Cnf::new(3, &[&[1], &[1, 2, 3], &[-1, 2], &[-2, 3]]);
+        let l = grid_layout(&f).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(l.cnf.clauses, vec![vec![1], vec![2], vec![3]]);
+        assert!(l.notes.iter().any(|n| n.contains("equivalent")));
+        // the same models: every assignment of 3 variables
+        for bits in 0u32..8 {
+            let val = |lit: i32| (bits >> (lit.unsigned_abs() - 1)) & 1 == u32::from(lit > 0);
+            let sat = |c: &Cnf| c.clauses.iter().all(|cl| cl.iter().any(|&x| val(x)));
+            assert_eq!(sat(&f), sat(&l.cnf), "assignment {bits:03b}");
+        }
+        // an empty clause subsumes everything (outside the class: u1 in two clauses)
+        let e =
+            grid_layout(&Cnf::new(2, &[&[1, 2], &[], &[1, -2]])).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(e.cnf.clauses, vec![Vec::<i32>::new()]);
+        // inside the class nothing is simplified: (¬u1) stays next to (u1 ∨ u2)
+        let c =
+            grid_layout(&Cnf::new(2, &[&[1, 2], &[-1], &[-2]])).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(c.cnf.clauses.len(), 3);
     }
 
     /// The diagram in the module docs is the real layout.

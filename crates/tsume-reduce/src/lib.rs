@@ -143,9 +143,10 @@
 //! # The square-grid SGF (restricted class)
 //!
 //! [`grid::to_grid_sgf`] draws design D2 on an ordinary rectangular grid for the *chain
-//! class* only (after normalising and dropping repeated clauses: clauses of at most 2
-//! literals, each literal in at most one clause, the 2-literal clauses forming paths
-//! between variables; empty clauses and the empty formula too). Z and W become several
+//! class* only (after normalising, dropping repeated clauses and simplifying to an
+//! equivalent formula by subsumption and unit clauses: clauses of at most 2 literals, each
+//! literal in at most one clause, the 2-literal clauses forming paths between variables;
+//! empty clauses and the empty formula too). Z and W become several
 //! Benson-alive walls: Black pockets between Λ's fingers above the row of choice points,
 //! and White blocks below the variables, grown where the gate Ω is thinned. Ω's liberties
 //! are E and one g per variable at the bottom of its block. Size: 11 rows × (13 columns
@@ -158,15 +159,29 @@
 //! neighbours, no group mixes roles, Λ, Ω, each K(j) and each H_i is one group, every
 //! clause group touches Ω, and every wall is Benson-alive; Black's answer to a choice is
 //! unique on two grids; the prover's verdict on the SGF (read back with tsume-sgf, whole
-//! board, White to move) equals satisfiability for fixed 1–3 variable formulas and 24
-//! random 1–2 variable chain formulas (default run, about 10 s), 16 random 3-variable
-//! formulas (ignored, about 40 s) and the 4-variable path, unsatisfiable (8.3 M nodes)
-//! and satisfiable (10.3 M nodes) (ignored, minutes). Life proofs cost more than on the
-//! graph board because the captured gate's area on the grid is not all liberties of Λ.
-//! 3-literal clauses, literals used twice and cycles of 2-literal clauses are not drawn: a
-//! choice point has four grid neighbours (H_i, a Black wall, a White wall, one clause), so
-//! that needs a fan-out gadget for a literal and a crossover (see [`grid`]), and neither is
-//! built.
+//! board, White to move) equals satisfiability for fixed 1–3 variable formulas, formulas
+//! with 3-literal clauses and literals in two clauses that the simplification brings into
+//! the class, and 24 random 1–2 variable chain formulas (default run, about 10 s), 16
+//! random 3-variable formulas (ignored, about 40 s) and the 4-variable path, unsatisfiable
+//! (8.3 M nodes) and satisfiable (10.3 M nodes) (ignored, minutes). Life proofs cost more
+//! than on the graph board because the captured gate's area on the grid is not all
+//! liberties of Λ.
+//!
+//! Fan-out. The grid's local obstacle (a choice point has four neighbours and D2 uses three
+//! of them) is removed by **design D3** (`tests/fanout.rs`): each clause group gets a
+//! private eye, a choice point may touch H_i, a Black wall and two clause groups (no White
+//! wall; White's stone there joins two private eyes and lives), a false clause is left in
+//! atari on its eye, and the gate gets G = m + 1. Machine-checked: V1 (answer unique), a
+//! true fan-out literal makes both clauses alive for every α, a false one takes a liberty
+//! from both, C1 for 1–3 literals (width 3 ignored), the race with a clause in atari, that
+//! G = m fails on (u1)∧(¬u1), that a one-stone clause with an eye lets Λ live by a capture
+//! cycle, and D3's verdict on the graph board against varisat (literals in up to 5 clauses,
+//! 3-literal clauses). D3 is not drawn on the grid, because a planarity argument (in
+//! [`grid`], "Why only this class") shows that no planar drawing of D2 or D3 encodes more
+//! than the chain class for formulas whose literals all occur: the twins A_i, B_i are
+//! adjacent around Λ ∪ H's, and each clause group, a path between two of its points, cuts
+//! off Ω from everything on its other side. Going beyond needs a crossover, several gates
+//! or a copy gadget; none is built.
 #![deny(missing_docs)]
 
 pub mod dimacs;
