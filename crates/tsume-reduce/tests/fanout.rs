@@ -19,28 +19,14 @@
 //! board (`d3_graph`) against varisat, with fan-out up to 4 and 3-literal clauses.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::{edges, immortals, play, position, pt, B, W};
 use tsume_board::{Color, Move, Point, Position};
 use tsume_prove::{default_depth, exact, solve, Limits, Options, Verdict};
 use tsume_reduce::{is_satisfiable, normalize, Cnf, GraphBuilder};
 
-const B: Option<Color> = Some(Color::Black);
-const W: Option<Color> = Some(Color::White);
 const CAP: usize = 10_000_000;
-
-fn immortals(g: &mut GraphBuilder) {
-    g.point("z", B).unwrap();
-    g.point("w", W).unwrap();
-    for (s, e) in [("z", "z1"), ("z", "z2"), ("w", "w1"), ("w", "w2")] {
-        g.point(e, None).unwrap();
-        g.edge(s, e).unwrap();
-    }
-}
-
-fn edges(g: &mut GraphBuilder, list: &[(&str, &str)]) {
-    for (a, b) in list {
-        g.edge(a, b).unwrap();
-    }
-}
 
 /// A clause group K(j): two White stones `name` and `name` + "b" with its private eye
 /// `name` + "e" next to both; `gate` (if any) touches both stones. Two stones, not one:
@@ -67,30 +53,8 @@ fn clause_one_stone(g: &mut GraphBuilder, name: &str, gate: &str) {
     edges(g, &[(name, &eye), (name, gate)]);
 }
 
-fn position(g: &GraphBuilder, to_move: Color, target: &str) -> (Position, Point) {
-    let f = g.build(to_move, target).unwrap();
-    (f.position().unwrap(), f.target.unwrap())
-}
-
-fn pt(p: &Position, name: &str) -> Point {
-    p.board().point_named(name).unwrap()
-}
-
-fn play(p: &Position, moves: &[&str]) -> Position {
-    let mut q = p.clone();
-    for m in moves {
-        let mv = if *m == "pass" {
-            Move::Pass
-        } else {
-            Move::Play(pt(&q, m))
-        };
-        q = q.play(mv);
-    }
-    q
-}
-
 fn rank(p: &Position, x: Point) -> Option<u32> {
-    exact::kill_rank(p, x, CAP).expect("small enough for the exact solver")
+    common::rank_within(p, x, CAP)
 }
 
 /// Diagram A(i) of D3 with a fan-out choice point: Λ stand-in {L, e, E} (E next to Z, so
@@ -98,39 +62,16 @@ fn rank(p: &Position, x: Point) -> Option<u32> {
 /// `k1`, `k2` (no W), `B` touching h, Z and W. Each clause has its private eye and one
 /// more literal point `x<j>` (empty, next to Z and W) still unset.
 fn diagram_a_fanout() -> GraphBuilder {
-    let mut g = GraphBuilder::new();
-    immortals(&mut g);
+    let mut g = diagram_a_fanout_small();
     g.point("L", W).unwrap();
-    g.point("h", B).unwrap();
-    for p in ["e", "E", "A", "B"] {
+    for p in ["e", "E"] {
         g.point(p, None).unwrap();
     }
-    for k in ["k1", "k2"] {
-        clause(&mut g, k, None);
-        let x = format!("x{}", &k[1..]);
-        g.point(&x, None).unwrap();
-        edges(&mut g, &[(&x, k), (&x, "z"), (&x, "w")]);
-    }
-    edges(
-        &mut g,
-        &[
-            ("L", "e"),
-            ("L", "E"),
-            ("L", "h"),
-            ("E", "z"),
-            ("h", "A"),
-            ("h", "B"),
-            ("A", "z"),
-            ("A", "k1"),
-            ("A", "k2"),
-            ("B", "z"),
-            ("B", "w"),
-        ],
-    );
+    edges(&mut g, &[("L", "e"), ("L", "E"), ("L", "h"), ("E", "z")]);
     g
 }
 
-/// `diagram_a_fanout` without Λ (H_i, the choice points, the clauses, Z and W), for the
+/// [`diagram_a_fanout`] without Λ (H_i, the choice points, the clauses, Z and W), for the
 /// exact solver on the clause groups (Λ's stand-in only multiplies the positions).
 fn diagram_a_fanout_small() -> GraphBuilder {
     let mut g = GraphBuilder::new();
@@ -308,6 +249,31 @@ fn clause_status(widths: std::ops::RangeInclusive<usize>) {
     }
 }
 
+/// Z, W, Λ `L` with its eye `e`, `E` and `f` outside liberties (next to Z), and the gate
+/// Ω `q` next to E with `big_g` liberties g (next to W): what Λ1/Λ2 and the whole design
+/// share.
+fn lambda_and_gate(f: usize, big_g: usize) -> GraphBuilder {
+    let mut g = GraphBuilder::new();
+    immortals(&mut g);
+    g.point("L", W).unwrap();
+    g.point("q", B).unwrap();
+    for p in ["e", "E"] {
+        g.point(p, None).unwrap();
+    }
+    edges(&mut g, &[("L", "e"), ("L", "E"), ("E", "q")]);
+    for i in 0..f {
+        let n = format!("f{i}");
+        g.point(&n, None).unwrap();
+        edges(&mut g, &[(&n, "L"), (&n, "z")]);
+    }
+    for i in 0..big_g {
+        let n = format!("g{i}");
+        g.point(&n, None).unwrap();
+        edges(&mut g, &[(&n, "q"), (&n, "w")]);
+    }
+    g
+}
+
 /// Λ1/Λ2 for D3 (Remark 3). Λ with e, E and F outside liberties; Ω next to E, to G points
 /// g and to one clause group: alive (joined to W) or dead (in atari on its private eye,
 /// its literal a Black stone joined to Z). White to move. Alive clause: Λ lives iff
@@ -318,24 +284,7 @@ fn d3_race_with_a_clause_in_atari() {
     for big_g in 1usize..=4 {
         for f in big_g.saturating_sub(3)..=big_g {
             for dead in [false, true] {
-                let mut g = GraphBuilder::new();
-                immortals(&mut g);
-                g.point("L", W).unwrap();
-                g.point("q", B).unwrap();
-                for p in ["e", "E"] {
-                    g.point(p, None).unwrap();
-                }
-                edges(&mut g, &[("L", "e"), ("L", "E"), ("E", "q")]);
-                for i in 0..f {
-                    let n = format!("f{i}");
-                    g.point(&n, None).unwrap();
-                    edges(&mut g, &[(&n, "L"), (&n, "z")]);
-                }
-                for i in 0..big_g {
-                    let n = format!("g{i}");
-                    g.point(&n, None).unwrap();
-                    edges(&mut g, &[(&n, "q"), (&n, "w")]);
-                }
+                let mut g = lambda_and_gate(f, big_g);
                 clause(&mut g, "k", Some("q"));
                 g.point("lit", if dead { B } else { W }).unwrap();
                 edges(
@@ -381,24 +330,7 @@ fn d3_graph(input: &Cnf, extra: usize) -> (Position, Point) {
     assert!(cnf.clauses.iter().all(|c| !c.is_empty()));
     let vars = cnf.occurring_vars();
     let big_g = vars.len() + extra;
-    let mut g = GraphBuilder::new();
-    immortals(&mut g);
-    g.point("L", W).unwrap();
-    g.point("q", B).unwrap();
-    for p in ["e", "E"] {
-        g.point(p, None).unwrap();
-    }
-    edges(&mut g, &[("L", "e"), ("L", "E"), ("E", "q")]);
-    for i in 0..big_g.saturating_sub(2) {
-        let n = format!("f{i}");
-        g.point(&n, None).unwrap();
-        edges(&mut g, &[(&n, "L"), (&n, "z")]);
-    }
-    for i in 0..big_g {
-        let n = format!("g{i}");
-        g.point(&n, None).unwrap();
-        edges(&mut g, &[(&n, "q"), (&n, "w")]);
-    }
+    let mut g = lambda_and_gate(big_g.saturating_sub(2), big_g);
     for (j, _) in cnf.clauses.iter().enumerate() {
         clause(&mut g, &format!("k{j}"), Some("q"));
     }

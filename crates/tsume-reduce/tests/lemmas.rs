@@ -5,48 +5,17 @@
 //! state space is small, `solve` with the default depth bound otherwise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::{immortals, play, position, pt, B, W};
 use tsume_board::{Color, Move, Point, Position};
 use tsume_prove::{exact, solve, Options, Verdict};
 use tsume_reduce::GraphBuilder;
 
-const B: Option<Color> = Some(Color::Black);
-const W: Option<Color> = Some(Color::White);
 const CAP: usize = 3_000_000;
 
-/// Adds Z (`z`, eyes `z1 z2`) and W (`w`, eyes `w1 w2`).
-fn immortals(g: &mut GraphBuilder) {
-    g.point("z", B).unwrap();
-    g.point("w", W).unwrap();
-    for (s, e) in [("z", "z1"), ("z", "z2"), ("w", "w1"), ("w", "w2")] {
-        g.point(e, None).unwrap();
-        g.edge(s, e).unwrap();
-    }
-}
-
-fn position(g: &GraphBuilder, to_move: Color, target: &str) -> (Position, Point) {
-    let f = g.build(to_move, target).unwrap();
-    (f.position().unwrap(), f.target.unwrap())
-}
-
-fn pt(p: &Position, name: &str) -> Point {
-    p.board().point_named(name).unwrap()
-}
-
-fn play(p: &Position, moves: &[&str]) -> Position {
-    let mut q = p.clone();
-    for m in moves {
-        let mv = if *m == "pass" {
-            Move::Pass
-        } else {
-            Move::Play(pt(&q, m))
-        };
-        q = q.play(mv);
-    }
-    q
-}
-
 fn rank(p: &Position, x: Point) -> Option<u32> {
-    exact::kill_rank(p, x, CAP).expect("small enough for the exact solver")
+    common::rank_within(p, x, CAP)
 }
 
 /// Diagram A(i) with a stand-in for the rest of the instance: Λ (`L`) has its eye `e`, the

@@ -1,0 +1,58 @@
+//! Helpers shared by the gadget tests (`lemmas.rs`, design D2; `fanout.rs`, design D3):
+//! the stand-ins for the alive hubs and small ways to name points and play moves.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+use tsume_board::{Color, Move, Point, Position};
+use tsume_prove::exact;
+use tsume_reduce::GraphBuilder;
+
+pub const B: Option<Color> = Some(Color::Black);
+pub const W: Option<Color> = Some(Color::White);
+
+/// Adds the stand-ins Z (`z`, eyes `z1 z2`) and W (`w`, eyes `w1 w2`): single stones with
+/// two one-point eyes, Benson-alive.
+pub fn immortals(g: &mut GraphBuilder) {
+    g.point("z", B).unwrap();
+    g.point("w", W).unwrap();
+    for (s, e) in [("z", "z1"), ("z", "z2"), ("w", "w1"), ("w", "w2")] {
+        g.point(e, None).unwrap();
+        g.edge(s, e).unwrap();
+    }
+}
+
+/// Adds every edge of `list`.
+pub fn edges(g: &mut GraphBuilder, list: &[(&str, &str)]) {
+    for (a, b) in list {
+        g.edge(a, b).unwrap();
+    }
+}
+
+/// The position of `g` with `to_move` to play, and its target point.
+pub fn position(g: &GraphBuilder, to_move: Color, target: &str) -> (Position, Point) {
+    let f = g.build(to_move, target).unwrap();
+    (f.position().unwrap(), f.target.unwrap())
+}
+
+/// The point named `name`.
+pub fn pt(p: &Position, name: &str) -> Point {
+    p.board().point_named(name).unwrap()
+}
+
+/// `p` after the moves named (`pass` for a pass).
+pub fn play(p: &Position, moves: &[&str]) -> Position {
+    let mut q = p.clone();
+    for m in moves {
+        let mv = if *m == "pass" {
+            Move::Pass
+        } else {
+            Move::Play(pt(&q, m))
+        };
+        q = q.play(mv);
+    }
+    q
+}
+
+/// The exact kill rank (`None`: alive for every α), exploring at most `cap` positions.
+pub fn rank_within(p: &Position, x: Point, cap: usize) -> Option<u32> {
+    exact::kill_rank(p, x, cap).expect("small enough for the exact solver")
+}
