@@ -115,16 +115,8 @@ pub struct Options {
     /// fewer plies is dead within α) or on a defender's strategy that closes for every α
     /// (a ko retaken forever, a seki), which the checker must accept. Each iteration
     /// below α has a share of nodes ([`DEEPEN_FIRST_CAP`]); the last iteration is the
-    /// search at α itself. On by default; off: one search at α.
-    ///
-    /// Measured 2026-11-25 (node limits, side by side), with the shares, against one
-    /// search at α: the collection 733 408 nodes instead of 1 017 970; d180cf all 52 rows
-    /// answered either way, 8.91 M nodes instead of 10.61 M; Cho every 10th 62 rows
-    /// answered instead of 56 (the six more are kos, alive for every α with checked
-    /// disproofs), the same 46 right, and the 56 rows both answer in 4.19 M nodes
-    /// instead of 5.22 M. Without the shares it answered fewer Cho rows than one search
-    /// (in an open corner, showing the defender survives even 8 plies means answering
-    /// every attacker move), so it was an option.
+    /// search at α itself. On by default; off: one search at α. Measured against one
+    /// search at α and against other shares: [`DEEPEN_FIRST_CAP`] and README.md.
     pub deepen: bool,
 }
 
@@ -408,23 +400,14 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
     if answer.verdict == Verdict::Alive && !answer.exact && opts.forever_nodes > 0 {
         search.abort = None;
         // Spend at most as many nodes again as the search did (and at least 100 000).
-        search.phase_limit = Some(
-            search
-                .stats
-                .nodes
-                .saturating_mul(2)
-                .max(search.stats.nodes + 100_000),
-        );
-        let closed = tree::forever_disproof(&mut search, p, rem, opts.forever_nodes);
-        search.phase_limit = None;
+        let budget = search.stats.nodes.max(100_000);
+        let closed = close_checked(&mut search, p, target, rem, opts.forever_nodes, budget);
         search.abort = None;
         if let Some((t, _)) = closed {
-            if tsume_proof::check(p, target, &t).is_ok() {
-                answer.exact = true;
-                answer.reason = Some(forever_reason(&t));
-                if opts.want_tree {
-                    answer.tree = Some(t);
-                }
+            answer.exact = true;
+            answer.reason = Some(forever_reason(&t));
+            if opts.want_tree {
+                answer.tree = Some(t);
             }
         }
     }
@@ -465,7 +448,7 @@ const DEEPEN_CLOSURE_FLOOR: u64 = 1_000;
 /// where the kill is quick.
 ///
 /// Measured 2026-11-25 (`tsume bench`, node limits; first share, growth):
-/// - the collection: no caps 786 192 nodes; 5 000 ×4: 917 117; 20 000 ×4: 733 408;
+/// - the collection: one search at α 1 017 970 nodes; no caps 786 192; 5 000 ×4: 917 117; 20 000 ×4: 733 408;
 ///   100 000 ×4: 786 192; 20 000 ×8: 733 408; 10 000 ×8: 772 128;
 /// - Cho every 10th, 1 M nodes a row: no caps 61 answered, 45 right; 20 000 ×4: 60, 46;
 ///   5 000 ×4: 55, 45; **20 000 ×8: 62, 46** (one search at α: 56, 46);
@@ -479,11 +462,8 @@ pub const DEEPEN_CAP_GROWTH: u64 = 8;
 
 /// The share of nodes of the `i`-th iteration (from 0) below the requested bound.
 pub fn deepening_cap(i: usize) -> u64 {
-    let mut cap = DEEPEN_FIRST_CAP;
-    for _ in 0..i {
-        cap = cap.saturating_mul(DEEPEN_CAP_GROWTH);
-    }
-    cap
+    let i = u32::try_from(i).unwrap_or(u32::MAX);
+    DEEPEN_FIRST_CAP.saturating_mul(DEEPEN_CAP_GROWTH.saturating_pow(i))
 }
 
 /// The bounds (remaining plies) iterative deepening searches with on the way to `rem`:
@@ -564,25 +544,39 @@ fn settle(
         let positions = opts
             .forever_nodes
             .min(usize::try_from(budget).unwrap_or(usize::MAX));
-        search.phase_limit = Some(search.stats.nodes.saturating_add(budget));
-        let closed = tree::forever_disproof(search, p, r, positions);
-        search.phase_limit = None;
+        let closed = close_checked(search, p, target, r, positions, budget);
         if search.out_of_budget() {
             // The next iteration would stop at once: unknown.
             return (Known::Open(1, 1), None);
         }
         search.abort = None;
         if let Some((t, set)) = closed {
-            if tsume_proof::check(p, target, &t).is_ok() {
-                for q in &set {
-                    search.record_forever(q);
-                }
-                return (Known::Disproven(INF_HOLD), Some((t, r)));
+            for q in &set {
+                search.record_forever(q);
             }
+            return (Known::Disproven(INF_HOLD), Some((t, r)));
         }
     }
     // `bounds` ends with `rem`, which returns above.
     (search.lookup(p, rem), None)
+}
+
+/// The defender's strategy from `p` (alive within `rem` plies) closed into a disproof for
+/// every α ([`tree::forever_disproof`], at most `positions` positions, `budget` more
+/// nodes), with the set's positions; only if the independent checker accepts it. The
+/// caller clears the search's abort.
+fn close_checked(
+    search: &mut Search<'_>,
+    p: &Position,
+    target: Point,
+    rem: u32,
+    positions: usize,
+    budget: u64,
+) -> Option<(Tree, Vec<Position>)> {
+    search.phase_limit = Some(search.stats.nodes.saturating_add(budget));
+    let closed = tree::forever_disproof(search, p, rem, positions);
+    search.phase_limit = None;
+    closed.filter(|(t, _)| tsume_proof::check(p, target, t).is_ok())
 }
 
 fn forever_reason(t: &Tree) -> String {
