@@ -372,3 +372,36 @@ fn default_area_ends_at_the_wall_with_the_frame() {
     // The grown area is the slower one: its budget runs out where the default's does not.
     assert!(grown["nodes"].as_u64().unwrap() > auto["nodes"].as_u64().unwrap());
 }
+
+/// Out of budget, the answer stays "unknown", but what a smaller bound of the deepening
+/// proved is said and checked: here, that Black cannot kill within 8 plies.
+#[test]
+fn an_unknown_answer_says_what_smaller_bounds_proved() {
+    let sgf = "(;GM[1]SZ[13]PL[B]AW[ab][bb][cb][db][eb]AB[bc][cc][dc][ec][fb][hb][ee])";
+    let file = scratch_file("partial.sgf", sgf);
+    let path = file.to_str().unwrap();
+    let args = ["solve", path, "--to-move", "B", "--max-nodes", "200000"];
+    let j = tsume(&[&args[..], &["--json"]].concat()).json();
+    assert_eq!(j["verdict"], "unknown", "{j}");
+    let r = &j["results"][0];
+    let plies = r["survives_plies"].as_u64().unwrap_or(0);
+    assert!(plies >= 8, "{j}");
+    assert!(plies < j["depth_bound"].as_u64().unwrap() + 1, "{j}");
+    assert_eq!(r["survives_checked"], true, "{j}");
+    let text = tsume(&args);
+    assert_eq!(text.code, 0, "{}", text.err);
+    assert!(
+        text.out.contains(&format!(
+            "black cannot kill within {plies} plies (disproof checked"
+        )),
+        "{}",
+        text.out
+    );
+    // One search at α has no smaller bound: nothing to say.
+    let once = tsume(&[&args[..], &["--json", "--no-deepen"]].concat()).json();
+    assert_eq!(once["verdict"], "unknown", "{once}");
+    assert_eq!(
+        once["results"][0]["survives_plies"],
+        serde_json::Value::Null
+    );
+}

@@ -85,6 +85,9 @@ struct Outcome {
     seconds: f64,
     nodes: u64,
     error: Option<String>,
+    /// Unknown rows: the plies the defender is known to survive (a smaller bound's
+    /// disproof, [`tsume_prove::Answer::survives`]).
+    survives: Option<u32>,
 }
 
 fn read_rows(dir: &Path) -> Result<Vec<Row>, String> {
@@ -140,6 +143,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         seconds: 0.0,
         nodes: 0,
         error: Some(e),
+        survives: None,
     };
     let p = match tsume_sgf::load_problem(&dir.join(&row.file), &load) {
         Ok(p) => p,
@@ -165,6 +169,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
             seconds: ans.stats.seconds,
             nodes: ans.stats.nodes,
             error: None,
+            survives: ans.survives,
         },
         Err(e) => fail(e.to_string()),
     }
@@ -220,7 +225,7 @@ fn corpus(
     }
     let outcomes: Vec<Outcome> =
         pool.install(|| rows.par_iter().map(|r| solve_row(dir, r, a)).collect());
-    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\n");
+    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\tsurvives\n");
     let mut per: Vec<(String, Vec<(&Row, &Outcome)>)> = Vec::new();
     for (r, o) in rows.iter().zip(&outcomes) {
         let src = r.source.split(':').next().unwrap_or("").to_string();
@@ -229,7 +234,7 @@ fn corpus(
             None => per.push((src, vec![(r, o)])),
         }
         tsv += &format!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\n",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\t{}\n",
             r.file,
             r.target,
             r.to_move.letter(),
@@ -240,7 +245,8 @@ fn corpus(
             o.seconds,
             o.nodes,
             r.source,
-            o.error.clone().unwrap_or_default()
+            o.error.clone().unwrap_or_default(),
+            o.survives.map_or(String::new(), |h| h.to_string())
         );
     }
     if let Some(path) = &a.rows_out {
@@ -290,6 +296,10 @@ fn corpus(
             .iter()
             .filter(|(r, o)| o.first.as_ref().is_some_and(|m| r.first_moves.contains(m)))
             .count();
+        let partial = v
+            .iter()
+            .filter(|(_, o)| o.verdict == Verdict::Unknown && o.survives.is_some())
+            .count();
         let mut times: Vec<f64> = v.iter().map(|(_, o)| o.seconds).collect();
         let total: f64 = times.iter().sum();
         let med = median(&mut times);
@@ -298,7 +308,8 @@ fn corpus(
                 "status_known": known.len(), "status_right": right,
                 "kofree": kofree.len(), "kofree_right": kofree_right,
                 "first_move_checked": with_moves.len(), "first_move_right": moves_right,
-                "median_seconds": med, "total_seconds": total}));
+                "median_seconds": med, "total_seconds": total,
+                "unknown_with_partial_result": partial}));
         } else {
             let _ = writeln!(
                 out,
@@ -341,6 +352,25 @@ fn corpus(
                     r.status,
                     o.verdict,
                     r.source
+                );
+            }
+        }
+        for (src, v) in &per {
+            let unknown: Vec<&Outcome> = v
+                .iter()
+                .filter(|(_, o)| o.verdict == Verdict::Unknown && o.error.is_none())
+                .map(|(_, o)| *o)
+                .collect();
+            let plies: Vec<u32> = unknown.iter().filter_map(|o| o.survives).collect();
+            if let (Some(lo), Some(hi)) = (plies.iter().min(), plies.iter().max()) {
+                let _ = writeln!(
+                    out,
+                    "\n{src}: {} of {} unknown rows have a partial result: the attacker \
+                     cannot kill within {lo} to {hi} plies (a smaller bound's disproof in the \
+                     search's table, which `tsume solve` checks; \
+                     column `survives` of --rows-out)",
+                    plies.len(),
+                    unknown.len()
                 );
             }
         }

@@ -48,6 +48,12 @@ fn side_json(r: &Report, s: &Side) -> Value {
         "proof_nodes": match &s.check { Some(Ok(n)) => json!(n), _ => Value::Null },
         "check_error": match &s.check { Some(Err(e)) => json!(e), _ => Value::Null },
         "reason": a.reason,
+        "survives_plies": a.survives,
+        "survives_checked": match &s.survives_check {
+            None => Value::Null,
+            Some(Ok(_)) => Value::Bool(true),
+            Some(Err(_)) => Value::Bool(false),
+        },
     })
 }
 
@@ -141,6 +147,19 @@ fn side_line(r: &Report, s: &Side) -> String {
             line += "unknown";
             if let Some(why) = &a.reason {
                 let _ = write!(line, " ({why})");
+            }
+            if let Some(h) = a.survives {
+                let attacker_name = r.defender().opponent().name();
+                let _ = write!(line, "; {attacker_name} cannot kill within {h} plies");
+                match &s.survives_check {
+                    Some(Ok(n)) => {
+                        let _ = write!(line, " (disproof checked, {n} nodes)");
+                    }
+                    Some(Err(e)) => {
+                        let _ = write!(line, " (DISPROOF REJECTED: {e})");
+                    }
+                    None => line += " (not checked)",
+                }
             }
         }
     }

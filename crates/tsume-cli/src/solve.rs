@@ -108,6 +108,9 @@ pub(crate) struct Side {
     pub answer: Answer,
     /// The checker's verdict on the tree: Ok(nodes checked) or the rejection.
     pub check: Option<Result<usize, String>>,
+    /// For an unknown verdict, the checker's verdict on the disproof behind
+    /// `answer.survives` (the attacker cannot kill within that many plies).
+    pub survives_check: Option<Result<usize, String>>,
 }
 
 /// One solved problem.
@@ -364,10 +367,15 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
         } else {
             None
         };
+        let survives_check = match (&answer.survives_tree, answer.survives) {
+            (Some(t), Some(h)) if s.check => Some(check_survives(&pos, &problem, h, t)),
+            _ => None,
+        };
         sides.push(Side {
             to_move,
             answer,
             check,
+            survives_check,
         });
     }
     Ok(Report {
@@ -409,6 +417,24 @@ fn check_tree(
             }
         }
         (v, c) => Err(format!("the answer is {v} but the tree claims {c:?}")),
+    }
+}
+
+/// Replays the disproof behind an unknown answer's `survives`: the checker accepts it
+/// and it holds for at least `plies`.
+fn check_survives(
+    pos: &Position,
+    problem: &Problem,
+    plies: u32,
+    tree: &tsume_proof::Tree,
+) -> Result<usize, String> {
+    let report = tsume_proof::check(pos, problem.target, tree).map_err(|e| e.to_string())?;
+    let root = tree.root().ok_or("empty tree")?.remaining;
+    match tree.claim {
+        tsume_proof::Claim::Alive if root.is_none_or(|r| r >= plies) => Ok(report.nodes),
+        c => Err(format!(
+            "the tree claims {c:?} for {root:?} plies, not survival for {plies}"
+        )),
     }
 }
 

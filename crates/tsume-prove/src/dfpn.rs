@@ -133,6 +133,11 @@ pub(crate) struct Search<'a> {
     twins: Twins,
     /// One reusable position per ply for the path being searched.
     scratch: Vec<Option<Position>>,
+    /// Nodes allowed beyond the node limit (for the tree behind an unknown answer's
+    /// partial result, which the table mostly holds already).
+    pub grace: u64,
+    /// Per ply: the children's standings and marks of the node being expanded there.
+    buffers: Vec<(Vec<Known>, Vec<u32>)>,
     /// Probe every child's table entry at every iteration of a node's loop instead of
     /// keeping their standings between iterations ([`crate::Options::reprobe_all`]).
     pub reprobe_all: bool,
@@ -230,6 +235,8 @@ impl<'a> Search<'a> {
             expansion_size: 0,
             twins: Twins::new(board, target),
             scratch: Vec::new(),
+            buffers: Vec::new(),
+            grace: 0,
             reprobe_all: false,
         }
     }
@@ -250,6 +257,15 @@ impl<'a> Search<'a> {
     pub(crate) fn record_forever(&mut self, p: &Position) {
         let h = self.twins.key(p);
         self.table.disprove(h, INF_HOLD);
+    }
+
+    /// The most plies the defender is known to survive from `p` (the table's disproof),
+    /// if any.
+    pub(crate) fn root_hold(&self, p: &Position) -> Option<u32> {
+        self.table
+            .solved
+            .get(&self.twins.key(p))
+            .and_then(|s| s.hold)
     }
 
     /// The node's standing from the rules and the table alone, without expanding it.
@@ -495,7 +511,10 @@ impl<'a> Search<'a> {
     /// opposed to a phase's ([`Search::phase_limit`]).
     pub(crate) fn out_of_budget(&self) -> bool {
         matches!(self.abort, Some(Abort::Time | Abort::Stopped))
-            || self.limits.max_nodes.is_some_and(|m| self.stats.nodes >= m)
+            || self
+                .limits
+                .max_nodes
+                .is_some_and(|m| self.stats.nodes >= m.saturating_add(self.grace))
     }
 
     fn check_limits(&mut self) -> bool {
@@ -503,7 +522,11 @@ impl<'a> Search<'a> {
             return true;
         }
         let n = self.stats.nodes;
-        if self.phase_limit.is_some_and(|m| n >= m) || self.limits.max_nodes.is_some_and(|m| n >= m)
+        if self.phase_limit.is_some_and(|m| n >= m)
+            || self
+                .limits
+                .max_nodes
+                .is_some_and(|m| n >= m.saturating_add(self.grace))
         {
             self.abort = Some(Abort::Nodes);
             return true;
@@ -560,16 +583,44 @@ impl<'a> Search<'a> {
             // (statically_alive has stored the disproof.)
             return Known::Disproven(INF_HOLD);
         }
-        let or_node = self.attacker_moves(p);
         let kids = self.infos(p);
-        let mut vals: Vec<Known> = Vec::with_capacity(kids.len());
+        // The children's standings and marks live in buffers kept per ply (no
+        // allocation once the path has been this deep).
+        let slot = ply as usize;
+        if self.buffers.len() <= slot {
+            self.buffers.resize_with(slot + 1, Default::default);
+        }
+        let (mut vals, mut seen) = std::mem::take(&mut self.buffers[slot]);
+        vals.clear();
+        seen.clear();
+        seen.resize(kids.len(), 0);
+        let out = self.expand_children(p, rem, thpn, thdn, ply, h, &kids, &mut vals, &mut seen);
+        self.buffers[slot] = (vals, seen);
+        out
+    }
+
+    /// The loop of [`Search::expand`] over the children `kids` of `p` (table key `h`),
+    /// with `vals` (empty) and `seen` (zeros) as long as `kids`.
+    #[allow(clippy::too_many_arguments)]
+    fn expand_children(
+        &mut self,
+        p: &Position,
+        rem: u32,
+        thpn: u64,
+        thdn: u64,
+        ply: u32,
+        h: u64,
+        kids: &[Info],
+        vals: &mut Vec<Known>,
+        seen: &mut [u32],
+    ) -> Known {
+        let or_node = self.attacker_moves(p);
         // The children's standings are probed once; afterwards only the child just
         // searched changes (its search returns its new standing), and a sibling's kept
         // value may be stale only through transpositions, so the selected child is
         // probed again before the search enters it. (`reprobe_all`: every child at
         // every iteration, the plain loop, kept for tests.)
         // `seen[i] == epoch`: child i's value is current since the last descent.
-        let mut seen: Vec<u32> = vec![0; kids.len()];
         let mut epoch = 0u32;
         let mut probed = false;
         loop {
@@ -582,15 +633,15 @@ impl<'a> Search<'a> {
                 probed = true;
                 seen.fill(epoch);
             }
-            let (pn, dn) = combine(or_node, &vals, self.pn_rule == crate::PnRule::Weak);
+            let (pn, dn) = combine(or_node, vals, self.pn_rule == crate::PnRule::Weak);
             if pn == 0 {
-                let need = proof_need(or_node, &vals);
+                let need = proof_need(or_node, vals);
                 self.table.prove(h, need);
                 self.table.work.remove(&(h, rem));
                 return Known::Proven(need);
             }
             if dn == 0 {
-                let hold = disproof_hold(or_node, &vals, rem - 1);
+                let hold = disproof_hold(or_node, vals, rem - 1);
                 self.table.disprove(h, hold);
                 self.table.work.remove(&(h, rem));
                 return Known::Disproven(hold);
@@ -600,7 +651,7 @@ impl<'a> Search<'a> {
             }
             // Select the most proving child and the second best, with the 1+ε trick
             // (Pawlewicz & Lew 2007) for its threshold.
-            let (best, second) = select(or_node, &vals);
+            let (best, second) = select(or_node, vals);
             if seen[best] != epoch {
                 let c = &kids[best];
                 let v = self.probe_info(c, rem - 1, || p.play(c.mv));

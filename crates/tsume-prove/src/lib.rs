@@ -223,6 +223,13 @@ pub struct Answer {
     pub stats: Stats,
     /// Why the answer is unknown, or a remark on how it was settled.
     pub reason: Option<String>,
+    /// For an unknown verdict only: the attacker cannot kill within this many plies (the
+    /// root's disproof from a smaller bound of iterative deepening, fewer plies than
+    /// asked). A fact, not a guess at the answer: the group may still die later.
+    pub survives: Option<u32>,
+    /// The disproof behind [`Answer::survives`], for the checker (with
+    /// [`Options::want_tree`], when small enough).
+    pub survives_tree: Option<Tree>,
 }
 
 /// A question the prover cannot take.
@@ -305,6 +312,8 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
         tree: None,
         stats: Stats::default(),
         reason: None,
+        survives: None,
+        survives_tree: None,
     };
     match root {
         Known::Proven(need) => {
@@ -425,12 +434,31 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
             Err(_) => {}
         }
     }
+    // Unknown: what the smaller bounds proved, if anything (read off the table, so the
+    // tree needs no more search unless the table lost part of it).
+    if answer.verdict == Verdict::Unknown {
+        if let Some(h) = search.root_hold(p).filter(|&h| h > 0 && h < rem) {
+            answer.survives = Some(h);
+            if opts.want_tree && search.abort != Some(Abort::Stopped) {
+                // The table holds the disproof but for the attacker's passes, which the
+                // search leaves out and the tree needs: a few nodes more.
+                search.grace = SURVIVES_GRACE;
+                answer.survives_tree =
+                    build_tree(&mut search, p, h, Verdict::Alive, opts.max_tree_nodes);
+                search.grace = 0;
+            }
+        }
+    }
     search.stats.seconds = search.elapsed();
     search.stats.tt_clears = search.table.clears;
     search.stats.tt_solved = search.table.solved.len() as u64;
     answer.stats = search.stats;
     answer
 }
+
+/// Nodes the tree behind an unknown answer's partial result may spend beyond the node
+/// limit (see [`Answer::survives`]).
+const SURVIVES_GRACE: u64 = 100_000;
 
 /// The first bound of iterative deepening, in plies.
 const DEEPEN_FIRST: u32 = 8;

@@ -366,3 +366,60 @@ fn deepening_matches_one_search() {
         "exactness differs in {exact_differs} of {compared}"
     );
 }
+
+#[test]
+fn an_unknown_answer_reports_only_what_a_smaller_bound_proved() {
+    // Budgets too small for α: when the answer is unknown but an earlier iteration of
+    // deepening disproved the root for h plies, `survives` says so, the exact fixpoint
+    // agrees (no kill within h plies), and the checker accepts the disproof for h plies.
+    let mut rng = Rng(0x51f1_5eed_0dd5_a11e);
+    let boards = boards(&mut rng);
+    let mut reported = 0;
+    let mut unknown = 0;
+    for round in 0..100 {
+        for board in &boards {
+            let Some((p, x)) = random_position(&mut rng, board) else {
+                continue;
+            };
+            let Ok(rank) = exact::kill_rank(&p, x, 30_000) else {
+                continue;
+            };
+            let alpha = 40;
+            let opts = Options {
+                depth: alpha,
+                want_tree: true,
+                limits: tsume_prove::Limits {
+                    max_nodes: Some(20 + 30 * (round % 10)),
+                    ..tsume_prove::Limits::default()
+                },
+                ..Options::default()
+            };
+            let a = solve(&p, x, &opts).unwrap();
+            let what = format!("rank={rank:?} target {}\n{p:?}", board.name(x));
+            if a.verdict != Verdict::Unknown {
+                assert_eq!(a.survives, None, "{what}");
+                continue;
+            }
+            unknown += 1;
+            let Some(h) = a.survives else {
+                assert!(a.survives_tree.is_none(), "{what}");
+                continue;
+            };
+            assert!(h > 0 && h < alpha + 1, "survives {h}: {what}");
+            assert!(rank.is_none_or(|k| k > h), "survives {h}: {what}");
+            let tree = a
+                .survives_tree
+                .as_ref()
+                .unwrap_or_else(|| panic!("no tree: {what}"));
+            tsume_proof::check(&p, x, tree).unwrap_or_else(|e| panic!("{e}: {what}"));
+            assert_eq!(tree.claim, tsume_proof::Claim::Alive, "{what}");
+            assert!(tree.nodes[0].remaining.is_none_or(|r| r >= h), "{what}");
+            reported += 1;
+        }
+    }
+    eprintln!("unknown {unknown}, with a partial result {reported}");
+    assert!(
+        reported >= 20,
+        "only {reported} partial results in {unknown} unknowns"
+    );
+}
