@@ -149,10 +149,12 @@ impl Report {
 
     /// A check that failed, if any.
     pub fn rejected(&self) -> Option<&str> {
-        self.sides.iter().find_map(|s| match &s.check {
-            Some(Err(e)) => Some(e.as_str()),
-            _ => None,
-        })
+        self.sides
+            .iter()
+            .find_map(|s| match (&s.check, &s.survives_check) {
+                (Some(Err(e)), _) | (_, Some(Err(e))) => Some(e.as_str()),
+                _ => None,
+            })
     }
 
     /// GTP and SGF names of a move of the position in play, on the whole board.
@@ -367,8 +369,15 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
         } else {
             None
         };
+        let mut answer = answer;
         let survives_check = match (&answer.survives_tree, answer.survives) {
             (Some(t), Some(h)) if s.check => Some(check_survives(&pos, &problem, h, t)),
+            (None, Some(_)) if s.check => {
+                // No tree to check it by (over `--max-tree`, or the table had lost too
+                // much of it): not said at all, as a proof we cannot show.
+                answer.survives = None;
+                None
+            }
             _ => None,
         };
         sides.push(Side {
