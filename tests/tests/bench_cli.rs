@@ -49,3 +49,63 @@ fn bench_reads_the_corpus_rows() {
     assert_eq!(bad.code, 2);
     assert!(bad.err.contains("answers.tsv"), "{}", bad.err);
 }
+
+/// `--confirm-first-moves` agrees with the main search: a row whose status tsume gets
+/// right with a first move from the published set is confirmed (that move wins), and
+/// the rows-out columns say so row by row.
+#[test]
+fn published_first_moves_are_confirmed_by_a_second_search() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("skipped: ../shared/corpus is absent");
+        return;
+    };
+    let rows = std::env::temp_dir().join(format!("tsume-confirm-{}.tsv", std::process::id()));
+    let r = tsume(&[
+        "bench",
+        "--corpus",
+        dir.to_str().unwrap(),
+        "--source",
+        "d180cf",
+        "--every",
+        "4",
+        "--max-nodes",
+        "300000",
+        "--confirm-first-moves",
+        "--rows-out",
+        rows.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v = r.json();
+    let s = &v["sources"][0];
+    let decided = s["published_first_move_decided"].as_u64().unwrap();
+    let confirmed = s["published_first_move_confirmed"].as_u64().unwrap();
+    assert!(decided >= 3 && confirmed <= decided, "{s}");
+    let text = std::fs::read_to_string(&rows).unwrap();
+    let _ = std::fs::remove_file(&rows);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| header.iter().position(|&h| h == name).unwrap();
+    let (expected, got, first, published, conf) = (
+        col("expected"),
+        col("got"),
+        col("first_move"),
+        col("published"),
+        col("confirmed"),
+    );
+    let mut agreeing = 0;
+    let mut counted = 0;
+    for line in lines {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f[conf] == "true" {
+            counted += 1;
+        }
+        let ours_published = !f[first].is_empty() && f[published].split('|').any(|m| m == f[first]);
+        if f[expected] == f[got] && ours_published && !f[conf].is_empty() {
+            assert_eq!(f[conf], "true", "{line}");
+            agreeing += 1;
+        }
+    }
+    assert_eq!(counted, confirmed, "{text}");
+    assert!(agreeing >= 1, "{text}");
+}

@@ -64,6 +64,11 @@ pub struct BenchArgs {
     /// Search once at α instead of deepening the bound (as `tsume solve --no-deepen`).
     #[arg(long)]
     pub no_deepen: bool,
+    /// Also check the published first moves: after each one, solve with the other side
+    /// to move; a row counts as confirmed when one of them wins (rows whose status has
+    /// the player to move winning, ko-free; one more search per move).
+    #[arg(long)]
+    pub confirm_first_moves: bool,
     /// Deepen the bound: the default, kept for scripts.
     #[arg(long, hide = true, conflicts_with = "no_deepen")]
     pub deepen: bool,
@@ -88,6 +93,9 @@ struct Outcome {
     /// Unknown rows: the plies the defender is known to survive (a smaller bound's
     /// disproof, [`tsume_prove::Answer::survives`]).
     survives: Option<u32>,
+    /// With `--confirm-first-moves`: whether a published first move wins (None: not
+    /// tried, or every search after one ran out of budget).
+    confirmed: Option<bool>,
 }
 
 fn read_rows(dir: &Path) -> Result<Vec<Row>, String> {
@@ -144,6 +152,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         nodes: 0,
         error: Some(e),
         survives: None,
+        confirmed: None,
     };
     let p = match tsume_sgf::load_problem(&dir.join(&row.file), &load) {
         Ok(p) => p,
@@ -156,6 +165,11 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         ..Options::default()
     };
     let pos = p.position.with_to_move(row.to_move);
+    let confirmed = if a.confirm_first_moves {
+        confirm_first_moves(&p, &pos, row, &opts)
+    } else {
+        None
+    };
     match tsume_prove::solve(&pos, p.target, &opts) {
         Ok(ans) => Outcome {
             verdict: ans.verdict,
@@ -170,9 +184,61 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
             nodes: ans.stats.nodes,
             error: None,
             survives: ans.survives,
+            confirmed,
         },
         Err(e) => fail(e.to_string()),
     }
+}
+
+/// Whether one of the row's published first moves wins under these rules: after it, the
+/// other side to move, the attacker still kills (a kill row) or the defender still lives
+/// (a life row). None when the row's status does not have the player to move winning,
+/// the row has a ko or no move, or every search ran out of budget.
+fn confirm_first_moves(
+    p: &tsume_sgf::Problem,
+    pos: &tsume_board::Position,
+    row: &Row,
+    opts: &Options,
+) -> Option<bool> {
+    let attacker_moves = row.to_move == p.attacker();
+    let mover_wins = if attacker_moves { "dead" } else { "alive" };
+    if row.status != mover_wins || row.ko == "yes" || row.first_moves.is_empty() {
+        return None;
+    }
+    let mut all_known = true;
+    for m in &row.first_moves {
+        let Some(x) = p
+            .full
+            .board()
+            .parse_point(m)
+            .ok()
+            .and_then(|f| p.from_full(f))
+        else {
+            continue; // not in play: it cannot be confirmed here
+        };
+        if !pos.is_legal(x) {
+            continue;
+        }
+        let after = pos.play(Move::Play(x));
+        // One ply spent: the same question within one ply fewer.
+        let rest = Options {
+            depth: opts.depth.saturating_sub(1),
+            ..opts.clone()
+        };
+        match tsume_prove::solve(&after, p.target, &rest).map(|a| a.verdict) {
+            Ok(Verdict::Dead) if attacker_moves => return Some(true),
+            Ok(Verdict::Alive) if !attacker_moves => return Some(true),
+            Ok(Verdict::Unknown) => all_known = false,
+            Ok(_) => {}
+            Err(_) => {
+                // The target captured outright by a published move: a kill.
+                if attacker_moves {
+                    return Some(true);
+                }
+            }
+        }
+    }
+    all_known.then_some(false)
 }
 
 fn median(v: &mut [f64]) -> f64 {
@@ -225,7 +291,7 @@ fn corpus(
     }
     let outcomes: Vec<Outcome> =
         pool.install(|| rows.par_iter().map(|r| solve_row(dir, r, a)).collect());
-    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\tsurvives\n");
+    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\tsurvives\tconfirmed\n");
     let mut per: Vec<(String, Vec<(&Row, &Outcome)>)> = Vec::new();
     for (r, o) in rows.iter().zip(&outcomes) {
         let src = r.source.split(':').next().unwrap_or("").to_string();
@@ -234,7 +300,7 @@ fn corpus(
             None => per.push((src, vec![(r, o)])),
         }
         tsv += &format!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\t{}\n",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\t{}\t{}\n",
             r.file,
             r.target,
             r.to_move.letter(),
@@ -246,7 +312,8 @@ fn corpus(
             o.nodes,
             r.source,
             o.error.clone().unwrap_or_default(),
-            o.survives.map_or(String::new(), |h| h.to_string())
+            o.survives.map_or(String::new(), |h| h.to_string()),
+            o.confirmed.map_or(String::new(), |c| c.to_string())
         );
     }
     if let Some(path) = &a.rows_out {
@@ -296,6 +363,8 @@ fn corpus(
             .iter()
             .filter(|(r, o)| o.first.as_ref().is_some_and(|m| r.first_moves.contains(m)))
             .count();
+        let confirm_tried = v.iter().filter(|(_, o)| o.confirmed.is_some()).count();
+        let confirm_right = v.iter().filter(|(_, o)| o.confirmed == Some(true)).count();
         let partial = v
             .iter()
             .filter(|(_, o)| o.verdict == Verdict::Unknown && o.survives.is_some())
@@ -309,7 +378,9 @@ fn corpus(
                 "kofree": kofree.len(), "kofree_right": kofree_right,
                 "first_move_checked": with_moves.len(), "first_move_right": moves_right,
                 "median_seconds": med, "total_seconds": total,
-                "unknown_with_partial_result": partial}));
+                "unknown_with_partial_result": partial,
+                "published_first_move_confirmed": confirm_right,
+                "published_first_move_decided": confirm_tried}));
         } else {
             let _ = writeln!(
                 out,
@@ -326,6 +397,14 @@ fn corpus(
                 med,
                 total
             );
+            if a.confirm_first_moves {
+                let _ = writeln!(
+                    out,
+                    "{:<8} published first move wins under these rules: {confirm_right}/{confirm_tried} \
+                     (rows decided)",
+                    ""
+                );
+            }
         }
     }
     if a.json {
