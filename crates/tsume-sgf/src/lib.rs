@@ -42,9 +42,10 @@
 //!   and stays at the outermost stones if they are all the attacker's (they are the
 //!   wall: the area ends there). The region is the set of points reached from the
 //!   target through empty points and stones of the target's colour inside B. An attacker
-//!   group it reaches with at most 3 liberties may be captured in a race: the defender
-//!   groups on its other side (inside B) join, with their liberties inside B, and no
-//!   flood goes on from them (on a whole game board it would take in everything). Then
+//!   group it reaches with at most 3 liberties may be captured in a race: its liberties
+//!   inside B join, and so do the defender groups on its other side (inside B), with
+//!   their liberties inside B, and no flood goes on from them (on a whole game board it
+//!   would take in everything). Then
 //!   come the whole groups of the attacker's stones next to the region, and
 //!   every pocket: a connected set of points not yet in the region that lies inside B
 //!   and touches no point outside B (an eye of the wall, the inside of a group enclosed
@@ -747,7 +748,8 @@ fn infer_target(full: &Position, to_move: Option<Color>) -> Result<(Point, Strin
 }
 
 /// An attacker group next to the area with at most this many liberties may be captured
-/// in a race: the defender groups on its other side join the area (`Auto`).
+/// in a race: its liberties and the defender groups on its other side join the area
+/// (`Auto`).
 const RACE_LIBERTIES: usize = 3;
 
 /// How [`auto_region`] bounds the area.
@@ -860,6 +862,14 @@ fn auto_region(full: &Position, target: Point, rule: AreaRule) -> Vec<Point> {
             groups.push(g);
             if full.liberty_count(a) > RACE_LIBERTIES {
                 continue;
+            }
+            // Its liberties inside the box join too (no flood beyond them), so that a
+            // weak stone of the wall whose liberty lay outside the flood is not made
+            // safe by the virtual eyes of a group touching the outside.
+            for l in full.liberties(a) {
+                if in_box(l) {
+                    inr[l.index()] = true;
+                }
             }
             for s in full.group(a) {
                 for &q in board.neighbors(s) {

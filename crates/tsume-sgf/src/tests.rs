@@ -661,3 +661,27 @@ fn region_auto_takes_in_the_other_side_of_a_race() {
     let w5 = load_with(t5, o(RegionSpec::Auto)).unwrap();
     assert!(!w5.region.contains(&pt(&w5, "ca")));
 }
+
+/// `Auto` takes in the liberties of a weak attacker group next to the area (at most 3
+/// liberties), so that a wall stone whose other liberty lies beyond the flood is not
+/// made safe by virtual eyes (Cho's advanced problem 424: a white stone with two
+/// liberties, made safe, let the search kill a group published alive).
+#[test]
+fn region_auto_takes_in_the_liberties_of_a_weak_wall_stone() {
+    // White target ba-bb; Black ab (liberties aa and ac), ca, cb, bc.
+    let t = "(;GM[1]SZ[19]PL[B]AW[ba][bb]AB[ab][ca][cb][bc])";
+    let o = |region| LoadOptions {
+        region,
+        target: Some("ba".into()),
+        ..LoadOptions::default()
+    };
+    let w = load_with(t, o(RegionSpec::Auto)).unwrap();
+    assert!(w.region.contains(&pt(&w, "ac")), "{:?}", w.region);
+    let ab = w.from_full(pt(&w, "ab")).unwrap();
+    // Its two liberties, and no virtual eye: it can be captured.
+    assert_eq!(w.position.liberty_count(ab), 2);
+    // `Grown` (no races) leaves ac out and gives the stone its eyes.
+    let g = load_with(t, o(RegionSpec::Grown)).unwrap();
+    let ab = g.from_full(pt(&g, "ab")).unwrap();
+    assert!(g.position.liberty_count(ab) > 2);
+}
