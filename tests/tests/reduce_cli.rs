@@ -122,6 +122,46 @@ fn verify_reduction_agrees_on_small_formulas() {
     assert!(rows.iter().all(|r| r["agree"] == true));
 }
 
+/// `--grid` solves the square-grid SGF too, where the formula has one, and it must agree
+/// with the SAT solver as the graph board does; a formula outside the chain class has
+/// no grid row.
+#[test]
+fn verify_reduction_checks_the_grid_too() {
+    let dir = scratch_dir();
+    let files = [
+        ("g_sat.cnf", "p cnf 2 2\n1 2 0\n-1 0\n", Some(true)),
+        ("g_unsat.cnf", "p cnf 2 3\n1 2 0\n-1 0\n-2 0\n", Some(false)),
+        ("g_none.cnf", "p cnf 2 2\n1 2 0\n1 -2 0\n", None),
+    ];
+    let mut args = vec![
+        "verify-reduction".to_string(),
+        "--grid".into(),
+        "--json".into(),
+    ];
+    for (name, text, _) in files {
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        args.push(f.to_str().unwrap().to_string());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let r = tsume(&args);
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    let v = r.json();
+    let rows = v["formulas"].as_array().unwrap();
+    for (row, (_, _, grid)) in rows.iter().zip(files) {
+        assert_eq!(row["agree"], true, "{row}");
+        match grid {
+            Some(sat) => {
+                assert_eq!(row["satisfiable"], sat, "{row}");
+                let want = if sat { "alive" } else { "dead" };
+                assert_eq!(row["grid"]["verdict"], want, "{row}");
+                assert!(row["grid"]["nodes"].as_u64().unwrap() > 0, "{row}");
+            }
+            None => assert!(row["grid"].is_null(), "{row}"),
+        }
+    }
+}
+
 #[test]
 fn malformed_dimacs_is_one_line_and_exit_2() {
     for (name, text) in [

@@ -52,7 +52,9 @@ pub struct ReduceArgs {
 For each formula (files given, or random 3-CNF formulas generated with --vars, --clauses,
 --count, --seed), build the instance, solve it with the prover (White to move), decide
 the formula with a SAT solver (varisat), and print one row: satisfiable?, Λ alive?, agree?,
-nodes, seconds. Exit status 1 on any disagreement or unknown."
+nodes, seconds. With --grid, the square-grid SGF of each formula in the chain class is
+solved too (whole grid, White to move) and must agree as well. Exit status 1 on any
+disagreement or unknown."
 )]
 pub struct VerifyArgs {
     /// DIMACS CNF files.
@@ -79,9 +81,41 @@ pub struct VerifyArgs {
     /// Node expansions per instance before answering unknown.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// Also solve the square-grid SGF of each formula that has one (the chain class, see
+    /// `tsume reduce --help`), on the whole grid, and compare it with the SAT solver too.
+    #[arg(long)]
+    pub grid: bool,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The verdict on the square-grid SGF of `cnf` (whole board, White to move), with its
+/// nodes; None when the formula has no grid.
+fn solve_grid(
+    cnf: &Cnf,
+    a: &VerifyArgs,
+    limits: &Limits,
+) -> Result<Option<(Verdict, u64)>, String> {
+    let Ok(layout) = grid_layout(cnf) else {
+        return Ok(None);
+    };
+    let lo = tsume_sgf::LoadOptions {
+        to_move: Some(Color::White),
+        region: tsume_sgf::RegionSpec::Board,
+        ..tsume_sgf::LoadOptions::default()
+    };
+    let p = tsume_sgf::parse_sgf_problem(&layout.to_sgf(), "grid.sgf", &lo)
+        .map_err(|e| format!("the grid does not load: {e}"))?;
+    let opts = Options {
+        depth: a
+            .depth
+            .unwrap_or_else(|| tsume_prove::default_depth(&p.position)),
+        limits: limits.clone(),
+        ..Options::default()
+    };
+    let ans = tsume_prove::solve(&p.position, p.target, &opts).map_err(|e| e.to_string())?;
+    Ok(Some((ans.verdict, ans.stats.nodes)))
 }
 
 fn read_cnf(path: &Path) -> Result<Cnf, String> {
@@ -269,7 +303,31 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
             Verdict::Dead => Some(false),
             Verdict::Unknown => None,
         };
-        let agree = alive.map(|l| l == sat);
+        let mut agree = alive.map(|l| l == sat);
+        let grid = if a.grid {
+            match solve_grid(cnf, a, &limits) {
+                Ok(g) => g,
+                Err(e) => {
+                    let _ = writeln!(err, "{name}: {e}");
+                    return EXIT_FAILURE;
+                }
+            }
+        } else {
+            None
+        };
+        if let Some((v, _)) = grid {
+            // The grid must agree with the SAT solver as well.
+            let grid_agrees = match v {
+                Verdict::Alive => Some(sat),
+                Verdict::Dead => Some(!sat),
+                Verdict::Unknown => None,
+            };
+            agree = match (agree, grid_agrees) {
+                (Some(x), Some(y)) => Some(x && y),
+                (Some(false), _) | (_, Some(false)) => Some(false),
+                _ => None,
+            };
+        }
         if agree != Some(true) {
             bad += 1;
         }
@@ -285,6 +343,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
                 "points": inst.points, "empty_points": inst.empty_points, "groups": inst.groups,
                 "satisfiable": sat, "verdict": ans.verdict.as_str(), "exact": ans.exact,
                 "agree": agree, "nodes": ans.stats.nodes, "seconds": ans.stats.seconds,
+                "grid": grid.map(|(v, n)| json!({"verdict": v.as_str(), "nodes": n})),
             }));
         } else {
             let _ = writeln!(
@@ -303,6 +362,9 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
                 ans.stats.nodes,
                 ans.stats.seconds
             );
+            if let Some((v, n)) = grid {
+                let _ = writeln!(out, "{:<36} square grid: {v}, {n} nodes", "");
+            }
         }
     }
     if a.json {
