@@ -397,6 +397,16 @@ fn an_unknown_answer_says_what_smaller_bounds_proved() {
         "{}",
         text.out
     );
+    // --sgf-out writes that disproof, headed as what it shows.
+    let out = file.with_extension("out.sgf");
+    let w = tsume(&[&args[..], &["--sgf-out", out.to_str().unwrap()]].concat());
+    assert_eq!(w.code, 0, "{}", w.err);
+    let sgf = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        sgf.contains(&format!("unknown; Black cannot kill within {plies} plies")),
+        "{sgf}"
+    );
+    assert!(sgf.contains("unconditionally alive (Benson)"), "{sgf}");
     // One search at α has no smaller bound: nothing to say.
     let once = tsume(&[&args[..], &["--json", "--no-deepen"]].concat()).json();
     assert_eq!(once["verdict"], "unknown", "{once}");

@@ -47,26 +47,42 @@ pub(crate) fn write(r: &Report) -> String {
     root += " Rules: no ko (repetition allowed), suicide is a pass, seki is life.";
     let _ = write!(s, "C[{}]", tsume_board::coord::sgf_escape(&root));
     let mut budget = BUDGET;
-    let n = r.sides.iter().filter(|x| x.answer.tree.is_some()).count();
-    for side in &r.sides {
-        let Some(tree) = &side.answer.tree else {
-            continue;
-        };
+    // Each side's tree: its proof or disproof, or for an unknown answer the disproof of
+    // what a smaller bound proved (`survives`).
+    let trees: Vec<(&crate::solve::Side, &Tree, String)> = r
+        .sides
+        .iter()
+        .filter_map(|side| {
+            let a = &side.answer;
+            if let Some(t) = &a.tree {
+                let head = format!(
+                    "{} to move: {}{}",
+                    side.to_move.title(),
+                    a.verdict,
+                    if a.exact && a.verdict == tsume_prove::Verdict::Alive {
+                        " for every α"
+                    } else {
+                        ""
+                    }
+                );
+                return Some((side, t, head));
+            }
+            let (t, h) = (a.survives_tree.as_ref()?, a.survives?);
+            let head = format!(
+                "{} to move: unknown; {} cannot kill within {h} plies (this tree)",
+                side.to_move.title(),
+                r.defender().opponent().title()
+            );
+            Some((side, t, head))
+        })
+        .collect();
+    let n = trees.len();
+    for (side, tree, head) in trees {
         if n > 1 {
             s.push('(');
         }
         // A node of its own carries the side's headline (a property must follow ';').
         s.push(';');
-        let head = format!(
-            "{} to move: {}{}",
-            side.to_move.title(),
-            side.answer.verdict,
-            if side.answer.exact && side.answer.verdict == tsume_prove::Verdict::Alive {
-                " for every α"
-            } else {
-                ""
-            }
-        );
         write_node(r, tree, 0, side.to_move, &mut s, &mut budget, Some(head), 0);
         if n > 1 {
             s.push(')');
