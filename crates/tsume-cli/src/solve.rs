@@ -54,7 +54,9 @@ pub struct SolveArgs {
     /// Which game tree of an SGF file holding several (from 0).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub index: usize,
-    /// Stop each search after this many node expansions (answer: unknown).
+    /// Stop each search after this many node expansions (answer: unknown, with what a
+    /// smaller bound of the deepening proved, if anything: "black cannot kill within 8
+    /// plies", checked like any answer).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Stop each search after this many seconds (answer: unknown).
