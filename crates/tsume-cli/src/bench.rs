@@ -205,6 +205,11 @@ fn confirm_first_moves(
     if row.status != mover_wins || row.ko == "yes" || row.first_moves.is_empty() {
         return None;
     }
+    // One ply spent: the same question within one ply fewer.
+    let rest = Options {
+        depth: opts.depth.saturating_sub(1),
+        ..opts.clone()
+    };
     let mut all_known = true;
     for m in &row.first_moves {
         let Some(x) = p
@@ -220,22 +225,15 @@ fn confirm_first_moves(
             continue;
         }
         let after = pos.play(Move::Play(x));
-        // One ply spent: the same question within one ply fewer.
-        let rest = Options {
-            depth: opts.depth.saturating_sub(1),
-            ..opts.clone()
-        };
+        if after.color(p.target).is_none() {
+            // The published move captures the target outright: a kill.
+            return Some(true);
+        }
         match tsume_prove::solve(&after, p.target, &rest).map(|a| a.verdict) {
             Ok(Verdict::Dead) if attacker_moves => return Some(true),
             Ok(Verdict::Alive) if !attacker_moves => return Some(true),
             Ok(Verdict::Unknown) => all_known = false,
-            Ok(_) => {}
-            Err(_) => {
-                // The target captured outright by a published move: a kill.
-                if attacker_moves {
-                    return Some(true);
-                }
-            }
+            _ => {}
         }
     }
     all_known.then_some(false)
@@ -323,6 +321,8 @@ fn corpus(
         }
     }
     let mut summary = Vec::new();
+    // Printed after the disagreements (human output only).
+    let mut partial_lines: Vec<String> = Vec::new();
     if !a.json {
         let _ = writeln!(
             out,
@@ -365,10 +365,25 @@ fn corpus(
             .count();
         let confirm_tried = v.iter().filter(|(_, o)| o.confirmed.is_some()).count();
         let confirm_right = v.iter().filter(|(_, o)| o.confirmed == Some(true)).count();
-        let partial = v
+        // Unknown rows, and the plies of those with a partial result.
+        let unknown = v
             .iter()
-            .filter(|(_, o)| o.verdict == Verdict::Unknown && o.survives.is_some())
+            .filter(|(_, o)| o.verdict == Verdict::Unknown && o.error.is_none())
             .count();
+        let plies: Vec<u32> = v
+            .iter()
+            .filter(|(_, o)| o.verdict == Verdict::Unknown)
+            .filter_map(|(_, o)| o.survives)
+            .collect();
+        if let (Some(lo), Some(hi)) = (plies.iter().min(), plies.iter().max()) {
+            partial_lines.push(format!(
+                "\n{src}: {} of {unknown} unknown rows have a partial result: the attacker \
+                 cannot kill within {lo} to {hi} plies (a smaller bound's disproof in the \
+                 search's table, which `tsume solve` checks; column `survives` of --rows-out)",
+                plies.len()
+            ));
+        }
+        let partial = plies.len();
         let mut times: Vec<f64> = v.iter().map(|(_, o)| o.seconds).collect();
         let total: f64 = times.iter().sum();
         let med = median(&mut times);
@@ -434,24 +449,8 @@ fn corpus(
                 );
             }
         }
-        for (src, v) in &per {
-            let unknown: Vec<&Outcome> = v
-                .iter()
-                .filter(|(_, o)| o.verdict == Verdict::Unknown && o.error.is_none())
-                .map(|(_, o)| *o)
-                .collect();
-            let plies: Vec<u32> = unknown.iter().filter_map(|o| o.survives).collect();
-            if let (Some(lo), Some(hi)) = (plies.iter().min(), plies.iter().max()) {
-                let _ = writeln!(
-                    out,
-                    "\n{src}: {} of {} unknown rows have a partial result: the attacker \
-                     cannot kill within {lo} to {hi} plies (a smaller bound's disproof in the \
-                     search's table, which `tsume solve` checks; \
-                     column `survives` of --rows-out)",
-                    plies.len(),
-                    unknown.len()
-                );
-            }
+        for line in &partial_lines {
+            let _ = writeln!(out, "{line}");
         }
         let errors: Vec<_> = rows
             .iter()

@@ -107,15 +107,28 @@ fn solve_grid(
     };
     let p = tsume_sgf::parse_sgf_problem(&layout.to_sgf(), "grid.sgf", &lo)
         .map_err(|e| format!("the grid does not load: {e}"))?;
-    let opts = Options {
-        depth: a
-            .depth
-            .unwrap_or_else(|| tsume_prove::default_depth(&p.position)),
-        limits: limits.clone(),
-        ..Options::default()
-    };
+    let opts = prover_options(a, limits, &p.position);
     let ans = tsume_prove::solve(&p.position, p.target, &opts).map_err(|e| e.to_string())?;
     Ok(Some((ans.verdict, ans.stats.nodes)))
+}
+
+/// The prover's options for an instance: `--depth`, else the default α of `pos`.
+fn prover_options(a: &VerifyArgs, limits: &Limits, pos: &tsume_board::Position) -> Options {
+    Options {
+        depth: a.depth.unwrap_or_else(|| tsume_prove::default_depth(pos)),
+        limits: limits.clone(),
+        ..Options::default()
+    }
+}
+
+/// Whether a verdict on Λ (White to move) agrees with satisfiability: alive iff
+/// satisfiable; None when unknown.
+fn agrees(v: Verdict, sat: bool) -> Option<bool> {
+    match v {
+        Verdict::Alive => Some(sat),
+        Verdict::Dead => Some(!sat),
+        Verdict::Unknown => None,
+    }
 }
 
 fn read_cnf(path: &Path) -> Result<Cnf, String> {
@@ -286,11 +299,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
                 return EXIT_FAILURE;
             }
         };
-        let opts = Options {
-            depth: a.depth.unwrap_or_else(|| tsume_prove::default_depth(&pos)),
-            limits: limits.clone(),
-            ..Options::default()
-        };
+        let opts = prover_options(a, &limits, &pos);
         let ans = match tsume_prove::solve(&pos, inst.target(), &opts) {
             Ok(x) => x,
             Err(e) => {
@@ -298,12 +307,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
                 return EXIT_FAILURE;
             }
         };
-        let alive = match ans.verdict {
-            Verdict::Alive => Some(true),
-            Verdict::Dead => Some(false),
-            Verdict::Unknown => None,
-        };
-        let mut agree = alive.map(|l| l == sat);
+        let mut agree = agrees(ans.verdict, sat);
         let grid = if a.grid {
             match solve_grid(cnf, a, &limits) {
                 Ok(g) => g,
@@ -317,12 +321,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         };
         if let Some((v, _)) = grid {
             // The grid must agree with the SAT solver as well.
-            let grid_agrees = match v {
-                Verdict::Alive => Some(sat),
-                Verdict::Dead => Some(!sat),
-                Verdict::Unknown => None,
-            };
-            agree = match (agree, grid_agrees) {
+            agree = match (agree, agrees(v, sat)) {
                 (Some(x), Some(y)) => Some(x && y),
                 (Some(false), _) | (_, Some(false)) => Some(false),
                 _ => None,

@@ -367,13 +367,13 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
             answer
                 .tree
                 .as_ref()
-                .map(|t| check_tree(&pos, &problem, depth, &answer, t))
+                .map(|t| check_tree(&pos, &problem, answer.verdict, depth + 1, t))
         } else {
             None
         };
         let mut answer = answer;
         let survives_check = match (&answer.survives_tree, answer.survives) {
-            (Some(t), Some(h)) if s.check => Some(check_survives(&pos, &problem, h, t)),
+            (Some(t), Some(h)) if s.check => Some(check_tree(&pos, &problem, Verdict::Alive, h, t)),
             (None, Some(_)) if s.check => {
                 // No tree to check it by (over `--max-tree`, or the table had lost too
                 // much of it): not said at all, as a proof we cannot show.
@@ -396,26 +396,25 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
     })
 }
 
-/// Replays the tree with the checker of `tsume-proof` and checks that it claims what
-/// the answer says, for the bound asked.
+/// Replays the tree with the checker of `tsume-proof` and checks that it claims `verdict`
+/// for `bound` plies: a proof needing at most that many, or a disproof holding for at
+/// least that many (α + 1 for the answer; `survives` for an unknown answer's partial
+/// result).
 fn check_tree(
     pos: &Position,
     problem: &Problem,
-    depth: u32,
-    answer: &Answer,
+    verdict: Verdict,
+    bound: u32,
     tree: &tsume_proof::Tree,
 ) -> Result<usize, String> {
     let report = tsume_proof::check(pos, problem.target, tree).map_err(|e| e.to_string())?;
     let root = tree.root().ok_or("empty tree")?.remaining;
-    let bound = depth + 1;
-    match (answer.verdict, tree.claim) {
+    match (verdict, tree.claim) {
         (Verdict::Dead, tsume_proof::Claim::Dead) => {
             if root.is_some_and(|r| r <= bound) {
                 Ok(report.nodes)
             } else {
-                Err(format!(
-                    "the proof needs {root:?} plies, more than α + 1 = {bound}"
-                ))
+                Err(format!("the proof needs {root:?} plies, more than {bound}"))
             }
         }
         (Verdict::Alive, tsume_proof::Claim::Alive) => {
@@ -423,29 +422,11 @@ fn check_tree(
                 Ok(report.nodes)
             } else {
                 Err(format!(
-                    "the disproof holds for {root:?} plies, fewer than α + 1 = {bound}"
+                    "the disproof holds for {root:?} plies, fewer than {bound}"
                 ))
             }
         }
         (v, c) => Err(format!("the answer is {v} but the tree claims {c:?}")),
-    }
-}
-
-/// Replays the disproof behind an unknown answer's `survives`: the checker accepts it
-/// and it holds for at least `plies`.
-fn check_survives(
-    pos: &Position,
-    problem: &Problem,
-    plies: u32,
-    tree: &tsume_proof::Tree,
-) -> Result<usize, String> {
-    let report = tsume_proof::check(pos, problem.target, tree).map_err(|e| e.to_string())?;
-    let root = tree.root().ok_or("empty tree")?.remaining;
-    match tree.claim {
-        tsume_proof::Claim::Alive if root.is_none_or(|r| r >= plies) => Ok(report.nodes),
-        c => Err(format!(
-            "the tree claims {c:?} for {root:?} plies, not survival for {plies}"
-        )),
     }
 }
 

@@ -510,11 +510,15 @@ impl<'a> Search<'a> {
     /// Whether the search's own budget (nodes, time, the stop flag) is spent, as
     /// opposed to a phase's ([`Search::phase_limit`]).
     pub(crate) fn out_of_budget(&self) -> bool {
-        matches!(self.abort, Some(Abort::Time | Abort::Stopped))
-            || self
-                .limits
-                .max_nodes
-                .is_some_and(|m| self.stats.nodes >= m.saturating_add(self.grace))
+        matches!(self.abort, Some(Abort::Time | Abort::Stopped)) || self.over_node_limit()
+    }
+
+    /// Whether the node limit (with its grace) is spent.
+    #[inline]
+    fn over_node_limit(&self) -> bool {
+        self.limits
+            .max_nodes
+            .is_some_and(|m| self.stats.nodes >= m.saturating_add(self.grace))
     }
 
     fn check_limits(&mut self) -> bool {
@@ -522,12 +526,7 @@ impl<'a> Search<'a> {
             return true;
         }
         let n = self.stats.nodes;
-        if self.phase_limit.is_some_and(|m| n >= m)
-            || self
-                .limits
-                .max_nodes
-                .is_some_and(|m| n >= m.saturating_add(self.grace))
-        {
+        if self.phase_limit.is_some_and(|m| n >= m) || self.over_node_limit() {
             self.abort = Some(Abort::Nodes);
             return true;
         }
