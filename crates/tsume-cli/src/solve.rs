@@ -356,6 +356,7 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
             progress,
             pn_rule: s.pn_rule,
             reprobe_all: false,
+            ko_captures: false,
             deepen: s.deepen,
         };
         let answer = tsume_prove::solve(&pos, problem.target, &opts)

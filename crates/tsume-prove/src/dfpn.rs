@@ -141,6 +141,9 @@ pub(crate) struct Search<'a> {
     /// Probe every child's table entry at every iteration of a node's loop instead of
     /// keeping their standings between iterations ([`crate::Options::reprobe_all`]).
     pub reprobe_all: bool,
+    /// Search the attacker's ko captures that the defender can retake at once
+    /// ([`crate::Options::ko_captures`]).
+    pub ko_captures: bool,
 }
 
 /// The board's twin points ([`Board::twin_classes`], the target left out) with keys per
@@ -201,6 +204,9 @@ pub(crate) struct Info {
     pub hash: u64,
     pub d0: bool,
     pub est: (u64, u64),
+    /// An attacker's capture of one stone in a ko that the defender can retake at once,
+    /// back to the parent position ([`Search::infos`] leaves it out).
+    pub retaken: bool,
 }
 
 /// A successor with what is known of it without search, and its position.
@@ -238,6 +244,7 @@ impl<'a> Search<'a> {
             buffers: Vec::new(),
             grace: 0,
             reprobe_all: false,
+            ko_captures: false,
         }
     }
 
@@ -299,7 +306,13 @@ impl<'a> Search<'a> {
         } else {
             (l.max(1), 1)
         };
-        Info { mv, hash, d0, est }
+        Info {
+            mv,
+            hash,
+            d0,
+            est,
+            retaken: false,
+        }
     }
 
     /// A child's standing with `rem` plies left, from its static part and the table.
@@ -396,7 +409,7 @@ impl<'a> Search<'a> {
             } else {
                 None
             };
-            let (info, libs, captured, made) = if let Some(hash) = quiet {
+            let (mut info, libs, captured, made) = if let Some(hash) = quiet {
                 let info = self.info_from(Move::Play(x), hash, !attacker, here);
                 (info, here, 0, false)
             } else {
@@ -423,6 +436,9 @@ impl<'a> Search<'a> {
                     (full.hash, full.d0, full.est)
                 );
                 debug_assert_eq!(libs, full_libs);
+            }
+            if attacker && captured == 1 && made {
+                info.retaken = retaken_at_once(p, &pos, x);
             }
             let libs = i64::from(libs);
             let mut score = if attacker { -libs * 16 } else { libs * 16 };
@@ -461,10 +477,24 @@ impl<'a> Search<'a> {
         let attacker = self.attacker_moves(p);
         let twins = !self.twins.points.is_empty();
         let mut seen: Vec<u64> = Vec::new();
+        //
+        // Likewise the attacker never needs a ko capture that the defender can retake at
+        // once (`Info::retaken`): the retake returns to `p` with two plies fewer, so a
+        // kill through that capture within k plies would give a kill from `p` within
+        // k − 2, and the first move of a fastest kill is never such a capture (the
+        // pass's argument, with the retake for the defender's pass). Left out unless
+        // `ko_captures`; the trees still answer it (by the retake).
+        let ko_captures = self.ko_captures;
+        let mut skipped = 0;
         let kids: std::sync::Arc<[Info]> = self
             .child_infos(p)
             .into_iter()
             .filter(|i| !(attacker && i.mv == Move::Pass))
+            .filter(|i| {
+                let skip = i.retaken && !ko_captures;
+                skipped += u64::from(skip);
+                !skip
+            })
             .filter(|i| {
                 if !twins {
                     return true;
@@ -474,6 +504,7 @@ impl<'a> Search<'a> {
                 fresh
             })
             .collect();
+        self.stats.ko_captures_skipped += skipped;
         // Bounded like the table: about as many kept successors as table entries.
         self.expansion_size += kids.len();
         if self.expansion_size >= self.table.capacity {
@@ -699,6 +730,19 @@ impl<'a> Search<'a> {
         self.table.work.insert((h, rem), (pn, dn));
         Known::Open(pn, dn)
     }
+}
+
+/// Whether the stone just played at `x` (making `q` from `p`, capturing one stone) can
+/// be captured back at once by a move that returns to `p` exactly: the ko shape (a lone
+/// stone whose only liberty is the point it emptied), checked by playing the retake.
+fn retaken_at_once(p: &Position, q: &Position, x: Point) -> bool {
+    if q.group_size(x) != 1 || q.liberty_count_up_to(x, 2) != 1 {
+        return false;
+    }
+    let Some(&s) = q.liberties(x).first() else {
+        return false;
+    };
+    q.play(Move::Play(s)) == *p
 }
 
 /// Threshold for the selected child: just above the second best, grown by ε = 1/4 so

@@ -118,6 +118,12 @@ pub struct Options {
     /// search at α itself. On by default; off: one search at α. Measured against one
     /// search at α and against other shares: [`DEEPEN_FIRST_CAP`] and README.md.
     pub deepen: bool,
+    /// Search the attacker's ko captures that the defender can retake at once, back to
+    /// the same position. Off by default: such a capture is never the first move of a
+    /// fastest kill (the retake returns to the position with two plies fewer), so the
+    /// search leaves it out, as it leaves out the attacker's pass; the trees still answer
+    /// it. On: the plain search, kept so that tests can compare the two.
+    pub ko_captures: bool,
 }
 
 /// How the children's numbers add up where every child must be solved.
@@ -149,6 +155,7 @@ impl Default for Options {
             progress: None,
             pn_rule: PnRule::Sum,
             reprobe_all: false,
+            ko_captures: false,
             deepen: true,
         }
     }
@@ -186,6 +193,9 @@ pub struct Stats {
     /// Deepening iterations that spent their share of nodes unsolved and handed over to
     /// the next bound ([`DEEPEN_FIRST_CAP`]).
     pub deepen_handovers: u64,
+    /// Attacker's ko captures left out because the defender retakes at once
+    /// ([`Options::ko_captures`]), counted once per expanded position.
+    pub ko_captures_skipped: u64,
 }
 
 impl Stats {
@@ -296,6 +306,7 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
     search.use_benson = opts.benson;
     search.pn_rule = opts.pn_rule;
     search.reprobe_all = opts.reprobe_all;
+    search.ko_captures = opts.ko_captures;
     let progress = opts.progress.clone();
     let progress_fn = progress.as_deref().map(|f| f as &(dyn Fn(&Stats) + Sync));
     search.progress = progress_fn;
