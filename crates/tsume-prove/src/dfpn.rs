@@ -203,7 +203,8 @@ pub(crate) struct Info {
     pub mv: Move,
     pub hash: u64,
     pub d0: bool,
-    pub est: (u64, u64),
+    /// Initial (pn, dn), at most 4 each (kept small: one list per expanded position).
+    pub est: (u8, u8),
     /// An attacker's capture of one stone in a ko that the defender can retake at once,
     /// back to the parent position ([`Search::infos`] leaves it out).
     pub retaken: bool,
@@ -300,7 +301,8 @@ impl<'a> Search<'a> {
     fn info_from(&self, mv: Move, hash: u64, attacker: bool, libs: u32) -> Info {
         // Crăşmaru §3, D₀: one liberty and the opponent of the group to move.
         let d0 = attacker && libs == 1;
-        let l = u64::from(libs);
+        // libs ≤ 4 (counted up to 4), so the estimates fit a byte.
+        let l = libs.min(4) as u8;
         let est = if attacker {
             (l.saturating_sub(1).max(1), 1)
         } else {
@@ -359,7 +361,7 @@ impl<'a> Search<'a> {
         if let Some(&(pn, dn)) = self.table.work.get(&(c.hash, rem)) {
             return Known::Open(pn, dn);
         }
-        Known::Open(c.est.0, c.est.1)
+        Known::Open(u64::from(c.est.0), u64::from(c.est.1))
     }
 
     /// Ψ(p) as children, ordered so that promising moves come first: for the attacker
