@@ -247,8 +247,18 @@ pub(crate) fn forever_disproof(
             // `rem` serves too when no kill is known: the set is checked as a whole, so
             // holds are only hints (positions deep in the set were searched with fewer
             // plies left); such holds rank below every hold of `rem` − 1 or more.
-            let mut best: Option<(u32, bool, usize)> = None;
+            //
+            // But first a move back into the set, if any: the set only has to be closed
+            // (no position in D₀, the defender always able to stay in it, every attacker
+            // move staying in it), so any move into it serves and adds no position.
+            let mut best: Option<(u32, bool, usize)> = kids
+                .iter()
+                .position(|c| !c.info.d0 && index.contains_key(&c.pos.hash()))
+                .map(|k| (INF_HOLD, true, k));
             for (k, c) in kids.iter().enumerate() {
+                if best.is_some_and(|b| b.1) {
+                    break;
+                }
                 if c.info.d0 {
                     continue;
                 }
