@@ -239,3 +239,49 @@ fn forever_disproofs_agree_with_the_exact_solver() {
     }
     assert!(claimed > 50, "{claimed}");
 }
+
+#[test]
+fn the_attackers_retaken_ko_capture_is_left_out_but_answered_in_the_tree() {
+    // . X O . O . with Black to move: Black's D1 takes C1 and leaves a lone stone whose
+    // only liberty is C1, so White's C1 retakes at once, back to this very position.
+    // The search leaves D1 out (a fastest kill never starts with it); the verdicts must
+    // stay those of the exact solver and of the search that tries it, and a disproof
+    // must still answer it.
+    let p = Position::from_diagram(". x o . o .", Color::Black).unwrap();
+    let x = p.board().parse_point("E1").unwrap();
+    let ko = tsume_board::Move::Play(p.board().parse_point("D1").unwrap());
+    let rank = exact::kill_rank(&p, x, 100_000).unwrap();
+    let mut alive_trees = 0;
+    for alpha in 0..12 {
+        let opts = Options {
+            depth: alpha,
+            want_tree: true,
+            ..Options::default()
+        };
+        let a = solve(&p, x, &opts).unwrap();
+        assert!(a.stats.ko_captures_skipped >= 1, "α={alpha}: D1 searched");
+        assert_eq!(
+            a.verdict == Verdict::Dead,
+            rank.is_some_and(|k| k <= alpha + 1),
+            "α={alpha}"
+        );
+        let plain = solve(
+            &p,
+            x,
+            &Options {
+                ko_captures: true,
+                ..opts
+            },
+        )
+        .unwrap();
+        assert_eq!(plain.verdict, a.verdict, "α={alpha}");
+        assert_eq!(plain.stats.ko_captures_skipped, 0);
+        let tree = a.tree.expect("a tree");
+        tsume_proof::check(&p, x, &tree).unwrap();
+        if a.verdict == Verdict::Alive {
+            assert!(tree.nodes[0].children.iter().any(|&(m, _)| m == ko));
+            alive_trees += 1;
+        }
+    }
+    assert!(alive_trees > 0, "no disproof to look at");
+}
