@@ -738,13 +738,11 @@ impl<'a> Search<'a> {
 /// be captured back at once by a move that returns to `p` exactly: the ko shape (a lone
 /// stone whose only liberty is the point it emptied), checked by playing the retake.
 fn retaken_at_once(p: &Position, q: &Position, x: Point) -> bool {
-    if q.group_size(x) != 1 || q.liberty_count_up_to(x, 2) != 1 {
-        return false;
+    let libs = q.liberties(x);
+    match libs.as_slice() {
+        [s] if q.group_size(x) == 1 => q.play(Move::Play(*s)) == *p,
+        _ => false,
     }
-    let Some(&s) = q.liberties(x).first() else {
-        return false;
-    };
-    q.play(Move::Play(s)) == *p
 }
 
 /// Threshold for the selected child: just above the second best, grown by ε = 1/4 so

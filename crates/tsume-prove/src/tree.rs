@@ -242,47 +242,48 @@ pub(crate) fn forever_disproof(
         let chosen: Vec<usize> = if attacker {
             (0..kids.len()).collect()
         } else {
-            // The defender's move: one the table says survives longest, preferring a
-            // position already in the set (which closes a cycle). A hold shorter than
-            // `rem` serves too when no kill is known: the set is checked as a whole, so
-            // holds are only hints (positions deep in the set were searched with fewer
-            // plies left); such holds rank below every hold of `rem` − 1 or more.
-            //
-            // But first a move back into the set, if any: the set only has to be closed
-            // (no position in D₀, the defender always able to stay in it, every attacker
-            // move staying in it), so any move into it serves and adds no position.
-            let mut best: Option<(u32, bool, usize)> = kids
+            // The defender's move: first a move back into the set, if any (the set only
+            // has to be closed: no position in D₀, the defender always able to stay in
+            // it, every attacker move staying in it; so any move into it serves and adds
+            // no position). Else the move the table says survives longest. A hold
+            // shorter than `rem` serves too when no kill is known: the set is checked as
+            // a whole, so holds are only hints (positions deep in the set were searched
+            // with fewer plies left); such holds rank below every hold of `rem` − 1 or
+            // more.
+            let back = kids
                 .iter()
-                .position(|c| !c.info.d0 && index.contains_key(&c.pos.hash()))
-                .map(|k| (INF_HOLD, true, k));
-            for (k, c) in kids.iter().enumerate() {
-                if best.is_some_and(|b| b.1) {
-                    break;
-                }
-                if c.info.d0 {
-                    continue;
-                }
-                let Some(s) = search.table.solved.get(&c.info.hash) else {
-                    continue;
-                };
-                let Some(h) = s.hold else { continue };
-                if h < rem - 1 && s.need != crate::dfpn::NO_PROOF {
-                    continue;
-                }
-                let key = (h, index.contains_key(&c.pos.hash()), k);
-                if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
-                    best = Some(key);
-                }
-            }
-            if best.is_none() {
-                for (k, c) in kids.iter().enumerate() {
-                    if let Known::Disproven(h) = search.mid(&c.pos, rem - 1, INF, INF, 1) {
-                        best = Some((h, false, k));
-                        break;
+                .position(|c| !c.info.d0 && index.contains_key(&c.pos.hash()));
+            let k = match back {
+                Some(k) => k,
+                None => {
+                    let mut best: Option<(u32, usize)> = None;
+                    for (k, c) in kids.iter().enumerate() {
+                        if c.info.d0 {
+                            continue;
+                        }
+                        let Some(s) = search.table.solved.get(&c.info.hash) else {
+                            continue;
+                        };
+                        let Some(h) = s.hold else { continue };
+                        if h < rem - 1 && s.need != crate::dfpn::NO_PROOF {
+                            continue;
+                        }
+                        if best.is_none_or(|b| h > b.0) {
+                            best = Some((h, k));
+                        }
                     }
+                    if best.is_none() {
+                        for (k, c) in kids.iter().enumerate() {
+                            if let Known::Disproven(h) = search.mid(&c.pos, rem - 1, INF, INF, 1) {
+                                best = Some((h, k));
+                                break;
+                            }
+                        }
+                    }
+                    best?.1
                 }
-            }
-            vec![best?.2]
+            };
+            vec![k]
         };
         let mut edges = Vec::with_capacity(chosen.len());
         for k in chosen {

@@ -120,6 +120,14 @@ fn random_position(rng: &mut Rng, board: &Arc<Board>) -> Option<(Position, Point
     None
 }
 
+/// A random position and target with its kill rank from the exact solver (None when
+/// no position was made or the exact solver ran out of its budget).
+fn random_case(rng: &mut Rng, board: &Arc<Board>) -> Option<(Position, Point, Option<u32>)> {
+    let (p, x) = random_position(rng, board)?;
+    let rank = exact::kill_rank(&p, x, 30_000).ok()?;
+    Some((p, x, rank))
+}
+
 fn empties(p: &Position) -> usize {
     p.board().points().filter(|&q| p.is_empty_at(q)).count()
 }
@@ -136,10 +144,7 @@ fn dfpn_matches_exact_and_reference() {
     let mut ko_checked = 0;
     for round in 0..40 {
         for board in &boards {
-            let Some((p, x)) = random_position(&mut rng, board) else {
-                continue;
-            };
-            let Ok(rank) = exact::kill_rank(&p, x, 30_000) else {
+            let Some((p, x, rank)) = random_case(&mut rng, board) else {
                 continue;
             };
             for alpha in 0..=8u32 {
@@ -319,10 +324,7 @@ fn deepening_matches_one_search() {
     let mut exact_differs = 0;
     for _round in 0..12 {
         for board in &boards {
-            let Some((p, x)) = random_position(&mut rng, board) else {
-                continue;
-            };
-            let Ok(rank) = exact::kill_rank(&p, x, 30_000) else {
+            let Some((p, x, rank)) = random_case(&mut rng, board) else {
                 continue;
             };
             for alpha in [9u32, 15, 24, 40] {
@@ -397,10 +399,7 @@ fn an_unknown_answer_reports_only_what_a_smaller_bound_proved() {
     let mut unknown = 0;
     for round in 0..100 {
         for board in &boards {
-            let Some((p, x)) = random_position(&mut rng, board) else {
-                continue;
-            };
-            let Ok(rank) = exact::kill_rank(&p, x, 30_000) else {
+            let Some((p, x, rank)) = random_case(&mut rng, board) else {
                 continue;
             };
             let alpha = 40;

@@ -630,6 +630,15 @@ fn region_auto_ends_at_the_attackers_outermost_stones() {
         .all(|&x| q.full.board().xy(x).unwrap().0 <= 5));
 }
 
+/// Load options naming the target and the area rule.
+fn target_in(target: &str, region: RegionSpec) -> LoadOptions {
+    LoadOptions {
+        region,
+        target: Some(target.into()),
+        ..LoadOptions::default()
+    }
+}
+
 /// `Auto` crosses an attacker group short of liberties (at most 3) to the defender's
 /// groups on its other side, with their liberties (a capturing race); `Grown` stops at
 /// the wall, and so does `Auto` when the wall has more liberties.
@@ -638,11 +647,7 @@ fn region_auto_takes_in_the_other_side_of_a_race() {
     // White target aa-ab (liberty ac), Black wall ba-bb-bc (liberties ac, cc, bd) and
     // ad, White ca-cb outside (liberty cc), Black da-db beyond.
     let t = "(;GM[1]SZ[19]PL[B]AW[aa][ab][ca][cb]AB[ba][bb][bc][ad][da][db])";
-    let o = |region| LoadOptions {
-        region,
-        target: Some("aa".into()),
-        ..LoadOptions::default()
-    };
+    let o = |region| target_in("aa", region);
     let w = load_with(t, o(RegionSpec::Auto)).unwrap();
     let a = load_with(t, o(RegionSpec::Grown)).unwrap();
     for name in ["ca", "cb", "cc"] {
@@ -670,11 +675,7 @@ fn region_auto_takes_in_the_other_side_of_a_race() {
 fn region_auto_takes_in_the_liberties_of_a_weak_wall_stone() {
     // White target ba-bb; Black ab (liberties aa and ac), ca, cb, bc.
     let t = "(;GM[1]SZ[19]PL[B]AW[ba][bb]AB[ab][ca][cb][bc])";
-    let o = |region| LoadOptions {
-        region,
-        target: Some("ba".into()),
-        ..LoadOptions::default()
-    };
+    let o = |region| target_in("ba", region);
     let w = load_with(t, o(RegionSpec::Auto)).unwrap();
     assert!(w.region.contains(&pt(&w, "ac")), "{:?}", w.region);
     let ab = w.from_full(pt(&w, "ab")).unwrap();
