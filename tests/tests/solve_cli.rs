@@ -333,8 +333,9 @@ fn deepen_gives_the_same_checked_answers() {
 }
 
 /// The default area on an open corner (stones within columns A-F, rows 15-19; Black's
-/// wall not closed) ends at Black's outer stones and adds the frame: two more virtual
-/// eyes than `--no-frame`, a smaller area than `--region grown`; every answer checked.
+/// wall not closed) ends at Black's outer stones and adds the frame: the same area and
+/// the same outside's wall as `--no-frame`, with the cut-off empty points touching it;
+/// a smaller area than `--region grown`; every answer checked.
 #[test]
 fn default_area_ends_at_the_wall_with_the_frame() {
     let sgf = "(;GM[1]SZ[19]PL[B]AB[eb][fb][bc][cc][dc][be]AW[da][ab][bb][cb][db])";
@@ -360,10 +361,12 @@ fn default_area_ends_at_the_wall_with_the_frame() {
     assert_eq!(auto["verdict"], "dead", "{auto}");
     assert_eq!(auto["checked"], true, "{auto}");
     assert_eq!(bare["checked"], true, "{bare}");
-    assert_eq!(
-        auto["virtual_eyes"].as_u64().unwrap(),
-        bare["virtual_eyes"].as_u64().unwrap() + 2
-    );
+    assert_eq!(auto["virtual_eyes"], 2, "{auto}");
+    assert_eq!(bare["virtual_eyes"], 2, "{bare}");
+    assert_eq!(auto["outside_walls"], bare["outside_walls"]);
+    assert!(auto["outside_walls"].as_u64().unwrap() >= 1, "{auto}");
+    assert!(auto["frame_points"].as_u64().unwrap() > 0, "{auto}");
+    assert_eq!(bare["frame_points"], 0, "{bare}");
     assert_eq!(auto["region_points"], bare["region_points"]);
     assert!(
         grown["region_points"].as_u64().unwrap() > auto["region_points"].as_u64().unwrap(),

@@ -75,6 +75,8 @@ pub(crate) fn json(r: &Report, one_side: Option<Color>) -> Value {
         "depth_bound": r.depth,
         "region_points": p.region.len(),
         "virtual_eyes": p.virtual_eyes.len(),
+        "outside_walls": p.outside_walls.len(),
+        "frame_points": p.frame_points.len(),
         "status": r.status(),
         "results": r.sides.iter().map(|s| side_json(r, s)).collect::<Vec<_>>(),
         "nodes": r.sides.iter().map(|s| s.answer.stats.nodes).sum::<u64>(),

@@ -149,7 +149,7 @@ fn write_node(
                 None => {
                     let _ = write!(s, ";{letter}[]");
                     note = Some(format!(
-                        "{} fills the virtual eye {} of a wall group (not on the board).",
+                        "{} fills the virtual eye {} of the outside's wall (not on the board).",
                         to_move.title(),
                         r.problem.position.board().name(q)
                     ));

@@ -216,14 +216,21 @@ fn region_auto_on_an_enclosed_corner() {
     assert_eq!(p.region.len(), 15);
     assert!(p.region.contains(&pt(&p, "aa")) && p.region.contains(&pt(&p, "ca")));
     assert!(!p.region.contains(&pt(&p, "fa")) && !p.region.contains(&pt(&p, "ad")));
-    assert_eq!(p.position.board().len(), 17);
+    assert_eq!(p.position.board().len(), 18);
     assert_eq!(p.virtual_eyes.len(), 2);
-    // The eyes touch one black stone only, so the wall has 2 liberties, both eyes.
+    // The eyes touch the virtual black stone `outside` only, which is joined to the
+    // wall: the wall has 2 liberties, both eyes.
     let (e1, s) = p.virtual_eyes[0];
+    assert_eq!(Some(s), p.outside);
     assert_eq!(p.position.board().neighbors(e1), &[s]);
     assert_eq!(p.position.color(s), Some(Color::Black));
     assert_eq!(p.position.liberty_count(s), 2);
     assert_eq!(p.to_full(e1), None);
+    assert_eq!(p.to_full(s), None);
+    let wall = p.outside_walls[0];
+    assert_eq!(p.outside_walls.len(), 1);
+    assert_eq!(p.position.group_id(wall), p.position.group_id(s));
+    assert_eq!(p.position.group_size(wall), 8);
     // The map and the target agree.
     assert_eq!(p.to_full(p.target), Some(p.target_full));
     for q in p.position.board().points() {
@@ -236,7 +243,7 @@ fn region_auto_on_an_enclosed_corner() {
     assert_eq!(p.position.to_move(), Color::Black);
     let d = p.region_diagram();
     assert!(
-        d.contains('@') && d.contains('-') && d.contains("virtual eyes"),
+        d.contains('@') && d.contains('-') && d.contains("virtual wall"),
         "{d}"
     );
     assert!(!p.notes.is_empty());
@@ -529,11 +536,12 @@ fn region_tight_snaps_to_near_edges_only() {
     assert!(q.region.contains(&pt(&q, "ga")) && q.region.len() > p.region.len());
 }
 
-/// The frame: every empty point of the area with a neighbour on the board outside the
-/// area touches one virtual attacker stone, which has two eyes of its own and nothing
+/// The outside's virtual wall: every empty point of the area with a neighbour on the
+/// board outside the area (the frame) and one stone of each attacker group touching the
+/// outside touch one virtual attacker stone, which has two eyes of its own and nothing
 /// else: Benson-alive, and no point of the area loses or gains anything else.
 #[test]
-fn frame_touches_exactly_the_cut_off_empty_points() {
+fn the_outside_touches_exactly_the_cut_off_empty_points_and_one_stone_of_each_wall() {
     for region in [RegionSpec::Auto, RegionSpec::Grown, RegionSpec::Tight] {
         let o = LoadOptions {
             region: region.clone(),
@@ -551,48 +559,79 @@ fn frame_touches_exactly_the_cut_off_empty_points() {
         .unwrap();
         assert_eq!(p.region, bare.region, "{region:?}");
         let b = p.position.board();
-        let frame = b.parse_point("frame").unwrap();
-        assert_eq!(p.position.color(frame), Some(p.attacker()));
-        assert_eq!(p.to_full(frame), None);
+        let outside = b.parse_point("outside").unwrap();
+        assert_eq!(p.outside, Some(outside));
+        assert_eq!(p.position.color(outside), Some(p.attacker()));
+        assert_eq!(p.to_full(outside), None);
         let in_area: std::collections::HashSet<Point> = p.region.iter().copied().collect();
         let mut cut_off = 0;
+        let mut walls = std::collections::HashSet::new();
         for q in b.points() {
             let Some(f) = p.to_full(q) else { continue };
-            let cut = p.full.color(f).is_none()
-                && p.full
-                    .board()
-                    .neighbors(f)
-                    .iter()
-                    .any(|y| !in_area.contains(y));
-            assert_eq!(
-                b.neighbors(q).contains(&frame),
-                cut,
-                "{region:?} {}",
-                b.name(q)
-            );
-            cut_off += usize::from(cut);
+            let touches = b.neighbors(q).contains(&outside);
+            let out_of_area = p
+                .full
+                .board()
+                .neighbors(f)
+                .iter()
+                .any(|y| !in_area.contains(y));
+            match p.full.color(f) {
+                None => {
+                    assert_eq!(touches, out_of_area, "{region:?} {}", b.name(q));
+                    cut_off += usize::from(out_of_area);
+                }
+                Some(c) if c == p.defender() => assert!(!touches, "{}", b.name(q)),
+                Some(_) => {
+                    // One stone of each attacker group that touches the outside.
+                    assert_eq!(touches, p.outside_walls.contains(&q), "{}", b.name(q));
+                    if touches {
+                        assert!(walls.insert(p.full.group_id(f)), "{}", b.name(q));
+                    }
+                }
+            }
         }
         assert!(cut_off > 0);
+        assert_eq!(p.frame_points.len(), cut_off);
+        assert!(bare.frame_points.is_empty());
+        for g in p.full.board().points() {
+            let touches_outside = in_area.contains(&g)
+                && p.full.color(g) == Some(p.attacker())
+                && p.full
+                    .board()
+                    .neighbors(g)
+                    .iter()
+                    .any(|y| !in_area.contains(y));
+            if touches_outside {
+                assert!(walls.contains(&p.full.group_id(g)), "{g:?}");
+            }
+        }
         // Its other neighbours: its two eyes, which touch only it.
         let eyes: Vec<Point> = b
-            .neighbors(frame)
+            .neighbors(outside)
             .iter()
             .copied()
             .filter(|&q| p.to_full(q).is_none())
             .collect();
         assert_eq!(eyes.len(), 2);
         for e in eyes {
-            assert_eq!(b.neighbors(e), &[frame][..]);
+            assert_eq!(b.neighbors(e), &[outside][..]);
         }
-        assert_eq!(b.len(), bare.position.board().len() + 3);
+        // The frame adds edges only (and the virtual wall if no group touched it).
+        let added = if bare.outside.is_none() { 3 } else { 0 };
+        assert_eq!(b.len(), bare.position.board().len() + added);
         assert!(tsume_board::benson::is_unconditionally_alive(
             &p.position,
-            frame
+            outside
         ));
     }
-    // An enclosed problem has nothing cut off: no frame.
+    // An enclosed problem has nothing cut off: the virtual wall touches the wall only.
     let p = load(CORNER).unwrap();
-    assert!(p.position.board().parse_point("frame").is_err());
+    let b = p.position.board();
+    let outside = p.outside.unwrap();
+    assert!(b
+        .neighbors(outside)
+        .iter()
+        .all(|&q| p.position.color(q).is_some() || p.to_full(q).is_none()));
 }
 
 /// `Auto`: sides near the edge go to it, a side whose outermost stones are all the
