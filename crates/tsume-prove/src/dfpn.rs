@@ -144,6 +144,18 @@ pub(crate) struct Search<'a> {
     /// Search the attacker's ko captures that the defender can retake at once
     /// ([`crate::Options::ko_captures`]).
     pub ko_captures: bool,
+    /// The buffers [`Search::infos`] makes successor lists in.
+    order_buf: OrderBuf,
+}
+
+/// Buffers for [`Search::ordered`], kept between expansions.
+#[derive(Default)]
+struct OrderBuf {
+    pos: Option<Position>,
+    scored: Vec<(i64, usize, Info)>,
+    out: Vec<Info>,
+    /// The keys of the successors by moves on twin points.
+    seen: Vec<u64>,
 }
 
 /// The board's twin points ([`Board::twin_classes`], the target left out) with keys per
@@ -155,6 +167,8 @@ pub(crate) struct Search<'a> {
 struct Twins {
     points: Vec<(Point, usize)>,
     keys: Vec<[u64; 2]>,
+    /// By point index: whether the point is one of `points`.
+    is_twin: Vec<bool>,
 }
 
 impl Twins {
@@ -174,7 +188,15 @@ impl Twins {
             ]);
             points.extend(members.into_iter().map(|x| (x, c)));
         }
-        Twins { points, keys }
+        let mut is_twin = vec![false; board.len()];
+        for &(x, _) in &points {
+            is_twin[x.index()] = true;
+        }
+        Twins {
+            points,
+            keys,
+            is_twin,
+        }
     }
 
     /// The table key of `p` (its Zobrist hash when the board has no twins).
@@ -183,6 +205,16 @@ impl Twins {
         if self.points.is_empty() {
             return p.hash();
         }
+        let (h, sum) = self.parts(p);
+        h.wrapping_add(sum)
+    }
+
+    /// The two parts of [`Twins::key`]: the Zobrist hash with the twins' stones taken
+    /// out, and the sum of the twins' class keys. A move that changes no twin point and
+    /// captures nothing changes the first part as it changes the hash, and leaves the
+    /// second as it is: the successor keys of quiet moves follow from these.
+    #[inline]
+    fn parts(&self, p: &Position) -> (u64, u64) {
         let board = p.board();
         let mut h = p.hash();
         let mut sum: u64 = 0;
@@ -192,7 +224,7 @@ impl Twins {
                 sum = sum.wrapping_add(self.keys[c][col.index()]);
             }
         }
-        h.wrapping_add(sum)
+        (h, sum)
     }
 }
 
@@ -246,6 +278,7 @@ impl<'a> Search<'a> {
             grace: 0,
             reprobe_all: false,
             ko_captures: false,
+            order_buf: OrderBuf::default(),
         }
     }
 
@@ -368,37 +401,42 @@ impl<'a> Search<'a> {
     /// the moves that leave the target fewest liberties, for the defender those that
     /// leave it most; captures break ties; the pass last.
     pub fn children(&self, p: &Position) -> Vec<Child> {
-        self.ordered(p, true, |info, pos| Child {
-            info,
-            pos: pos.map_or_else(|| p.play(info.mv), Clone::clone),
-        })
+        let mut pos = p.clone();
+        let mut out = Vec::new();
+        self.ordered(p, true, &mut pos, &mut Vec::new(), &mut out, |info, pos| {
+            Child {
+                info,
+                pos: pos.map_or_else(|| p.play(info.mv), Clone::clone),
+            }
+        });
+        out
     }
 
-    /// [`Search::children`] without their positions: what the search keeps. Plays every
-    /// move on one scratch copy of `p` instead of a fresh one per move, and plays none
-    /// where the key and the target's liberties follow from `p` (a move that neither
-    /// touches the target's group nor captures, on a board without twins).
-    fn child_infos(&self, p: &Position) -> Vec<Info> {
-        self.ordered(p, false, |info, _| info)
-    }
-
-    /// Ψ(p) in the order of [`Search::children`], each successor made on one scratch
-    /// position (unless `need_pos` is false and its [`Info`] follows from `p`) and handed
-    /// to `keep` with its [`Info`].
+    /// Ψ(p) in the order of [`Search::children`] into `out` (cleared first), each
+    /// successor made on the scratch position `pos` (unless `need_pos` is false and its
+    /// [`Info`] follows from `p`: a move that neither touches the target's group nor
+    /// captures, on a point that is not a twin) and handed to `keep` with its [`Info`].
+    /// `scored` is a buffer; the search passes the same buffers at every expansion, so
+    /// that making a node's successor list allocates nothing once they have grown.
     fn ordered<T>(
         &self,
         p: &Position,
         need_pos: bool,
+        pos: &mut Position,
+        scored: &mut Vec<(i64, usize, T)>,
+        out: &mut Vec<T>,
         mut keep: impl FnMut(Info, Option<&Position>) -> T,
-    ) -> Vec<T> {
+    ) {
         let attacker = self.attacker_moves(p);
         let target_group = p.group_id(self.target);
-        let mut scored: Vec<(i64, T)> = Vec::with_capacity(p.board().len() + 1);
-        let mut pos = p.clone();
+        scored.clear();
+        out.clear();
         // The target's liberties here: a move that neither touches the target's group
         // nor captures leaves that group and its liberties as they are.
         let here = p.liberty_count_up_to(self.target, 4) as u32;
-        let quiet_ok = !need_pos && self.twins.points.is_empty();
+        let quiet_ok = !need_pos;
+        // The parts of p's table key, from which a quiet move's key follows (Twins::parts).
+        let twin_parts = self.twins.parts(p);
         for x in p.legal_moves() {
             // The target is a stone, so its group id is never None.
             let near = p
@@ -406,8 +444,11 @@ impl<'a> Search<'a> {
                 .neighbors(x)
                 .iter()
                 .any(|&y| p.group_id(y) == target_group);
-            let quiet = if quiet_ok && !near {
-                p.quiet_hash(x)
+            let quiet = if quiet_ok && !near && !self.twins.is_twin[x.index()] {
+                p.quiet_hash(x).map(|h| {
+                    let (rest, sum) = twin_parts;
+                    (rest ^ h ^ p.hash()).wrapping_add(sum)
+                })
             } else {
                 None
             };
@@ -421,9 +462,9 @@ impl<'a> Search<'a> {
                     _ => 0,
                 };
                 let (info, libs) = if near || captured > 0 {
-                    self.info_of(Move::Play(x), &pos)
+                    self.info_of(Move::Play(x), pos)
                 } else {
-                    self.info_with(Move::Play(x), &pos, here)
+                    self.info_with(Move::Play(x), pos, here)
                 };
                 (info, libs, captured, true)
             };
@@ -440,7 +481,7 @@ impl<'a> Search<'a> {
                 debug_assert_eq!(libs, full_libs);
             }
             if attacker && captured == 1 && made {
-                info.retaken = retaken_at_once(p, &pos, x);
+                info.retaken = retaken_at_once(p, pos, x);
             }
             let libs = i64::from(libs);
             let mut score = if attacker { -libs * 16 } else { libs * 16 };
@@ -448,17 +489,18 @@ impl<'a> Search<'a> {
             if info.d0 {
                 score += 1 << 20;
             }
-            scored.push((score, keep(info, made.then_some(&pos))));
+            let i = scored.len();
+            scored.push((score, i, keep(info, made.then_some(&*pos))));
         }
-        // Stable order: by score, then as Ψ lists the moves.
-        scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
-        let mut out: Vec<T> = scored.into_iter().map(|(_, c)| c).collect();
+        // By score, then as Ψ lists the moves (the index: a stable order without the
+        // stable sort's buffer).
+        scored.sort_unstable_by_key(|&(s, i, _)| (std::cmp::Reverse(s), i));
+        out.extend(scored.drain(..).map(|(_, _, c)| c));
         // A pass leaves every group and its liberties as they are.
         pos.clone_from(p);
         pos.play_in_place(Move::Pass);
-        let (info, _) = self.info_with(Move::Pass, &pos, here);
-        out.push(keep(info, Some(&pos)));
-        out
+        let (info, _) = self.info_with(Move::Pass, pos, here);
+        out.push(keep(info, Some(pos)));
     }
 
     /// The kept successors of `p`, computed on its first expansion.
@@ -475,10 +517,9 @@ impl<'a> Search<'a> {
         //
         // Moves to positions with one table key (twins: images under an automorphism
         // fixing the target, so of one value) are searched once, the first in order.
-        // (Without twins, distinct moves reach distinct positions.)
+        // Only moves on twin points can meet: a move on any other point x puts a stone
+        // on x, where every other successor (whose move was not x) keeps x empty.
         let attacker = self.attacker_moves(p);
-        let twins = !self.twins.points.is_empty();
-        let mut seen: Vec<u64> = Vec::new();
         //
         // Likewise the attacker never needs a ko capture that the defender can retake at
         // once (`Info::retaken`): the retake returns to `p` with two plies fewer, so a
@@ -488,24 +529,41 @@ impl<'a> Search<'a> {
         // `ko_captures`; the trees still answer it (by the retake).
         let ko_captures = self.ko_captures;
         let mut skipped = 0;
-        let kids: std::sync::Arc<[Info]> = self
-            .child_infos(p)
-            .into_iter()
-            .filter(|i| !(attacker && i.mv == Move::Pass))
-            .filter(|i| {
-                let skip = i.retaken && !ko_captures;
-                skipped += u64::from(skip);
-                !skip
-            })
-            .filter(|i| {
-                if !twins {
-                    return true;
+        // The successors without their positions (what the search keeps), made in the
+        // search's buffers.
+        let mut buf = std::mem::take(&mut self.order_buf);
+        let mut pos = buf.pos.take().unwrap_or_else(|| p.clone());
+        self.ordered(
+            p,
+            false,
+            &mut pos,
+            &mut buf.scored,
+            &mut buf.out,
+            |info, _| info,
+        );
+        let seen = &mut buf.seen;
+        seen.clear();
+        let is_twin = &self.twins.is_twin;
+        buf.out.retain(|i| {
+            if attacker && i.mv == Move::Pass {
+                return false;
+            }
+            if i.retaken && !ko_captures {
+                skipped += 1;
+                return false;
+            }
+            match i.mv {
+                Move::Play(x) if is_twin[x.index()] => {
+                    let fresh = !seen.contains(&i.hash);
+                    seen.push(i.hash);
+                    fresh
                 }
-                let fresh = !seen.contains(&i.hash);
-                seen.push(i.hash);
-                fresh
-            })
-            .collect();
+                _ => true,
+            }
+        });
+        let kids: std::sync::Arc<[Info]> = std::sync::Arc::from(buf.out.as_slice());
+        buf.pos = Some(pos);
+        self.order_buf = buf;
         self.stats.ko_captures_skipped += skipped;
         // Bounded like the table: about as many kept successors as table entries.
         self.expansion_size += kids.len();
