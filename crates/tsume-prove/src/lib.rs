@@ -116,7 +116,7 @@ pub struct Options {
     /// (a ko retaken forever, a seki), which the checker must accept. Each iteration
     /// below α has a share of nodes ([`DEEPEN_FIRST_CAP`]); the last iteration is the
     /// search at α itself. On by default; off: one search at α. Measured against one
-    /// search at α and against other shares: [`DEEPEN_FIRST_CAP`] and README.md.
+    /// search at α and against other shares: [`DEEPEN_FIRST_CAP`] and docs/experiments.md.
     pub deepen: bool,
     /// Search the attacker's ko captures that the defender can retake at once, back to
     /// the same position. Off by default: such a capture is never the first move of a
