@@ -1129,9 +1129,14 @@ fn build_region(
         ));
     }
     if !framed.is_empty() {
+        let (what, verb) = if framed.len() == 1 {
+            ("empty point of the area is", "it touches")
+        } else {
+            ("empty points of the area are", "they touch")
+        };
         problem.notes.push(format!(
-            "{} empty points of the area are cut off from the rest of the board: they touch \
-             the outside's virtual {attacker} wall (the frame)",
+            "{} {what} cut off from the rest of the board: {verb} the outside's virtual \
+             {attacker} wall (the frame)",
             framed.len()
         ));
     }
