@@ -418,3 +418,70 @@ fn an_unknown_answer_says_what_smaller_bounds_proved() {
         serde_json::Value::Null
     );
 }
+
+/// A line that goes round a cycle says so (`pv_repeats` = [i, j]: the position after j
+/// moves is the one after i), checked by replaying the line on the loaded problem; a line
+/// without repetition has `null`.
+#[test]
+fn a_repeating_line_is_shown_as_a_cycle() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/13_ko_is_alive.sgf");
+    let file = path.to_str().unwrap();
+    let r = tsume(&["solve", file, "--json"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v = r.json();
+    let problem = tsume_sgf::load_problem(&path, &tsume_sgf::LoadOptions::default()).unwrap();
+    let full = problem.full.board();
+    let mut cycles = 0;
+    for side in v["results"].as_array().unwrap() {
+        let c = if side["to_move"] == "B" {
+            Color::Black
+        } else {
+            Color::White
+        };
+        // Replay the line (GTP names on the whole board, mapped into the area in play).
+        let mut q = problem.position.with_to_move(c);
+        let mut seen = vec![q.clone()];
+        let mut first_repeat = None;
+        for (k, m) in side["pv"].as_array().unwrap().iter().enumerate() {
+            let name = m["gtp"].as_str().unwrap();
+            let mv = if name == "pass" {
+                tsume_board::Move::Pass
+            } else {
+                let x = full.parse_point(name).unwrap();
+                tsume_board::Move::Play(problem.from_full(x).unwrap())
+            };
+            q = q.play(mv);
+            if first_repeat.is_none() {
+                if let Some(i) = seen.iter().position(|p| *p == q) {
+                    first_repeat = Some((i, k + 1));
+                }
+            }
+            seen.push(q.clone());
+        }
+        let shown = side["pv_repeats"].as_array().map(|a| {
+            (
+                a[0].as_u64().unwrap() as usize,
+                a[1].as_u64().unwrap() as usize,
+            )
+        });
+        assert_eq!(shown, first_repeat, "{side}");
+        cycles += usize::from(shown.is_some());
+    }
+    // The ko is retaken forever with either side moving first.
+    assert_eq!(cycles, 2, "{v}");
+    let h = tsume(&["solve", file, "--quiet"]);
+    assert!(
+        h.out.contains("again and again (the position repeats"),
+        "{}",
+        h.out
+    );
+    // A kill's line does not repeat.
+    let bent = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../problems/03_bent_three_corner.sgf");
+    let k = tsume(&["solve", bent.to_str().unwrap(), "--to-move", "B", "--json"]);
+    let kv = k.json();
+    assert_eq!(kv["verdict"], "dead", "{kv}");
+    assert!(!kv["pv"].as_array().unwrap().is_empty(), "{kv}");
+    assert!(kv["pv_repeats"].is_null(), "{kv}");
+}

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
-use tsume_board::{Color, Move};
+use tsume_board::{Color, Move, Position};
 use tsume_prove::Verdict;
 
 use crate::solve::{Report, Side};
@@ -25,6 +25,7 @@ fn moves_json(r: &Report, moves: &[Move]) -> Value {
 
 fn side_json(r: &Report, s: &Side) -> Value {
     let a = &s.answer;
+    let repeats = shown_cycle(r, s).map(|(i, j)| json!([i, j]));
     json!({
         "to_move": s.to_move.letter().to_string(),
         "verdict": a.verdict.as_str(),
@@ -33,6 +34,7 @@ fn side_json(r: &Report, s: &Side) -> Value {
         "exact": a.exact,
         "kill_plies": a.kill_plies,
         "pv": moves_json(r, &a.pv),
+        "pv_repeats": repeats,
         "nodes": a.stats.nodes,
         "seconds": a.stats.seconds,
         "nodes_per_second": a.stats.nodes_per_second().round(),
@@ -92,6 +94,7 @@ pub(crate) fn json(r: &Report, one_side: Option<Color>) -> Value {
                 "exact",
                 "kill_plies",
                 "pv",
+                "pv_repeats",
                 "checked",
             ] {
                 v[key] = sj[key].clone();
@@ -99,6 +102,31 @@ pub(crate) fn json(r: &Report, one_side: Option<Color>) -> Value {
         }
     }
     v
+}
+
+/// The first repetition along `pv` played from `start`: (i, j) with i < j when the
+/// position after j moves is the position after i moves (so `pv[i..j]` is a cycle), the
+/// earliest such j.
+pub(crate) fn pv_cycle(start: &Position, pv: &[Move]) -> Option<(usize, usize)> {
+    let mut seen = vec![start.clone()];
+    let mut q = start.clone();
+    for (k, &m) in pv.iter().enumerate() {
+        q.play_in_place(m);
+        if let Some(i) = seen.iter().position(|x| *x == q) {
+            return Some((i, k + 1));
+        }
+        seen.push(q.clone());
+    }
+    None
+}
+
+/// The cycle of an "alive" answer's line, if it has one ([`pv_cycle`] from the position
+/// searched).
+fn shown_cycle(r: &Report, s: &Side) -> Option<(usize, usize)> {
+    if s.answer.verdict != Verdict::Alive {
+        return None;
+    }
+    pv_cycle(&r.problem.position.with_to_move(s.to_move), &s.answer.pv)
 }
 
 fn move_list(r: &Report, moves: &[Move]) -> String {
@@ -134,7 +162,19 @@ fn side_line(r: &Report, s: &Side) -> String {
             if attacker {
                 line += &format!(" — no {who} move kills");
             } else {
-                let _ = write!(line, " — {who} lives at {}", move_list(r, &a.moves));
+                // A winning pass reads "by passing" (it is listed first when it wins).
+                let (pass, stones) = match a.moves.split_first() {
+                    Some((Move::Pass, rest)) => (true, rest),
+                    _ => (false, &a.moves[..]),
+                };
+                line += &format!(" — {who} lives");
+                if pass {
+                    line += " by passing";
+                }
+                if !stones.is_empty() {
+                    let or = if pass { ", or" } else { "" };
+                    let _ = write!(line, "{or} at {}", move_list(r, stones));
+                }
                 if !a.all_moves && !a.moves.is_empty() {
                     line += " (first found)";
                 }
@@ -166,7 +206,24 @@ fn side_line(r: &Report, s: &Side) -> String {
         }
     }
     if !a.pv.is_empty() && a.verdict != Verdict::Unknown {
-        let _ = write!(line, "\n    line: {}", move_list(r, &a.pv));
+        match shown_cycle(r, s) {
+            Some((i, j)) => {
+                let head = if i == 0 {
+                    String::new()
+                } else {
+                    format!("{}, then ", move_list(r, &a.pv[..i]))
+                };
+                let _ = write!(
+                    line,
+                    "\n    line: {head}{} again and again (the position repeats: with no ko \
+                     rule play goes on forever and the group is never captured)",
+                    move_list(r, &a.pv[i..j])
+                );
+            }
+            None => {
+                let _ = write!(line, "\n    line: {}", move_list(r, &a.pv));
+            }
+        }
     }
     let _ = write!(
         line,
