@@ -477,11 +477,56 @@ fn a_repeating_line_is_shown_as_a_cycle() {
         h.out
     );
     // A kill's line does not repeat.
-    let bent = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../problems/03_bent_three_corner.sgf");
+    let bent = tsume_tests::repo_root().join("problems/03_bent_three_corner.sgf");
     let k = tsume(&["solve", bent.to_str().unwrap(), "--to-move", "B", "--json"]);
     let kv = k.json();
     assert_eq!(kv["verdict"], "dead", "{kv}");
     assert!(!kv["pv"].as_array().unwrap().is_empty(), "{kv}");
     assert!(kv["pv_repeats"].is_null(), "{kv}");
+}
+
+/// `--sgf-out` writes each node of a tree once: a cyclic disproof (a ko retaken
+/// forever) ends its cycle with a comment instead of unrolling it, so the file has at
+/// most one move node per edge of the tree.
+#[test]
+fn sgf_out_shows_a_cycle_once() {
+    let dir = tsume_tests::scratch_dir();
+    let out = dir.join("ko.sgf");
+    let tree = dir.join("ko_tree.json");
+    let problem = tsume_tests::repo_root().join("problems/13_ko_is_alive.sgf");
+    let r = tsume(&[
+        "solve",
+        problem.to_str().unwrap(),
+        "--sgf-out",
+        out.to_str().unwrap(),
+        "--tree-out",
+        tree.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("The position repeats"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&tree).unwrap()).unwrap();
+    let edges: usize = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|side| {
+            side["tree"]["nodes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n["children"].as_array().map_or(0, Vec::len))
+                .sum::<usize>()
+        })
+        .sum();
+    let moves = text.matches(";B[").count() + text.matches(";W[").count();
+    assert!(
+        edges > 0 && moves <= edges,
+        "{moves} move nodes for {edges} tree edges: {text}"
+    );
+    // The editor's file reads back.
+    let back = tsume(&["solve", out.to_str().unwrap(), "--json", "--max-nodes", "1"]);
+    assert_eq!(back.code, 0, "{}", back.err);
 }

@@ -83,13 +83,35 @@ pub(crate) fn write(r: &Report) -> String {
         }
         // A node of its own carries the side's headline (a property must follow ';').
         s.push(';');
-        write_node(r, tree, 0, side.to_move, &mut s, &mut budget, Some(head), 0);
+        let mut seen = Seen {
+            path_depth: vec![None; tree.nodes.len()],
+            written: vec![false; tree.nodes.len()],
+        };
+        write_node(
+            r,
+            tree,
+            0,
+            side.to_move,
+            &mut s,
+            &mut budget,
+            Some(head),
+            0,
+            &mut seen,
+        );
         if n > 1 {
             s.push(')');
         }
     }
     s.push_str(")\n");
     s
+}
+
+/// Which tree nodes the variation being written passes through (with their depth) and
+/// which have been written already: a tree is a graph (a cyclic disproof goes back to an
+/// earlier position, transpositions share nodes), and the SGF shows each node once.
+struct Seen {
+    path_depth: Vec<Option<usize>>,
+    written: Vec<bool>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -102,6 +124,7 @@ fn write_node(
     budget: &mut usize,
     head: Option<String>,
     depth: usize,
+    seen: &mut Seen,
 ) {
     let node = &tree.nodes[i];
     let mut comment = head.unwrap_or_default();
@@ -122,6 +145,8 @@ fn write_node(
     if node.leaf.is_some() || depth > 400 {
         return;
     }
+    seen.written[i] = true;
+    seen.path_depth[i] = Some(depth);
     if *budget == 0 {
         s.push_str("C[(tree cut here: too large for the file)]");
         return;
@@ -161,23 +186,50 @@ fn write_node(
             (Claim::Alive, true) => Some("Every attack fails.".to_string()),
             _ => None,
         };
+        // A position met again: on this line, a cycle (play can go round it forever);
+        // elsewhere, a transposition already written.
+        let again = match seen.path_depth[j] {
+            Some(d) => {
+                let when = if d == 0 {
+                    "the one this line starts from".to_string()
+                } else {
+                    format!("the one after move {d} of this line")
+                };
+                Some(format!(
+                    "The position repeats: it is {when}, so play can go round this cycle \
+                     forever and the target is never captured."
+                ))
+            }
+            None if seen.written[j] => Some(
+                "This position is reached in an earlier variation too; the tree goes on there."
+                    .to_string(),
+            ),
+            None => None,
+        };
         let head = [note, claim_note.filter(|_| j == node.children[0].1)]
             .into_iter()
             .flatten()
             .collect::<Vec<_>>()
             .join(" ");
-        write_node(
-            r,
-            tree,
-            j,
-            to_move.opponent(),
-            s,
-            budget,
-            Some(head),
-            depth + 1,
-        );
+        if let Some(again) = again {
+            let text = format!("{head} {again}");
+            let _ = write!(s, "C[{}]", tsume_board::coord::sgf_escape(text.trim()));
+        } else {
+            write_node(
+                r,
+                tree,
+                j,
+                to_move.opponent(),
+                s,
+                budget,
+                Some(head),
+                depth + 1,
+                seen,
+            );
+        }
         if many {
             s.push(')');
         }
     }
+    seen.path_depth[i] = None;
 }
