@@ -244,20 +244,7 @@ fn help_teaches() {
 
 #[test]
 fn sgf_out_writes_the_proof_as_variations() {
-    let dir = tsume_tests::scratch_dir();
-    let out = dir.join("proof.sgf");
-    let problem = tsume_tests::repo_root().join("problems/03_bent_three_corner.sgf");
-    let r = tsume(&[
-        "solve",
-        problem.to_str().unwrap(),
-        "--sgf-out",
-        out.to_str().unwrap(),
-        "--tree-out",
-        dir.join("tree.json").to_str().unwrap(),
-        "--quiet",
-    ]);
-    assert_eq!(r.code, 0, "{}", r.err);
-    let text = std::fs::read_to_string(&out).unwrap();
+    let (out, text, json) = solve_to_sgf("problems/03_bent_three_corner.sgf");
     // A Go editor's view: one game, the setup, the target marked, variations with comments.
     assert!(text.starts_with("(;GM[1]FF[4]"), "{text}");
     assert!(text.contains("TR["));
@@ -266,9 +253,29 @@ fn sgf_out_writes_the_proof_as_variations() {
     // It is an SGF the loader reads back, with the same target and stones.
     let back = tsume(&["solve", out.to_str().unwrap(), "--json", "--max-nodes", "1"]);
     assert_eq!(back.code, 0, "{}", back.err);
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("tree.json")).unwrap()).unwrap();
     assert_eq!(json.as_array().unwrap().len(), 2);
+}
+
+/// Solves a bundled problem (both sides) with `--sgf-out` and `--tree-out`: the SGF's
+/// path and text, and the trees as JSON.
+fn solve_to_sgf(problem: &str) -> (std::path::PathBuf, String, serde_json::Value) {
+    let dir = tsume_tests::scratch_dir();
+    let out = dir.join("proof.sgf");
+    let tree = dir.join("tree.json");
+    let problem = tsume_tests::repo_root().join(problem);
+    let r = tsume(&[
+        "solve",
+        problem.to_str().unwrap(),
+        "--sgf-out",
+        out.to_str().unwrap(),
+        "--tree-out",
+        tree.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let text = std::fs::read_to_string(&out).unwrap();
+    let json = serde_json::from_str(&std::fs::read_to_string(&tree).unwrap()).unwrap();
+    (out, text, json)
 }
 
 #[test]
@@ -490,24 +497,8 @@ fn a_repeating_line_is_shown_as_a_cycle() {
 /// most one move node per edge of the tree.
 #[test]
 fn sgf_out_shows_a_cycle_once() {
-    let dir = tsume_tests::scratch_dir();
-    let out = dir.join("ko.sgf");
-    let tree = dir.join("ko_tree.json");
-    let problem = tsume_tests::repo_root().join("problems/13_ko_is_alive.sgf");
-    let r = tsume(&[
-        "solve",
-        problem.to_str().unwrap(),
-        "--sgf-out",
-        out.to_str().unwrap(),
-        "--tree-out",
-        tree.to_str().unwrap(),
-        "--quiet",
-    ]);
-    assert_eq!(r.code, 0, "{}", r.err);
-    let text = std::fs::read_to_string(&out).unwrap();
+    let (out, text, json) = solve_to_sgf("problems/13_ko_is_alive.sgf");
     assert!(text.contains("The position repeats"), "{text}");
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&tree).unwrap()).unwrap();
     let edges: usize = json
         .as_array()
         .unwrap()
