@@ -240,15 +240,6 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             let _ = writeln!(out, "note: {n}");
         }
         let _ = writeln!(out, "solve with: {}", solve_cmd(&file));
-        if cnf.vars >= 6 {
-            // Measured (README, 3-SAT): one search at α proves life on these instances
-            // with up to 3 times fewer nodes than the default deepening.
-            let _ = writeln!(
-                out,
-                "hint: with 6 or more variables, add --no-deepen (one search at α): \
-                 up to 3 times fewer nodes when Λ lives, as many when it dies"
-            );
-        }
     }
     EXIT_OK
 }

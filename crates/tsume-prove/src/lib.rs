@@ -115,7 +115,8 @@ pub struct Options {
     /// fewer plies is dead within α) or on a defender's strategy that closes for every α
     /// (a ko retaken forever, a seki), which the checker must accept. Each iteration
     /// below α has a share of nodes ([`DEEPEN_FIRST_CAP`]); the last iteration is the
-    /// search at α itself. On by default; off: one search at α. Measured against one
+    /// search at α itself, and it comes next once an iteration has shown life within its
+    /// bound without closing. On by default; off: one search at α. Measured against one
     /// search at α and against other shares: [`DEEPEN_FIRST_CAP`] and docs/experiments.md.
     pub deepen: bool,
     /// Search the attacker's ko captures that the defender can retake at once, back to
@@ -547,7 +548,16 @@ fn settle(
         vec![rem]
     };
     let start = search.stats.nodes;
+    // Once an iteration has shown life within its bound and its strategy did not close,
+    // the bounds between it and `rem` are skipped: a kill, if any, is longer than that
+    // bound, and each intermediate iteration would prove life again over most of the
+    // same tree (docs/experiments.md: the 3-SAT instances where Λ lives, d180cf).
+    let mut skip_to_last = false;
+    let last = bounds.len() - 1;
     for (i, r) in bounds.into_iter().enumerate() {
+        if skip_to_last && i < last {
+            continue;
+        }
         // Every iteration below `rem` gets a share of nodes (see DEEPEN_FIRST_CAP).
         let capped = r < rem;
         if capped {
@@ -595,6 +605,7 @@ fn settle(
             }
             return (Known::Disproven(INF_HOLD), Some((t, r)));
         }
+        skip_to_last = true;
     }
     // `bounds` ends with `rem`, which returns above.
     (search.lookup(p, rem), None)
