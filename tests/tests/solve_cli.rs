@@ -431,8 +431,7 @@ fn an_unknown_answer_says_what_smaller_bounds_proved() {
 /// without repetition has `null`.
 #[test]
 fn a_repeating_line_is_shown_as_a_cycle() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/13_ko_is_alive.sgf");
+    let path = tsume_tests::repo_root().join("problems/13_ko_is_alive.sgf");
     let file = path.to_str().unwrap();
     let r = tsume(&["solve", file, "--json"]);
     assert_eq!(r.code, 0, "{}", r.err);
@@ -520,4 +519,26 @@ fn sgf_out_shows_a_cycle_once() {
     // The editor's file reads back.
     let back = tsume(&["solve", out.to_str().unwrap(), "--json", "--max-nodes", "1"]);
     assert_eq!(back.code, 0, "{}", back.err);
+}
+
+/// A winning pass reads "lives by passing", wherever the list of winning moves has it
+/// (Ψ lists the pass last), and the stone moves follow it.
+#[test]
+fn a_winning_pass_reads_by_passing() {
+    let file = tsume_tests::repo_root().join("problems/11_straight_four_corner.sgf");
+    let file = file.to_str().unwrap();
+    let j = tsume(&["solve", file, "--to-move", "W", "--all-moves", "--json"]);
+    assert_eq!(j.code, 0, "{}", j.err);
+    let v = j.json();
+    let moves: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["gtp"].as_str().unwrap())
+        .collect();
+    assert!(moves.contains(&"pass") && moves.len() > 1, "{v}");
+    let h = tsume(&["solve", file, "--to-move", "W", "--all-moves", "--quiet"]);
+    let stones: Vec<&str> = moves.iter().copied().filter(|&m| m != "pass").collect();
+    let want = format!("White lives by passing, or at {}", stones.join(" "));
+    assert!(h.out.contains(&want), "{want}: {}", h.out);
 }

@@ -107,7 +107,7 @@ pub(crate) fn json(r: &Report, one_side: Option<Color>) -> Value {
 /// The first repetition along `pv` played from `start`: (i, j) with i < j when the
 /// position after j moves is the position after i moves (so `pv[i..j]` is a cycle), the
 /// earliest such j.
-pub(crate) fn pv_cycle(start: &Position, pv: &[Move]) -> Option<(usize, usize)> {
+fn pv_cycle(start: &Position, pv: &[Move]) -> Option<(usize, usize)> {
     let mut seen = vec![start.clone()];
     let mut q = start.clone();
     for (k, &m) in pv.iter().enumerate() {
@@ -162,18 +162,21 @@ fn side_line(r: &Report, s: &Side) -> String {
             if attacker {
                 line += &format!(" — no {who} move kills");
             } else {
-                // A winning pass reads "by passing" (it is listed first when it wins).
-                let (pass, stones) = match a.moves.split_first() {
-                    Some((Move::Pass, rest)) => (true, rest),
-                    _ => (false, &a.moves[..]),
-                };
+                // A winning pass (listed where Ψ lists it, last) reads "by passing".
+                let pass = a.moves.contains(&Move::Pass);
+                let stones: Vec<Move> = a
+                    .moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| m != Move::Pass)
+                    .collect();
                 line += &format!(" — {who} lives");
                 if pass {
                     line += " by passing";
                 }
                 if !stones.is_empty() {
                     let or = if pass { ", or" } else { "" };
-                    let _ = write!(line, "{or} at {}", move_list(r, stones));
+                    let _ = write!(line, "{or} at {}", move_list(r, &stones));
                 }
                 if !a.all_moves && !a.moves.is_empty() {
                     line += " (first found)";

@@ -83,10 +83,7 @@ pub(crate) fn write(r: &Report) -> String {
         }
         // A node of its own carries the side's headline (a property must follow ';').
         s.push(';');
-        let mut seen = Seen {
-            path_depth: vec![None; tree.nodes.len()],
-            written: vec![false; tree.nodes.len()],
-        };
+        let mut seen = vec![Seen::Not; tree.nodes.len()];
         write_node(
             r,
             tree,
@@ -106,12 +103,16 @@ pub(crate) fn write(r: &Report) -> String {
     s
 }
 
-/// Which tree nodes the variation being written passes through (with their depth) and
-/// which have been written already: a tree is a graph (a cyclic disproof goes back to an
-/// earlier position, transpositions share nodes), and the SGF shows each node once.
-struct Seen {
-    path_depth: Vec<Option<usize>>,
-    written: Vec<bool>,
+/// Where a tree node stands in the writing: a tree is a graph (a cyclic disproof goes back
+/// to an earlier position, transpositions share nodes), and the SGF shows each node once.
+#[derive(Clone, Copy)]
+enum Seen {
+    /// Not written yet.
+    Not,
+    /// On the variation being written, this many moves from its start.
+    OnLine(usize),
+    /// Written, in an earlier variation.
+    Written,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -124,7 +125,7 @@ fn write_node(
     budget: &mut usize,
     head: Option<String>,
     depth: usize,
-    seen: &mut Seen,
+    seen: &mut [Seen],
 ) {
     let node = &tree.nodes[i];
     let mut comment = head.unwrap_or_default();
@@ -145,12 +146,11 @@ fn write_node(
     if node.leaf.is_some() || depth > 400 {
         return;
     }
-    seen.written[i] = true;
-    seen.path_depth[i] = Some(depth);
     if *budget == 0 {
         s.push_str("C[(tree cut here: too large for the file)]");
         return;
     }
+    seen[i] = Seen::OnLine(depth);
     let many = node.children.len() > 1;
     for &(m, j) in &node.children {
         if *budget == 0 {
@@ -188,8 +188,8 @@ fn write_node(
         };
         // A position met again: on this line, a cycle (play can go round it forever);
         // elsewhere, a transposition already written.
-        let again = match seen.path_depth[j] {
-            Some(d) => {
+        let again = match seen[j] {
+            Seen::OnLine(d) => {
                 let when = if d == 0 {
                     "the one this line starts from".to_string()
                 } else {
@@ -200,11 +200,11 @@ fn write_node(
                      forever and the target is never captured."
                 ))
             }
-            None if seen.written[j] => Some(
+            Seen::Written => Some(
                 "This position is reached in an earlier variation too; the tree goes on there."
                     .to_string(),
             ),
-            None => None,
+            Seen::Not => None,
         };
         let head = [note, claim_note.filter(|_| j == node.children[0].1)]
             .into_iter()
@@ -231,5 +231,5 @@ fn write_node(
             s.push(')');
         }
     }
-    seen.path_depth[i] = None;
+    seen[i] = Seen::Written;
 }

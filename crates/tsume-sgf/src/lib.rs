@@ -1076,6 +1076,8 @@ fn build_region(
         problem.frame_points.clear();
         return Ok(());
     }
+    // The index in the position of a point of the region (every caller's point is one).
+    let at = |p: Point| index[p.index()].unwrap_or(0);
     let gtp_names = board.grid_info().is_some_and(|g| g.width <= 25);
     let label = |p: Point| {
         if gtp_names {
@@ -1109,11 +1111,7 @@ fn build_region(
     };
     // The outside's virtual wall (module docs): next to one stone of each attacker
     // group touching the outside and to the framed points.
-    let next_to: Vec<usize> = wall_stones
-        .iter()
-        .chain(&framed)
-        .map(|p| index[p.index()].unwrap_or(0))
-        .collect();
+    let next_to: Vec<usize> = wall_stones.iter().chain(&framed).map(|&p| at(p)).collect();
     let outside = (!next_to.is_empty()).then(|| {
         let f = add_point("outside".to_string(), Some(attacker), &next_to);
         for k in 1..=2 {
@@ -1146,7 +1144,7 @@ fn build_region(
         })?);
     let position = Position::new(rboard, &Configuration::from_cells(cells), full.to_move())
         .map_err(|e| LoadErrorKind::BadRegion(format!("the region leaves an {e}")))?;
-    let target = index[problem.target_full.index()].unwrap_or(0);
+    let target = at(problem.target_full);
     problem.region = region;
     problem.position = position;
     problem.target = Point::from_index(target);
@@ -1156,11 +1154,8 @@ fn build_region(
         .map(|(e, s)| (Point::from_index(e), Point::from_index(s)))
         .collect();
     problem.outside = outside.map(Point::from_index);
-    let in_position = |ps: &[Point]| -> Vec<Point> {
-        ps.iter()
-            .map(|p| Point::from_index(index[p.index()].unwrap_or(0)))
-            .collect()
-    };
+    let in_position =
+        |ps: &[Point]| -> Vec<Point> { ps.iter().map(|&p| Point::from_index(at(p))).collect() };
     problem.outside_walls = in_position(&wall_stones);
     problem.frame_points = in_position(&framed);
     Ok(())
