@@ -41,7 +41,7 @@ pub struct SolveArgs {
     /// α: the attacker must capture within α+1 plies [default: 4 × empty points + 12, at most 250].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
-    /// The area in play: auto (around the target up to the attacker's wall: the stones' box, sides near the edge taken to it, other sides grown by a line only beyond the defender's outermost stones; attacker walls joined to one virtual wall with two eyes, the outside; the defender groups across an attacker group of at most 3 liberties included, a capturing race), grown (the stones' box grown by a line on every side, the first versions' rule), tight (the stones' box not grown), board (everything), or a comma-separated list of points.
+    /// The area in play: auto (around the target up to the attacker's wall: the box of the target's cluster of stones (within three lines of each other; all stones where that area is open), sides near the edge taken to it, other sides grown by a line only beyond the defender's outermost stones; attacker walls joined to one virtual wall with two eyes, the outside; the defender groups across an attacker group of at most 3 liberties included, a capturing race), grown (the stones' box grown by a line on every side, the first versions' rule), tight (the stones' box not grown), board (everything), or a comma-separated list of points.
     #[arg(
         long,
         value_name = "auto|grown|tight|board|POINTS",

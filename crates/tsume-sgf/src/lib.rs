@@ -36,8 +36,14 @@
 //!
 //! # The region ([`RegionSpec`])
 //! - `Board`: the whole board as it is.
-//! - `Auto` (default): let B be the bounding box of all stones, each side of it that
-//!   lies within two lines of the board's edge moved to the edge; any other side grows
+//! - `Auto` (default): let B be the bounding box of the target's cluster: the target's
+//!   stones, then every stone within three lines (both ways) of a stone already in, to
+//!   closure. In a problem file every stone is in it; on a whole game board it is the
+//!   fight around the target, not the game (GNU Go's positions). If the area built from
+//!   it (below) is open, more than half of its edge (its points with a neighbour outside
+//!   it) being empty points, the target's fate is an escape that no part of the board
+//!   settles, and B is the bounding box of all stones instead. Each side of B that
+//!   lies within two lines of the board's edge moves to the edge; any other side grows
 //!   by one line only if a defender stone lies on it (the defender may need the room),
 //!   and stays at the outermost stones if they are all the attacker's (they are the
 //!   wall: the area ends there). The region is the set of points reached from the
@@ -129,8 +135,9 @@ pub use expected::{parse_expected, region_hint, Expected, ExpectedStatus};
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub enum RegionSpec {
     /// The area around the target, ending at the attacker's wall: each side of the
-    /// stones' bounding box that lies within two lines of the board's edge moves to the
-    /// edge; any other side grows by one line only if a defender stone lies on it, and
+    /// bounding box of the target's cluster (stones within three lines of each other,
+    /// from the target; all stones if that area is open) that lies within two lines of
+    /// the board's edge moves to the edge; any other side grows by one line only if a defender stone lies on it, and
     /// stays at the outermost stones if they are all the attacker's. An attacker group
     /// next to the area with at most 3 liberties brings in the defender's groups on its
     /// other side with their liberties (a capturing race). See the crate docs;
@@ -786,15 +793,92 @@ enum AreaRule {
     Walled,
 }
 
+/// Stones this close (in lines, both ways: the Chebyshev distance) to a stone of the
+/// target's cluster join it ([`local_cluster`]).
+const CLUSTER_REACH: u32 = 3;
+
+/// The target's cluster: its stones, then every stone within [`CLUSTER_REACH`] lines of a
+/// stone already in, to closure. A problem file's stones are one cluster; on a whole board
+/// the cluster is the fight around the target, not every stone of the game.
+fn local_cluster(full: &Position, target: Point) -> Vec<bool> {
+    let board = full.board();
+    let mut inc = vec![false; board.len()];
+    let stones: Vec<(Point, u32, u32)> = board
+        .points()
+        .filter(|&p| full.color(p).is_some())
+        .filter_map(|p| board.xy(p).map(|(x, y)| (p, x, y)))
+        .collect();
+    let mut queue: Vec<Point> = full.group(target).collect();
+    for &p in &queue {
+        inc[p.index()] = true;
+    }
+    while let Some(p) = queue.pop() {
+        let Some((x, y)) = board.xy(p) else { continue };
+        for &(q, qx, qy) in &stones {
+            if !inc[q.index()] && x.abs_diff(qx) <= CLUSTER_REACH && y.abs_diff(qy) <= CLUSTER_REACH
+            {
+                inc[q.index()] = true;
+                queue.push(q);
+            }
+        }
+    }
+    inc
+}
+
+/// Whether a cluster's area is enclosed: at most half of its edge (its points with a
+/// neighbour on the board outside it) is empty points. Where more is open, the question
+/// is whether the target escapes, which a part of the board cannot answer, and
+/// [`auto_region`] takes the box of all stones instead.
+fn enclosed(full: &Position, region: &[Point]) -> bool {
+    let board = full.board();
+    let mut inr = vec![false; board.len()];
+    for &p in region {
+        inr[p.index()] = true;
+    }
+    let (mut edge, mut open) = (0usize, 0usize);
+    for &p in region {
+        if board.neighbors(p).iter().any(|q| !inr[q.index()]) {
+            edge += 1;
+            open += usize::from(full.color(p).is_none());
+        }
+    }
+    2 * open <= edge
+}
+
 /// The `Auto`, `Grown` and `Tight` regions of the crate docs, in index order.
 fn auto_region(full: &Position, target: Point, rule: AreaRule) -> Vec<Point> {
+    if rule == AreaRule::Walled {
+        let local = local_cluster(full, target);
+        let board = full.board();
+        let all_stones = board
+            .points()
+            .all(|p| full.color(p).is_none() || local[p.index()]);
+        if !all_stones {
+            let region = region_in_box(full, target, rule, Some(&local));
+            if enclosed(full, &region) {
+                return region;
+            }
+        }
+    }
+    region_in_box(full, target, rule, None)
+}
+
+/// The region of [`auto_region`] inside the box of the stones marked in `local` (all
+/// stones when `None`).
+fn region_in_box(
+    full: &Position,
+    target: Point,
+    rule: AreaRule,
+    local: Option<&[bool]>,
+) -> Vec<Point> {
     let board = full.board();
     let n = board.len();
     let defender = full.color(target);
-    // The bounding box of all stones, then grown or snapped by the rule.
+    // The bounding box of the stones (of the target's cluster when `local` is given),
+    // then grown or snapped by the rule.
     let mut bbox: Option<(u32, u32, u32, u32)> = None;
     for p in board.points() {
-        if full.color(p).is_some() {
+        if full.color(p).is_some() && local.is_none_or(|l| l[p.index()]) {
             if let Some((x, y)) = board.xy(p) {
                 bbox = Some(match bbox {
                     None => (x, y, x, y),

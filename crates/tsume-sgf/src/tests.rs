@@ -725,3 +725,46 @@ fn region_auto_takes_in_the_liberties_of_a_weak_wall_stone() {
     let ab = g.from_full(pt(&g, "ab")).unwrap();
     assert!(g.position.liberty_count(ab) > 2);
 }
+
+/// On a whole board, `Auto` takes the box of the target's cluster (stones within three
+/// lines of each other), not of every stone of the game; when at most half of the
+/// cluster's area edge is stones (an open fight) it takes the box of all stones.
+#[test]
+fn region_auto_on_a_whole_board_is_the_fight_around_the_target() {
+    // The corner of `CORNER` (White aa-db walled in by Black) at the top left of a 19x19
+    // board, and stones of both colours far away at the bottom right.
+    let corner = "AW[ba][da][ab][bb][cb][db]AB[ea][eb][ac][bc][cc][dc][ec]";
+    let far = load_with(
+        &format!("(;GM[1]SZ[19]PL[B]{corner}AW[pp][qq][rp]AB[pq][qp][oo])"),
+        target_in("ab", RegionSpec::Auto),
+    )
+    .unwrap();
+    let alone = load_with(
+        &format!("(;GM[1]SZ[19]PL[B]{corner})"),
+        target_in("ab", RegionSpec::Auto),
+    )
+    .unwrap();
+    assert_eq!(far.region, alone.region);
+    for &q in &far.region {
+        let (x, y) = far.full.board().xy(q).unwrap();
+        assert!(x <= 5 && y <= 3, "{}", far.full.board().name(q));
+    }
+    // The cluster: three lines away joins (ha from ea), four do not (ia), and a stone
+    // joins through another (ka through ha).
+    let cluster = |extra: &str| {
+        let t = format!("(;GM[1]SZ[19]PL[B]{corner}AB{extra})");
+        let p = load_with(&t, target_in("ab", RegionSpec::Auto)).unwrap();
+        let c = local_cluster(&p.full, pt(&p, "ab"));
+        let has = |name: &str| c[pt(&p, name).index()];
+        (has("ha"), has("ia"), has("ka"), has("ea"))
+    };
+    assert_eq!(cluster("[ha]"), (true, false, false, true));
+    assert_eq!(cluster("[ia]"), (false, false, false, true));
+    assert_eq!(cluster("[ha][ka]"), (true, false, true, true));
+    // An open fight (a lone white stone in the middle, a black stone next to it, other
+    // stones far away): the cluster's area would be mostly open edge, so the area is
+    // the box of all stones, here the whole board.
+    let open = "(;GM[1]SZ[19]PL[B]AW[jj]AB[kj]AW[cc]AB[qq])";
+    let o = load_with(open, target_in("jj", RegionSpec::Auto)).unwrap();
+    assert_eq!(o.region.len(), 361);
+}
