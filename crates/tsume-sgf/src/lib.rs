@@ -576,9 +576,24 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
     };
     let region: Vec<Point> = match hinted.as_ref().unwrap_or(&opts.region) {
         RegionSpec::Board => board.points().collect(),
-        RegionSpec::Auto => auto_region(&problem.full, target_full, AreaRule::Walled),
-        RegionSpec::Grown => auto_region(&problem.full, target_full, AreaRule::Grown),
-        RegionSpec::Tight => auto_region(&problem.full, target_full, AreaRule::Tight),
+        RegionSpec::Auto => auto_region(
+            &problem.full,
+            target_full,
+            AreaRule::Walled,
+            &mut problem.notes,
+        ),
+        RegionSpec::Grown => auto_region(
+            &problem.full,
+            target_full,
+            AreaRule::Grown,
+            &mut problem.notes,
+        ),
+        RegionSpec::Tight => auto_region(
+            &problem.full,
+            target_full,
+            AreaRule::Tight,
+            &mut problem.notes,
+        ),
         RegionSpec::Points(list) => listed_region(&problem.full, target_full, list).map_err(err)?,
     };
     build_region(&mut problem, region, !opts.no_frame).map_err(err)?;
@@ -825,11 +840,11 @@ fn local_cluster(full: &Position, target: Point) -> Vec<bool> {
     inc
 }
 
-/// Whether a cluster's area is enclosed: at most half of its edge (its points with a
-/// neighbour on the board outside it) is empty points. Where more is open, the question
-/// is whether the target escapes, which a part of the board cannot answer, and
-/// [`auto_region`] takes the box of all stones instead.
-fn enclosed(full: &Position, region: &[Point]) -> bool {
+/// A cluster's area is enclosed when at most half of its edge (its points with a
+/// neighbour on the board outside it) is empty points: (empty edge points, edge points).
+/// Where more is open, the question is whether the target escapes, which a part of the
+/// board cannot answer, and [`auto_region`] takes the box of all stones instead.
+fn open_edge(full: &Position, region: &[Point]) -> (usize, usize) {
     let board = full.board();
     let mut inr = vec![false; board.len()];
     for &p in region {
@@ -842,22 +857,43 @@ fn enclosed(full: &Position, region: &[Point]) -> bool {
             open += usize::from(full.color(p).is_none());
         }
     }
-    2 * open <= edge
+    (open, edge)
 }
 
 /// The `Auto`, `Grown` and `Tight` regions of the crate docs, in index order.
-fn auto_region(full: &Position, target: Point, rule: AreaRule) -> Vec<Point> {
+fn auto_region(
+    full: &Position,
+    target: Point,
+    rule: AreaRule,
+    notes: &mut Vec<String>,
+) -> Vec<Point> {
     if rule == AreaRule::Walled {
         let local = local_cluster(full, target);
         let board = full.board();
-        let all_stones = board
-            .points()
-            .all(|p| full.color(p).is_none() || local[p.index()]);
-        if !all_stones {
+        let stones = board.points().filter(|&p| full.color(p).is_some());
+        let (mut near, mut far) = (0usize, 0usize);
+        for p in stones {
+            if local[p.index()] {
+                near += 1;
+            } else {
+                far += 1;
+            }
+        }
+        if far > 0 {
             let region = region_in_box(full, target, rule, Some(&local));
-            if enclosed(full, &region) {
+            let (open, edge) = open_edge(full, &region);
+            if 2 * open <= edge {
+                notes.push(format!(
+                    "area: the box of the target's cluster ({near} stones within three lines \
+                     of each other); {far} stones farther away are not in play"
+                ));
                 return region;
             }
+            notes.push(format!(
+                "area: the target's cluster ({near} stones) is open ({open} of the {edge} \
+                 points on its area's edge are empty: the group may run away), so the box \
+                 of all stones is in play; --region gives the area by hand"
+            ));
         }
     }
     region_in_box(full, target, rule, None)

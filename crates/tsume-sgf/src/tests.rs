@@ -745,6 +745,12 @@ fn region_auto_on_a_whole_board_is_the_fight_around_the_target() {
     )
     .unwrap();
     assert_eq!(far.region, alone.region);
+    // The note says what was left out; a problem file alone gets none.
+    assert!(far
+        .notes
+        .iter()
+        .any(|n| n.contains("6 stones farther away are not in play")));
+    assert!(!alone.notes.iter().any(|n| n.starts_with("area:")));
     for &q in &far.region {
         let (x, y) = far.full.board().xy(q).unwrap();
         assert!(x <= 5 && y <= 3, "{}", far.full.board().name(q));
@@ -767,4 +773,9 @@ fn region_auto_on_a_whole_board_is_the_fight_around_the_target() {
     let open = "(;GM[1]SZ[19]PL[B]AW[jj]AB[kj]AW[cc]AB[qq])";
     let o = load_with(open, target_in("jj", RegionSpec::Auto)).unwrap();
     assert_eq!(o.region.len(), 361);
+    assert!(
+        o.notes.iter().any(|n| n.contains("is open")),
+        "{:?}",
+        o.notes
+    );
 }
