@@ -50,8 +50,11 @@
 //!   target through empty points and stones of the target's colour inside B. An attacker
 //!   group it reaches with at most 3 liberties may be captured in a race: its liberties
 //!   inside B join, and so do the defender groups on its other side (inside B), with
-//!   their liberties inside B, and no flood goes on from them (on a whole game board it
-//!   would take in everything). Then
+//!   their liberties inside B, and one step further the defender groups next to those
+//!   liberties, with theirs (else such a liberty would touch the attacker's outside,
+//!   not the defender's stone beside it: Cho's intermediate problem 167 was killed so);
+//!   no flood goes on beyond that step (on a whole game board it would take in
+//!   everything). Then
 //!   come the whole groups of the attacker's stones next to the region, and
 //!   every pocket: a connected set of points not yet in the region that lies inside B
 //!   and touches no point outside B (an eye of the wall, the inside of a group enclosed
@@ -1025,22 +1028,48 @@ fn region_in_box(
                 }
             }
         }
-        for s in partners {
-            for &q in board.neighbors(s) {
-                if inr[q.index()] || !in_box(q) {
-                    continue;
-                }
-                match full.color(q) {
-                    None => {
-                        inr[q.index()] = true;
-                        for &r in board.neighbors(q) {
-                            if in_box(r) && full.color(r).is_some_and(|c| Some(c) != defender) {
-                                attackers.push(r);
+        // The partners' liberties join, with the attacker stones next to them (walls)
+        // and, one step further, the defender groups next to them with their own
+        // liberties: a partner's liberty touching a defender stone is not the edge of
+        // the area (cut there, it would touch the attacker's outside), and no flood goes
+        // on beyond that step.
+        let mut second: Vec<Point> = Vec::new();
+        for (step, stones) in [partners, Vec::new()].into_iter().enumerate() {
+            let stones = if step == 0 {
+                stones
+            } else {
+                std::mem::take(&mut second)
+            };
+            for s in stones {
+                for &q in board.neighbors(s) {
+                    if !in_box(q) {
+                        continue;
+                    }
+                    match full.color(q) {
+                        // (A liberty may be in already: the wall's liberties are.)
+                        None => {
+                            inr[q.index()] = true;
+                            for &r in board.neighbors(q) {
+                                if !in_box(r) || inr[r.index()] {
+                                    continue;
+                                }
+                                match full.color(r) {
+                                    Some(c) if Some(c) != defender => attackers.push(r),
+                                    Some(_) if step == 0 => {
+                                        for t in full.group(r) {
+                                            if !inr[t.index()] {
+                                                inr[t.index()] = true;
+                                                second.push(t);
+                                            }
+                                        }
+                                    }
+                                    _ => {}
+                                }
                             }
                         }
+                        Some(c) if Some(c) != defender && !inr[q.index()] => attackers.push(q),
+                        Some(_) => {}
                     }
-                    Some(c) if Some(c) != defender => attackers.push(q),
-                    Some(_) => {}
                 }
             }
         }

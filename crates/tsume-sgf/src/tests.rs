@@ -700,6 +700,15 @@ fn region_auto_takes_in_the_other_side_of_a_race() {
     // The race is played: the partner keeps its liberty.
     let ca = w.from_full(pt(&w, "ca")).unwrap();
     assert_eq!(w.position.liberty_count(ca), 1);
+    // A white stone next to the partner's liberty cc (at dc) joins with its liberties
+    // (dd, ec), so that cc does not touch the outside; one next to those (fc) does not.
+    let t2 = "(;GM[1]SZ[19]PL[B]AW[aa][ab][ca][cb][dc][fc]AB[ba][bb][bc][ad][da][db])";
+    let w2 = load_with(t2, o(RegionSpec::Auto)).unwrap();
+    for name in ["cc", "dc", "dd", "ec"] {
+        assert!(w2.region.contains(&pt(&w2, name)), "{name}");
+    }
+    assert!(!w2.region.contains(&pt(&w2, "fc")));
+    assert!(!w.region.contains(&pt(&w, "dc")));
     // A wall with 5 liberties (ba-bb-bc-bd-ad): no race, the area stops at it.
     let t5 = "(;GM[1]SZ[19]PL[B]AW[aa][ab][ca][cb]AB[ba][bb][bc][bd][ad][da][db])";
     let w5 = load_with(t5, o(RegionSpec::Auto)).unwrap();
