@@ -392,8 +392,9 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
         kind,
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let root_lengths = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
-    let trees = sgf_parse::parse(text).map_err(|e| err(syntax_error(e)))?;
+    let scanned = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
+    let root_lengths = scanned.root_lengths;
+    let trees = sgf_parse::parse(&scanned.text).map_err(|e| err(syntax_error(e)))?;
     let count = trees.len();
     let tree = trees.get(opts.index).ok_or_else(|| {
         err(LoadErrorKind::NoSuchTree {

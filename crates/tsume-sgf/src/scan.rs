@@ -1,10 +1,24 @@
 //! A light pass over the SGF text before the real parser: it reports unbalanced
-//! brackets and parentheses with a line number, and counts for each game tree the
-//! nodes of its root sequence (the nodes before the first variation), which are the
-//! only moves applied to the problem's position.
+//! brackets and parentheses with a line number, counts for each game tree the nodes of
+//! its root sequence (the nodes before the first variation), which are the only moves
+//! applied to the problem's position, and drops the lower-case letters of property
+//! names, as the SGF FF[4] standard asks of readers of older files (`AddBlack[..]` and
+//! `CoPyright[..]` of FF[1]-FF[3] are `AB` and `CP`), and any text outside the game
+//! trees (GNU Go's files include one ending in "---").
 
-/// For each top-level game tree, the number of nodes in its root sequence.
-pub(crate) fn scan(text: &str) -> Result<Vec<usize>, String> {
+/// What [`scan`] finds: the text for the parser, and for each top-level game tree the
+/// number of nodes in its root sequence.
+pub(crate) struct Scanned {
+    pub text: String,
+    pub root_lengths: Vec<usize>,
+}
+
+/// See the module docs; an error names the line.
+pub(crate) fn scan(text: &str) -> Result<Scanned, String> {
+    let mut out = String::with_capacity(text.len());
+    // The property name being read (outside values): its line, whether it has a
+    // capital, and its letters as written.
+    let mut name: Option<(usize, bool, String)> = None;
     let mut trees: Vec<usize> = Vec::new();
     let mut line = 1usize;
     let mut in_value = false;
@@ -16,6 +30,30 @@ pub(crate) fn scan(text: &str) -> Result<Vec<usize>, String> {
         if c == '\n' {
             line += 1;
         }
+        if !in_value && open_lines.is_empty() && c != '(' && c != ')' {
+            // Outside every game tree: text around the collection (a signature, a
+            // trailing "---"), not part of any problem.
+            continue;
+        }
+        if !in_value {
+            if c.is_ascii_alphabetic() {
+                let n = name.get_or_insert_with(|| (line, false, String::new()));
+                n.1 |= c.is_ascii_uppercase();
+                n.2.push(c);
+                if c.is_ascii_uppercase() {
+                    out.push(c);
+                }
+                continue;
+            }
+            if let Some((l, capital, written)) = name.take() {
+                if !capital {
+                    return Err(format!(
+                        "line {l}: property name '{written}' has no capital letter"
+                    ));
+                }
+            }
+        }
+        out.push(c);
         if in_value {
             if escaped {
                 escaped = false;
@@ -64,7 +102,15 @@ pub(crate) fn scan(text: &str) -> Result<Vec<usize>, String> {
             "'(' on line {l} is never closed (unbalanced parentheses)"
         ));
     }
-    Ok(trees)
+    if let Some((l, false, written)) = name {
+        return Err(format!(
+            "line {l}: property name '{written}' has no capital letter"
+        ));
+    }
+    Ok(Scanned {
+        text: out,
+        root_lengths: trees,
+    })
 }
 
 #[cfg(test)]
@@ -74,16 +120,35 @@ mod tests {
     #[test]
     fn counts_root_sequences_and_skips_values() {
         let t = "(;SZ[9]C[a ( ; \\] x];B[aa];W[bb](;B[cc])(;B[dd]))\n(;GM[1])";
-        assert_eq!(scan(t), Ok(vec![3, 1]));
+        let s = scan(t).unwrap();
+        assert_eq!(s.root_lengths, vec![3, 1]);
+        // (the newline between the trees is outside both)
+        assert_eq!(s.text, t.replace('\n', ""));
+    }
+
+    /// FF[1]-FF[3] property names: lower-case letters dropped, values untouched; a name
+    /// without a capital is an error naming its line.
+    #[test]
+    fn old_property_names_lose_their_lower_case_letters() {
+        let t = "(;GM[1]CoPyright[Free use]\nAddBlack[aa][bb]SZ[9])";
+        assert_eq!(
+            scan(t).unwrap().text,
+            "(;GM[1]CP[Free use]\nAB[aa][bb]SZ[9])"
+        );
+        // Text outside the game trees is left out.
+        let t = "header\n(;GM[1]SZ[9])\n---\n";
+        assert_eq!(scan(t).unwrap().text, "(;GM[1]SZ[9])");
+        let e = scan("(;GM[1]\nsz[9])").err().unwrap();
+        assert_eq!(e, "line 2: property name 'sz' has no capital letter");
     }
 
     #[test]
     fn reports_unbalanced_with_lines() {
-        let e = scan("(;SZ[9]\nAB[aa").unwrap_err();
+        let e = scan("(;SZ[9]\nAB[aa").err().unwrap();
         assert!(e.contains("line 2"), "{e}");
-        let e = scan("(;SZ[9]\n(;B[aa])").unwrap_err();
+        let e = scan("(;SZ[9]\n(;B[aa])").err().unwrap();
         assert!(e.contains("line 1"), "{e}");
-        let e = scan("(;SZ[9]))").unwrap_err();
+        let e = scan("(;SZ[9]))").err().unwrap();
         assert!(e.contains("closes no"), "{e}");
     }
 }
