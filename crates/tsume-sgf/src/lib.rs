@@ -140,8 +140,9 @@ pub enum RegionSpec {
     /// The area around the target, ending at the attacker's wall: each side of the
     /// bounding box of the target's cluster (stones within three lines of each other,
     /// from the target; all stones if that area is open) that lies within two lines of
-    /// the board's edge moves to the edge; any other side grows by one line only if a defender stone lies on it, and
-    /// stays at the outermost stones if they are all the attacker's. An attacker group
+    /// the board's edge moves to the edge; any other side grows by one line only if a
+    /// defender stone lies on it, and stays at the outermost stones if they are all the
+    /// attacker's. An attacker group
     /// next to the area with at most 3 liberties brings in the defender's groups on its
     /// other side with their liberties (a capturing race). See the crate docs;
     /// docs/experiments.md ("The default area") has its figures.
@@ -1034,14 +1035,10 @@ fn region_in_box(
         // liberties: a partner's liberty touching a defender stone is not the edge of
         // the area (cut there, it would touch the attacker's outside), and no flood goes
         // on beyond that step.
-        let mut second: Vec<Point> = Vec::new();
-        for (step, stones) in [partners, Vec::new()].into_iter().enumerate() {
-            let stones = if step == 0 {
-                stones
-            } else {
-                std::mem::take(&mut second)
-            };
-            for s in stones {
+        let mut ring = partners;
+        for step in 0..2 {
+            let mut next: Vec<Point> = Vec::new();
+            for s in ring {
                 for &q in board.neighbors(s) {
                     if !in_box(q) {
                         continue;
@@ -1060,7 +1057,7 @@ fn region_in_box(
                                         for t in full.group(r) {
                                             if !inr[t.index()] {
                                                 inr[t.index()] = true;
-                                                second.push(t);
+                                                next.push(t);
                                             }
                                         }
                                     }
@@ -1073,6 +1070,7 @@ fn region_in_box(
                     }
                 }
             }
+            ring = next;
         }
     }
     for a in attackers {
