@@ -374,6 +374,16 @@ fn default_area_ends_at_the_wall_with_the_frame() {
     assert!(auto["outside_walls"].as_u64().unwrap() >= 1, "{auto}");
     assert!(auto["frame_points"].as_u64().unwrap() > 0, "{auto}");
     assert_eq!(bare["frame_points"], 0, "{bare}");
+    // The notes, as printed: the frame's note only with the frame.
+    let frame_note = |v: &serde_json::Value| {
+        v["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n.as_str().unwrap().contains("(the frame)"))
+    };
+    assert!(frame_note(&auto), "{auto}");
+    assert!(!frame_note(&bare), "{bare}");
     assert_eq!(auto["region_points"], bare["region_points"]);
     assert!(
         grown["region_points"].as_u64().unwrap() > auto["region_points"].as_u64().unwrap(),

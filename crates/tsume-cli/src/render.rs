@@ -79,6 +79,7 @@ pub(crate) fn json(r: &Report, one_side: Option<Color>) -> Value {
         "virtual_eyes": p.virtual_eyes.len(),
         "outside_walls": p.outside_walls.len(),
         "frame_points": p.frame_points.len(),
+        "notes": p.notes,
         "status": r.status(),
         "results": r.sides.iter().map(|s| side_json(r, s)).collect::<Vec<_>>(),
         "nodes": r.sides.iter().map(|s| s.answer.stats.nodes).sum::<u64>(),
