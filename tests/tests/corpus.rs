@@ -113,3 +113,41 @@ fn d180cf_answers_are_proven_and_never_kill_a_living_group() {
     assert_eq!(rows, 52);
     assert!(answered >= 25, "only {answered} of {rows} answered");
 }
+
+/// GNU Go's `owl35` J3: a lone black stone of an opening, published alive. Its cluster's
+/// area is all open edge, so the area is the whole board and the stone is not killed
+/// (cut to the cluster's box with the attacker's frame, it was killed in 4 plies).
+#[test]
+fn an_open_fight_is_not_cut_out_of_the_board() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("skipped: ../shared/corpus is absent (set TSUME_CORPUS to run it)");
+        return;
+    };
+    let p = load_problem(
+        &dir.join("gnugo/positions/owl35.sgf"),
+        &LoadOptions {
+            target: Some("iq".to_string()),
+            to_move: Some(Color::White),
+            ..LoadOptions::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(p.region.len(), 361);
+    assert!(
+        p.notes.iter().any(|n| n.contains("is open")),
+        "{:?}",
+        p.notes
+    );
+    let pos = p.position.with_to_move(Color::White);
+    let opts = Options {
+        depth: tsume_prove::default_depth(&pos),
+        limits: Limits {
+            max_nodes: Some(20_000),
+            time_limit: Some(Duration::from_secs(5)),
+            ..Limits::default()
+        },
+        ..Options::default()
+    };
+    let a = tsume_prove::solve(&pos, p.target, &opts).unwrap();
+    assert_ne!(a.verdict, Verdict::Dead);
+}
