@@ -434,9 +434,9 @@ impl<'a> Search<'a> {
         // The target's liberties here: a move that neither touches the target's group
         // nor captures leaves that group and its liberties as they are.
         let here = p.liberty_count_up_to(self.target, 4) as u32;
-        let quiet_ok = !need_pos;
-        // The parts of p's table key, from which a quiet move's key follows (Twins::parts).
-        let twin_parts = self.twins.parts(p);
+        // The parts of p's table key, from which a quiet move's key follows (Twins::parts);
+        // only where the successor's position is not wanted anyway.
+        let twin_parts = (!need_pos).then(|| self.twins.parts(p));
         for x in p.legal_moves() {
             // The target is a stone, so its group id is never None.
             let near = p
@@ -444,13 +444,11 @@ impl<'a> Search<'a> {
                 .neighbors(x)
                 .iter()
                 .any(|&y| p.group_id(y) == target_group);
-            let quiet = if quiet_ok && !near && !self.twins.is_twin[x.index()] {
-                p.quiet_hash(x).map(|h| {
-                    let (rest, sum) = twin_parts;
-                    (rest ^ h ^ p.hash()).wrapping_add(sum)
-                })
-            } else {
-                None
+            let quiet = match twin_parts {
+                Some((rest, sum)) if !near && !self.twins.is_twin[x.index()] => p
+                    .quiet_hash(x)
+                    .map(|h| (rest ^ h ^ p.hash()).wrapping_add(sum)),
+                _ => None,
             };
             let (mut info, libs, captured, made) = if let Some(hash) = quiet {
                 let info = self.info_from(Move::Play(x), hash, !attacker, here);

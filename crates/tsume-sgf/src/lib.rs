@@ -579,26 +579,12 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
         }
         _ => None,
     };
+    let mut auto = |rule| auto_region(&problem.full, target_full, rule, &mut problem.notes);
     let region: Vec<Point> = match hinted.as_ref().unwrap_or(&opts.region) {
         RegionSpec::Board => board.points().collect(),
-        RegionSpec::Auto => auto_region(
-            &problem.full,
-            target_full,
-            AreaRule::Walled,
-            &mut problem.notes,
-        ),
-        RegionSpec::Grown => auto_region(
-            &problem.full,
-            target_full,
-            AreaRule::Grown,
-            &mut problem.notes,
-        ),
-        RegionSpec::Tight => auto_region(
-            &problem.full,
-            target_full,
-            AreaRule::Tight,
-            &mut problem.notes,
-        ),
+        RegionSpec::Auto => auto(AreaRule::Walled),
+        RegionSpec::Grown => auto(AreaRule::Grown),
+        RegionSpec::Tight => auto(AreaRule::Tight),
         RegionSpec::Points(list) => listed_region(&problem.full, target_full, list).map_err(err)?,
     };
     build_region(&mut problem, region, !opts.no_frame).map_err(err)?;
@@ -857,12 +843,19 @@ fn open_edge(full: &Position, region: &[Point]) -> (usize, usize) {
     }
     let (mut edge, mut open) = (0usize, 0usize);
     for &p in region {
-        if board.neighbors(p).iter().any(|q| !inr[q.index()]) {
+        if on_edge(board, p, |q| inr[q.index()]) {
             edge += 1;
             open += usize::from(full.color(p).is_none());
         }
     }
     (open, edge)
+}
+
+/// Whether the region's point `p` has a neighbour on the board outside the region
+/// (`in_region` says which points are in): its edge, where walls touch the outside and
+/// the frame is.
+fn on_edge(board: &Board, p: Point, in_region: impl Fn(Point) -> bool) -> bool {
+    board.neighbors(p).iter().any(|&q| !in_region(q))
 }
 
 /// The `Auto`, `Grown` and `Tight` regions of the crate docs, in index order.
@@ -1037,36 +1030,34 @@ fn region_in_box(
         // on beyond that step.
         let mut ring = partners;
         for step in 0..2 {
+            let around: Vec<Point> = ring
+                .iter()
+                .flat_map(|&s| board.neighbors(s).iter().copied())
+                .filter(|&q| in_box(q))
+                .collect();
             let mut next: Vec<Point> = Vec::new();
-            for s in ring {
-                for &q in board.neighbors(s) {
-                    if !in_box(q) {
-                        continue;
-                    }
-                    match full.color(q) {
-                        // (A liberty may be in already: the wall's liberties are.)
-                        None => {
-                            inr[q.index()] = true;
-                            for &r in board.neighbors(q) {
-                                if !in_box(r) || inr[r.index()] {
-                                    continue;
-                                }
-                                match full.color(r) {
-                                    Some(c) if Some(c) != defender => attackers.push(r),
-                                    Some(_) if step == 0 => {
-                                        for t in full.group(r) {
-                                            if !inr[t.index()] {
-                                                inr[t.index()] = true;
-                                                next.push(t);
-                                            }
-                                        }
+            for q in around {
+                match full.color(q) {
+                    Some(c) if Some(c) != defender => attackers.push(q),
+                    Some(_) => {}
+                    // A liberty (it may be in already: the wall's liberties are).
+                    None => {
+                        inr[q.index()] = true;
+                        for &r in board.neighbors(q) {
+                            if !in_box(r) || inr[r.index()] {
+                                continue;
+                            }
+                            match full.color(r) {
+                                Some(c) if Some(c) != defender => attackers.push(r),
+                                Some(_) if step == 0 => {
+                                    for t in full.group(r) {
+                                        inr[t.index()] = true;
+                                        next.push(t);
                                     }
-                                    _ => {}
                                 }
+                                _ => {}
                             }
                         }
-                        Some(c) if Some(c) != defender && !inr[q.index()] => attackers.push(q),
-                        Some(_) => {}
                     }
                 }
             }
@@ -1188,11 +1179,7 @@ fn build_region(
         if seen_groups.contains(&g) {
             continue;
         }
-        if board
-            .neighbors(p)
-            .iter()
-            .any(|q| index[q.index()].is_none())
-        {
+        if on_edge(board, p, |q| index[q.index()].is_some()) {
             seen_groups.insert(g);
             wall_stones.push(p);
         }
@@ -1203,11 +1190,7 @@ fn build_region(
             .iter()
             .copied()
             .filter(|&p| {
-                full.color(p).is_none()
-                    && board
-                        .neighbors(p)
-                        .iter()
-                        .any(|q| index[q.index()].is_none())
+                full.color(p).is_none() && on_edge(board, p, |q| index[q.index()].is_some())
             })
             .collect()
     } else {

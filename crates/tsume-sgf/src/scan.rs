@@ -8,6 +8,7 @@
 
 /// What [`scan`] finds: the text for the parser, and for each top-level game tree the
 /// number of nodes in its root sequence.
+#[derive(Debug)]
 pub(crate) struct Scanned {
     pub text: String,
     pub root_lengths: Vec<usize>,
@@ -16,9 +17,9 @@ pub(crate) struct Scanned {
 /// See the module docs; an error names the line.
 pub(crate) fn scan(text: &str) -> Result<Scanned, String> {
     let mut out = String::with_capacity(text.len());
-    // The property name being read (outside values): its line, whether it has a
-    // capital, and its letters as written.
-    let mut name: Option<(usize, bool, String)> = None;
+    // The property name being read (outside values): its line and its letters as
+    // written.
+    let mut name: Option<(usize, String)> = None;
     let mut trees: Vec<usize> = Vec::new();
     let mut line = 1usize;
     let mut in_value = false;
@@ -37,20 +38,14 @@ pub(crate) fn scan(text: &str) -> Result<Scanned, String> {
         }
         if !in_value {
             if c.is_ascii_alphabetic() {
-                let n = name.get_or_insert_with(|| (line, false, String::new()));
-                n.1 |= c.is_ascii_uppercase();
-                n.2.push(c);
+                name.get_or_insert_with(|| (line, String::new())).1.push(c);
                 if c.is_ascii_uppercase() {
                     out.push(c);
                 }
                 continue;
             }
-            if let Some((l, capital, written)) = name.take() {
-                if !capital {
-                    return Err(format!(
-                        "line {l}: property name '{written}' has no capital letter"
-                    ));
-                }
+            if let Some(n) = name.take() {
+                capital_in(n)?;
             }
         }
         out.push(c);
@@ -102,15 +97,25 @@ pub(crate) fn scan(text: &str) -> Result<Scanned, String> {
             "'(' on line {l} is never closed (unbalanced parentheses)"
         ));
     }
-    if let Some((l, false, written)) = name {
-        return Err(format!(
-            "line {l}: property name '{written}' has no capital letter"
-        ));
+    if let Some(n) = name {
+        capital_in(n)?;
     }
     Ok(Scanned {
         text: out,
         root_lengths: trees,
     })
+}
+
+/// A property name (its line, its letters) must have a capital: FF[4] names are capitals,
+/// and older ones keep theirs among the lower-case letters dropped.
+fn capital_in((line, written): (usize, String)) -> Result<(), String> {
+    if written.bytes().any(|b| b.is_ascii_uppercase()) {
+        Ok(())
+    } else {
+        Err(format!(
+            "line {line}: property name '{written}' has no capital letter"
+        ))
+    }
 }
 
 #[cfg(test)]
@@ -138,17 +143,17 @@ mod tests {
         // Text outside the game trees is left out.
         let t = "header\n(;GM[1]SZ[9])\n---\n";
         assert_eq!(scan(t).unwrap().text, "(;GM[1]SZ[9])");
-        let e = scan("(;GM[1]\nsz[9])").err().unwrap();
+        let e = scan("(;GM[1]\nsz[9])").unwrap_err();
         assert_eq!(e, "line 2: property name 'sz' has no capital letter");
     }
 
     #[test]
     fn reports_unbalanced_with_lines() {
-        let e = scan("(;SZ[9]\nAB[aa").err().unwrap();
+        let e = scan("(;SZ[9]\nAB[aa").unwrap_err();
         assert!(e.contains("line 2"), "{e}");
-        let e = scan("(;SZ[9]\n(;B[aa])").err().unwrap();
+        let e = scan("(;SZ[9]\n(;B[aa])").unwrap_err();
         assert!(e.contains("line 1"), "{e}");
-        let e = scan("(;SZ[9]))").err().unwrap();
+        let e = scan("(;SZ[9]))").unwrap_err();
         assert!(e.contains("closes no"), "{e}");
     }
 }
