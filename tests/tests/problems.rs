@@ -117,11 +117,14 @@ fn deepening_agrees_with_one_search() {
         for to_move in [defender.opponent(), defender] {
             let pos = p.position.with_to_move(to_move);
             let depth = tsume_prove::default_depth(&pos);
+            // (The bounded search alone: the unbounded search first would settle most
+            // of these before any iteration; it is compared below.)
             let on = Options {
                 depth,
                 all_moves: true,
                 want_tree: true,
                 deepen: true,
+                unbounded: false,
                 ..Options::default()
             };
             let off = Options {
@@ -174,4 +177,67 @@ fn deepening_agrees_with_one_search() {
         "no deepening iteration reached its share of nodes"
     );
     eprintln!("{compared} compared, {early} with fewer nodes deepening, {handovers} handovers");
+}
+
+/// The unbounded search first ([`Options::unbounded`], the default) and the bounded search
+/// alone give the same verdicts and the same winning first moves on every problem, and
+/// each tree passes the checker and claims what the answer says for the α asked; the
+/// unbounded search settles most of them by itself.
+#[test]
+fn the_unbounded_search_first_agrees_with_the_bounded_search() {
+    let files = problem_files();
+    let mut compared = 0;
+    let mut settled = 0;
+    for f in &files {
+        let p = load_problem(f, &LoadOptions::default()).unwrap();
+        let defender = p.position.color(p.target).unwrap();
+        for to_move in [defender.opponent(), defender] {
+            let pos = p.position.with_to_move(to_move);
+            let depth = tsume_prove::default_depth(&pos);
+            let on = Options {
+                depth,
+                all_moves: true,
+                want_tree: true,
+                unbounded: true,
+                ..Options::default()
+            };
+            let off = Options {
+                unbounded: false,
+                ..on.clone()
+            };
+            let a = tsume_prove::solve(&pos, p.target, &on).unwrap();
+            let b = tsume_prove::solve(&pos, p.target, &off).unwrap();
+            let what = format!("{}, {} to move", f.display(), to_move.name());
+            assert_ne!(a.verdict, Verdict::Unknown, "{what}");
+            assert_eq!(a.verdict, b.verdict, "{what}");
+            assert!(a.all_moves && b.all_moves, "{what}");
+            let sorted = |m: &[Move]| {
+                let mut v: Vec<String> = m.iter().map(|x| format!("{x:?}")).collect();
+                v.sort();
+                v
+            };
+            assert_eq!(sorted(&a.moves), sorted(&b.moves), "{what}");
+            if let Some(k) = a.kill_plies {
+                assert!(k <= depth + 1, "{what}");
+            }
+            let tree = a.tree.as_ref().unwrap_or_else(|| panic!("{what}: no tree"));
+            tsume_proof::check(&pos, p.target, tree).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(
+                tree.claim == tsume_proof::Claim::Dead,
+                a.verdict == Verdict::Dead,
+                "{what}"
+            );
+            // The root's search (the first call; --all-moves makes one per move after it).
+            assert!(a.stats.unbounded_calls >= 1, "{what}");
+            assert_eq!(b.stats.unbounded_calls, 0, "{what}");
+            settled += usize::from(a.stats.unbounded_settled > 0);
+            compared += 1;
+        }
+    }
+    eprintln!("{compared} compared, {settled} settled by the unbounded search");
+    assert!(compared >= 80, "{compared} searches compared");
+    assert!(
+        settled * 2 >= compared,
+        "only {settled} of {compared} settled without a bound"
+    );
 }

@@ -72,6 +72,9 @@ pub struct BenchArgs {
     /// Deepen the bound: the default, kept for scripts.
     #[arg(long, hide = true, conflicts_with = "no_deepen")]
     pub deepen: bool,
+    /// Skip the first search without a depth bound (as `tsume solve --no-unbounded`).
+    #[arg(long)]
+    pub no_unbounded: bool,
 }
 
 struct Row {
@@ -162,6 +165,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         depth: tsume_prove::default_depth(&p.position),
         limits: limits(a),
         deepen: !a.no_deepen,
+        unbounded: !a.no_unbounded,
         ..Options::default()
     };
     let pos = p.position.with_to_move(row.to_move);
@@ -500,6 +504,7 @@ fn problems(
         progress: false,
         pn_rule: tsume_prove::PnRule::Sum,
         deepen: !a.no_deepen,
+        unbounded: !a.no_unbounded,
     };
     let results: Vec<_> = pool.install(|| {
         files

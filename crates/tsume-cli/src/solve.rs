@@ -99,6 +99,9 @@ pub struct SolveArgs {
     /// Deepen the bound: the default, kept so that scripts written when it was an option still run.
     #[arg(long, hide = true, conflicts_with = "no_deepen")]
     pub deepen: bool,
+    /// Skip the first search without a depth bound (the default runs it first with a share of the nodes: a repetition counts as the defender's, its kills are kept, its survivals count only when closed and checked for every α; then the bounded search as above).
+    #[arg(long)]
+    pub no_unbounded: bool,
     /// No progress line and no board diagram.
     #[arg(long, short)]
     pub quiet: bool,
@@ -259,6 +262,7 @@ pub(crate) struct Settings {
     pub progress: bool,
     pub pn_rule: PnRule,
     pub deepen: bool,
+    pub unbounded: bool,
 }
 
 pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
@@ -298,6 +302,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
         exact: a.exact,
         forever: a.forever,
         deepen: !a.no_deepen,
+        unbounded: !a.no_unbounded,
         pn_rule: match a.pn.as_str() {
             "sum" => PnRule::Sum,
             "weak" => PnRule::Weak,
@@ -358,6 +363,7 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
             reprobe_all: false,
             ko_captures: false,
             deepen: s.deepen,
+            unbounded: s.unbounded,
         };
         let answer = tsume_prove::solve(&pos, problem.target, &opts)
             .map_err(|e| Fail::input(format!("{}: {e}", problem.file)))?;

@@ -19,6 +19,8 @@ use tsume_board::{Board, Color, Move, Point, Position};
 
 use crate::{Limits, Stats};
 
+mod cyclic;
+
 /// Proof and disproof numbers saturate here.
 pub(crate) const INF: u64 = u64::MAX / 4;
 /// A disproof that holds for every α.
@@ -146,6 +148,8 @@ pub(crate) struct Search<'a> {
     pub ko_captures: bool,
     /// The buffers [`Search::infos`] makes successor lists in.
     order_buf: OrderBuf,
+    /// The unbounded search's state ([`Search::mid_unbounded`]).
+    cyc: cyclic::Cyclic,
 }
 
 /// Buffers for [`Search::ordered`], kept between expansions.
@@ -279,6 +283,7 @@ impl<'a> Search<'a> {
             reprobe_all: false,
             ko_captures: false,
             order_buf: OrderBuf::default(),
+            cyc: cyclic::Cyclic::default(),
         }
     }
 

@@ -125,6 +125,11 @@ pub struct Options {
     /// search leaves it out, as it leaves out the attacker's pass; the trees still answer
     /// it. On: the plain search, kept so that tests can compare the two.
     pub ko_captures: bool,
+    /// Search without the depth bound first (half the node limit, at most [`UNBOUNDED_CAP`]): positions
+    /// instead of (position, plies left), a repetition of the path counting as the
+    /// defender's for that visit only. Its kills are exact and kept; its survivals are
+    /// answers only once closed into a set of positions that the checker accepts.
+    pub unbounded: bool,
 }
 
 /// How the children's numbers add up where every child must be solved.
@@ -157,6 +162,7 @@ impl Default for Options {
             pn_rule: PnRule::Sum,
             reprobe_all: false,
             ko_captures: false,
+            unbounded: true,
             deepen: true,
         }
     }
@@ -172,6 +178,7 @@ impl fmt::Debug for Options {
             .field("exact_positions", &self.exact_positions)
             .field("benson", &self.benson)
             .field("deepen", &self.deepen)
+            .field("unbounded", &self.unbounded)
             .finish()
     }
 }
@@ -197,6 +204,14 @@ pub struct Stats {
     /// Attacker's ko captures left out because the defender retakes at once
     /// ([`Options::ko_captures`]), counted once per expanded position.
     pub ko_captures_skipped: u64,
+    /// Nodes of the search without a depth bound ([`Options::unbounded`]), all calls.
+    pub unbounded_nodes: u64,
+    /// Calls whose answer the search without a depth bound settled (a kill within the
+    /// bound, life for every α by Benson's test or by a checked closure), out of
+    /// [`Stats::unbounded_calls`].
+    pub unbounded_settled: u64,
+    /// Calls of the search without a depth bound.
+    pub unbounded_calls: u64,
 }
 
 impl Stats {
@@ -337,10 +352,13 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
             answer.verdict = Verdict::Alive;
             answer.exact = hold == INF_HOLD;
             if let Some((t, r)) = &closed {
-                answer.reason = Some(format!(
-                    "{} (closed from a search of {r} plies)",
-                    forever_reason(t)
-                ));
+                answer.reason = Some(match r {
+                    Some(r) => format!("{} (closed from a search of {r} plies)", forever_reason(t)),
+                    None => format!(
+                        "{} (closed from the search without a bound)",
+                        forever_reason(t)
+                    ),
+                });
             } else if answer.exact {
                 answer.reason = Some("unconditionally alive (Benson) on every line".into());
             }
@@ -527,7 +545,13 @@ pub fn deepening_bounds(rem: u32) -> Vec<u32> {
     out
 }
 
-/// The root's standing with `rem` plies: with [`Options::deepen`], iterative deepening
+/// A root's standing, with the closed strategy for every α that settled it, if one did,
+/// and the bound of the search it was closed from (None: the search without a bound).
+type Settled = (Known, Option<(Tree, Option<u32>)>);
+
+/// The root's standing with `rem` plies: first, with [`Options::unbounded`], the search
+/// without a bound ([`settle_unbounded`]); if that does not settle it, with
+/// [`Options::deepen`], iterative deepening
 /// over [`deepening_bounds`], stopping early on a kill (dead within fewer plies is dead
 /// within `rem`: D_k ⊆ D_rem) or on a closed strategy for every α that the checker
 /// accepts (returned with it and the bound it closed from; its positions are then in the table for every α, so that
@@ -541,13 +565,18 @@ fn settle(
     rem: u32,
     opts: &Options,
     ply: u32,
-) -> (Known, Option<(Tree, u32)>) {
+) -> Settled {
     let bounds = if opts.deepen {
         deepening_bounds(rem)
     } else {
         vec![rem]
     };
     let start = search.stats.nodes;
+    if opts.unbounded {
+        if let Some(done) = settle_unbounded(search, p, target, rem, opts, ply) {
+            return done;
+        }
+    }
     // Once an iteration has shown life within its bound and its strategy did not close,
     // the bounds between it and `rem` are skipped: a kill, if any, is longer than that
     // bound, and each intermediate iteration would prove life again over most of the
@@ -603,12 +632,96 @@ fn settle(
             for q in &set {
                 search.record_forever(q);
             }
-            return (Known::Disproven(INF_HOLD), Some((t, r)));
+            return (Known::Disproven(INF_HOLD), Some((t, Some(r))));
         }
         skip_to_last = true;
     }
     // `bounds` ends with `rem`, which returns above.
     (search.lookup(p, rem), None)
+}
+
+/// The unbounded search ([`Search::mid_unbounded`]) before the bounded ones, with a share
+/// of the nodes ([`unbounded_share`]): its kill within `rem` plies, its disproof for every
+/// α, or its survival closed into a set of positions that the checker accepts settles
+/// the root (`Some`); anything else (a longer kill, a survival that does not close, the
+/// share spent) leaves it to the bounded search, which keeps the table's proofs.
+fn settle_unbounded(
+    search: &mut Search<'_>,
+    p: &Position,
+    target: Point,
+    rem: u32,
+    opts: &Options,
+    ply: u32,
+) -> Option<Settled> {
+    let start = search.stats.nodes;
+    search.stats.unbounded_calls += 1;
+    let done = unbounded_phase(search, p, target, rem, opts, ply);
+    search.stats.unbounded_nodes += search.stats.nodes - start;
+    if let Some((k, _)) = &done {
+        if !matches!(k, Known::Open(..)) {
+            search.stats.unbounded_settled += 1;
+        }
+    }
+    done
+}
+
+/// [`settle_unbounded`] without the statistics.
+fn unbounded_phase(
+    search: &mut Search<'_>,
+    p: &Position,
+    target: Point,
+    rem: u32,
+    opts: &Options,
+    ply: u32,
+) -> Option<Settled> {
+    let start = search.stats.nodes;
+    search.phase_limit = Some(start.saturating_add(unbounded_share(opts)));
+    let k = search.mid_unbounded(p, ply, rem);
+    search.phase_limit = None;
+    if search.abort.is_some() {
+        if search.out_of_budget() {
+            return Some((Known::Open(1, 1), None));
+        }
+        search.abort = None;
+        return None;
+    }
+    match k {
+        Known::Proven(need) if need <= rem => Some((k, None)),
+        Known::Disproven(INF_HOLD) => Some((k, None)),
+        Known::Disproven(_) if opts.forever_nodes > 0 => {
+            let budget = (search.stats.nodes - start).max(DEEPEN_CLOSURE_FLOOR);
+            let positions = opts
+                .forever_nodes
+                .min(usize::try_from(budget).unwrap_or(usize::MAX));
+            let closed = close_checked(search, p, target, rem, positions, budget);
+            if search.out_of_budget() {
+                return Some((Known::Open(1, 1), None));
+            }
+            search.abort = None;
+            let (t, set) = closed?;
+            for q in &set {
+                search.record_forever(q);
+            }
+            Some((Known::Disproven(INF_HOLD), Some((t, None))))
+        }
+        _ => None,
+    }
+}
+
+/// Nodes the unbounded search may spend at most before the bounded search takes over,
+/// when no node limit is given: df-pn over a graph with cycles is not sure to end (its
+/// numbers may keep chasing a repetition), the bounded search is.
+pub const UNBOUNDED_CAP: u64 = 4_000_000;
+
+/// The unbounded search's share: half the node limit (the other half is the bounded
+/// search's, whose smaller bounds give an unknown answer its partial result), at most
+/// [`UNBOUNDED_CAP`]. Measured (docs/experiments.md): Cho every 10th at 1 M nodes, the
+/// whole limit or half of it answer the same 68 rows; half leaves 10 unknown rows a
+/// partial result (the whole limit none, the bounded search alone 2).
+fn unbounded_share(opts: &Options) -> u64 {
+    opts.limits
+        .max_nodes
+        .map_or(UNBOUNDED_CAP, |m| (m / 2).min(UNBOUNDED_CAP))
 }
 
 /// The defender's strategy from `p` (alive within `rem` plies) closed into a disproof for
@@ -686,6 +799,10 @@ fn principal_variation(search: &mut Search<'_>, p: &Position, rem: u32, v: Verdi
                         i64::from(h.min(1 << 20))
                     }
                 }
+                // A ko capture that the defender retakes at once is not searched (the
+                // retake returns here) and may have no entry: the attacker's sharpest
+                // try, the ko.
+                (Verdict::Alive, Known::Open(..)) if attacker && c.info.retaken => 0,
                 _ => continue,
             };
             let better = match pick {

@@ -272,6 +272,13 @@ pub(crate) fn forever_disproof(
                             best = Some((h, k));
                         }
                     }
+                    // Then a move the unbounded search survived with (a hint).
+                    if best.is_none() {
+                        best = kids
+                            .iter()
+                            .position(|c| !c.info.d0 && search.survived_unbounded(c.info.hash))
+                            .map(|k| (0, k));
+                    }
                     if best.is_none() {
                         for (k, c) in kids.iter().enumerate() {
                             if let Known::Disproven(h) = search.mid(&c.pos, rem - 1, INF, INF, 1) {

@@ -393,51 +393,137 @@ fn an_unknown_answer_reports_only_what_a_smaller_bound_proved() {
     // Budgets too small for α: when the answer is unknown but an earlier iteration of
     // deepening disproved the root for h plies, `survives` says so, the exact fixpoint
     // agrees (no kill within h plies), and the checker accepts the disproof for h plies.
+    // With the unbounded search first (the default) and without it: the first leaves
+    // the bounded search half the nodes, so fewer tiny budgets reach a partial result.
     let mut rng = Rng(0x51f1_5eed_0dd5_a11e);
     let boards = boards(&mut rng);
-    let mut reported = 0;
-    let mut unknown = 0;
+    let mut reported = [0usize; 2];
+    let mut unknown = [0usize; 2];
     for round in 0..100 {
         for board in &boards {
             let Some((p, x, rank)) = random_case(&mut rng, board) else {
                 continue;
             };
-            let alpha = 40;
-            let opts = Options {
-                depth: alpha,
-                want_tree: true,
-                limits: tsume_prove::Limits {
-                    max_nodes: Some(20 + 30 * (round % 10)),
-                    ..tsume_prove::Limits::default()
-                },
-                ..Options::default()
-            };
-            let a = solve(&p, x, &opts).unwrap();
-            let what = format!("rank={rank:?} target {}\n{p:?}", board.name(x));
-            if a.verdict != Verdict::Unknown {
-                assert_eq!(a.survives, None, "{what}");
-                continue;
+            for (i, unbounded) in [false, true].into_iter().enumerate() {
+                let alpha = 40;
+                let opts = Options {
+                    depth: alpha,
+                    want_tree: true,
+                    unbounded,
+                    limits: tsume_prove::Limits {
+                        max_nodes: Some(20 + 30 * (round % 10)),
+                        ..tsume_prove::Limits::default()
+                    },
+                    ..Options::default()
+                };
+                let a = solve(&p, x, &opts).unwrap();
+                let what = format!(
+                    "unbounded {unbounded} rank={rank:?} target {}\n{p:?}",
+                    board.name(x)
+                );
+                if a.verdict != Verdict::Unknown {
+                    assert_eq!(a.survives, None, "{what}");
+                    continue;
+                }
+                unknown[i] += 1;
+                let Some(h) = a.survives else {
+                    assert!(a.survives_tree.is_none(), "{what}");
+                    continue;
+                };
+                assert!(h > 0 && h < alpha + 1, "survives {h}: {what}");
+                assert!(rank.is_none_or(|k| k > h), "survives {h}: {what}");
+                let tree = a
+                    .survives_tree
+                    .as_ref()
+                    .unwrap_or_else(|| panic!("no tree: {what}"));
+                tsume_proof::check(&p, x, tree).unwrap_or_else(|e| panic!("{e}: {what}"));
+                assert_eq!(tree.claim, tsume_proof::Claim::Alive, "{what}");
+                assert!(tree.nodes[0].remaining.is_none_or(|r| r >= h), "{what}");
+                reported[i] += 1;
             }
-            unknown += 1;
-            let Some(h) = a.survives else {
-                assert!(a.survives_tree.is_none(), "{what}");
-                continue;
-            };
-            assert!(h > 0 && h < alpha + 1, "survives {h}: {what}");
-            assert!(rank.is_none_or(|k| k > h), "survives {h}: {what}");
-            let tree = a
-                .survives_tree
-                .as_ref()
-                .unwrap_or_else(|| panic!("no tree: {what}"));
-            tsume_proof::check(&p, x, tree).unwrap_or_else(|e| panic!("{e}: {what}"));
-            assert_eq!(tree.claim, tsume_proof::Claim::Alive, "{what}");
-            assert!(tree.nodes[0].remaining.is_none_or(|r| r >= h), "{what}");
-            reported += 1;
         }
     }
-    eprintln!("unknown {unknown}, with a partial result {reported}");
+    eprintln!(
+        "unknown {unknown:?}, with a partial result {reported:?} (bounded only, unbounded first)"
+    );
     assert!(
-        reported >= 20,
-        "only {reported} partial results in {unknown} unknowns"
+        reported[0] >= 20 && reported[1] >= 10,
+        "only {reported:?} partial results in {unknown:?} unknowns"
+    );
+}
+
+/// The search without a depth bound first ([`Options::unbounded`], the default) and the
+/// bounded search alone agree with each other and with the exact fixpoint on random small
+/// positions, at small and large α; the unbounded phase settles many of them by itself
+/// (its kills are exact; its survivals only count once closed and checked) and hands the
+/// others to the bounded search, and every tree passes the checker.
+#[test]
+fn the_unbounded_search_first_agrees_with_the_bounded_search_alone() {
+    let mut rng = Rng(0x0dd_b1a5_7e11_c0de);
+    let boards = boards(&mut rng);
+    let mut compared = 0;
+    let mut settled = 0;
+    let mut handed_over = 0;
+    let mut kills_settled = 0;
+    let mut lives_settled = 0;
+    for _round in 0..12 {
+        for board in &boards {
+            let Some((p, x, rank)) = random_case(&mut rng, board) else {
+                continue;
+            };
+            for alpha in [2u32, 7, 15, 40] {
+                let on = Options {
+                    depth: alpha,
+                    want_tree: true,
+                    unbounded: true,
+                    ..Options::default()
+                };
+                let off = Options {
+                    unbounded: false,
+                    ..on.clone()
+                };
+                let a = solve(&p, x, &on).unwrap();
+                let b = solve(&p, x, &off).unwrap();
+                let expected = rank.is_some_and(|k| alpha + 1 >= k);
+                let what = format!("α={alpha} rank={rank:?} target {}\n{p:?}", board.name(x));
+                assert_eq!(a.verdict == Verdict::Dead, expected, "{what}");
+                assert_eq!(a.verdict, b.verdict, "{what}");
+                assert_eq!(b.stats.unbounded_calls, 0, "{what}");
+                if a.verdict == Verdict::Alive && a.exact {
+                    assert_eq!(rank, None, "{what}");
+                }
+                if let Some(k) = a.kill_plies {
+                    assert!(k >= rank.unwrap() && k <= alpha + 1, "kill in {k}: {what}");
+                }
+                let tree = a.tree.as_ref().unwrap_or_else(|| panic!("no tree: {what}"));
+                tsume_proof::check(&p, x, tree).unwrap_or_else(|e| panic!("{e}: {what}"));
+                assert_eq!(tree.claim == tsume_proof::Claim::Dead, expected, "{what}");
+                // The root's own call (the first) settled it, or the bounded search did.
+                if a.stats.unbounded_calls > 0 && a.stats.unbounded_settled > 0 {
+                    settled += 1;
+                    if expected {
+                        kills_settled += 1;
+                    } else {
+                        lives_settled += 1;
+                    }
+                } else if a.stats.unbounded_calls > 0 {
+                    handed_over += 1;
+                }
+                compared += 1;
+            }
+        }
+    }
+    eprintln!(
+        "compared {compared}: settled without a bound {settled} ({kills_settled} kills, \
+         {lives_settled} lives), handed over {handed_over}"
+    );
+    assert!(compared > 500, "only {compared} cases");
+    assert!(
+        kills_settled > 50 && lives_settled > 50,
+        "{kills_settled} kills, {lives_settled} lives settled"
+    );
+    assert!(
+        handed_over > 20,
+        "the bounded search took over only {handed_over} times"
     );
 }

@@ -52,6 +52,8 @@ fn run(cnf: &tsume_reduce::Cnf, s: u64, max_nodes: Option<u64>) {
                 max_nodes,
                 ..Limits::default()
             },
+            // TSUME_NO_UNBOUNDED: the bounded search alone (`tsume solve --no-unbounded`).
+            unbounded: std::env::var_os("TSUME_NO_UNBOUNDED").is_none(),
             ..Options::default()
         };
         let t = Instant::now();

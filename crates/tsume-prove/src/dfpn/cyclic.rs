@@ -1,0 +1,263 @@
+//! df-pn without the depth bound: nodes are positions, not (position, remaining plies).
+//!
+//! Without a ko rule the game graph has cycles, and a play that goes round one forever is
+//! the defender's (Crăşmaru §3: the attacker must reach D₀ within α plies, for any α). A
+//! child that repeats a position of the current path is therefore counted as disproven
+//! *for this visit*. Such a result depends on the path (the graph-history interaction,
+//! GHI), so it is never stored as a fact:
+//!
+//! - a **proof** never rests on a repetition (it is built from D₀ leaves and proven
+//!   children only), so it is exact, path-free, and goes into the shared table with the
+//!   plies it needs ([`super::proof_need`]); the bounded search uses it at every bound that
+//!   large;
+//! - a **disproof** whose every leaf is a disproof for every α (Benson's test, a checked
+//!   closure) holds for every α and is stored as such;
+//! - any other disproof (resting on a repetition) is kept only as a hint, in
+//!   [`Cyclic::work`] as (∞, 0): the closure ([`crate::tree::forever_disproof`])
+//!   takes the defender's moves from it, and only the independent checker's acceptance of
+//!   the closed set makes "alive for every α" an answer. Within this search the hints are
+//!   also used as disproofs on later visits, the usual price of ignoring GHI: a wrong hint
+//!   can make the root look alive, the closure then fails, and the bounded search decides.
+//!
+//! So the unbounded search can only ever save work: its proofs are exact, its disproofs are
+//! checked or thrown away.
+
+use fxhash::{FxHashMap, FxHashSet};
+use tsume_board::{Move, Position};
+
+use super::{
+    combine, eps_threshold, pn_dn, proof_need, select, Info, Known, Search, INF, INF_HOLD, NO_PROOF,
+};
+
+/// The unbounded search's own state, kept in [`Search`].
+pub(crate) struct Cyclic {
+    /// By table key: (pn, dn) of unsolved positions, and (INF, 0) for the positions the
+    /// defender survived from, possibly only because a line repeated a position of its
+    /// path: hints, never facts.
+    work: FxHashMap<u64, (u64, u64)>,
+    /// Table keys of the positions on the path being searched.
+    path: FxHashSet<u64>,
+    /// By the low bits of a table key: how many positions of the path have them (most
+    /// probes are of positions off the path, and this answers them without the set).
+    path_bits: Vec<u16>,
+    /// The ply at which a line is cut (counted as the defender's, a hint like a
+    /// repetition): the solver's thread has a stack for α plies.
+    max_ply: u32,
+}
+
+/// Size of [`Cyclic::path_bits`] (a power of two).
+const PATH_BITS: usize = 4096;
+
+impl Default for Cyclic {
+    fn default() -> Self {
+        Cyclic {
+            work: FxHashMap::default(),
+            path: FxHashSet::default(),
+            path_bits: vec![0; PATH_BITS],
+            max_ply: 0,
+        }
+    }
+}
+
+impl Cyclic {
+    fn on_path(&self, key: u64) -> bool {
+        self.path_bits[key as usize & (PATH_BITS - 1)] > 0 && self.path.contains(&key)
+    }
+
+    fn enter(&mut self, key: u64) {
+        self.path.insert(key);
+        self.path_bits[key as usize & (PATH_BITS - 1)] += 1;
+    }
+
+    fn leave(&mut self, key: u64) {
+        self.path.remove(&key);
+        self.path_bits[key as usize & (PATH_BITS - 1)] -= 1;
+    }
+}
+
+impl Search<'_> {
+    /// Whether the unbounded search saw the defender survive from the position with this
+    /// table key (a hint for the closure, not a fact).
+    pub(crate) fn survived_unbounded(&self, key: u64) -> bool {
+        self.cyc.work.get(&key).is_some_and(|&(_, dn)| dn == 0)
+    }
+
+    /// Searches `p` without a depth bound until it is solved or a limit stops the search.
+    /// `Proven(k)`: the attacker kills within k plies (exact). `Disproven(INF_HOLD)`:
+    /// alive for every α (exact). `Disproven(0)`: the defender survived, maybe only
+    /// through a repetition of the path (a hint: close it and check it).
+    /// Lines are cut after `max_plies` plies (a survival there is a hint, as above).
+    pub(crate) fn mid_unbounded(&mut self, p: &Position, ply: u32, max_plies: u32) -> Known {
+        let (info, _) = self.info_of(Move::Pass, p);
+        let known = self.probe_unbounded(&info);
+        let Known::Open(..) = known else {
+            return known;
+        };
+        // (The path is empty between calls: every node entered is left.)
+        self.cyc.max_ply = ply.saturating_add(max_plies);
+        self.expand_unbounded(p, known, INF, INF, ply)
+    }
+
+    /// A child's standing for the unbounded search.
+    fn probe_unbounded(&mut self, c: &Info) -> Known {
+        // Crăşmaru §3: D₀ is a kill.
+        if c.d0 {
+            return Known::Proven(0);
+        }
+        if let Some(s) = self.table.solved.get(&c.hash) {
+            if s.need != NO_PROOF {
+                self.stats.tt_hits += 1;
+                return Known::Proven(s.need);
+            }
+            if s.hold == Some(INF_HOLD) {
+                self.stats.tt_hits += 1;
+                return Known::Disproven(INF_HOLD);
+            }
+        }
+        // A repetition of the path: play round the cycle forever, the defender's.
+        if self.cyc.on_path(c.hash) {
+            return Known::Disproven(0);
+        }
+        match self.cyc.work.get(&c.hash) {
+            Some(&(_, 0)) => return Known::Disproven(0),
+            Some(&(pn, dn)) => return Known::Open(pn, dn),
+            None => {}
+        }
+        Known::Open(u64::from(c.est.0), u64::from(c.est.1))
+    }
+
+    fn expand_unbounded(
+        &mut self,
+        p: &Position,
+        known: Known,
+        thpn: u64,
+        thdn: u64,
+        ply: u32,
+    ) -> Known {
+        if ply >= self.cyc.max_ply {
+            return Known::Disproven(0);
+        }
+        self.stats.nodes += 1;
+        self.stats.max_depth = self.stats.max_depth.max(ply);
+        if self.check_limits() {
+            return known;
+        }
+        let h = self.twins.key(p);
+        if self.statically_alive(p, h) {
+            return Known::Disproven(INF_HOLD);
+        }
+        let kids = self.infos(p);
+        let slot = ply as usize;
+        if self.buffers.len() <= slot {
+            self.buffers.resize_with(slot + 1, Default::default);
+        }
+        let (mut vals, mut seen) = std::mem::take(&mut self.buffers[slot]);
+        vals.clear();
+        seen.clear();
+        seen.resize(kids.len(), 0);
+        self.cyc.enter(h);
+        let out = self.loop_unbounded(p, thpn, thdn, ply, h, &kids, &mut vals, &mut seen);
+        self.cyc.leave(h);
+        self.buffers[slot] = (vals, seen);
+        out
+    }
+
+    /// The loop of [`Search::expand_unbounded`], as [`Search::expand_children`]'s.
+    #[allow(clippy::too_many_arguments)]
+    fn loop_unbounded(
+        &mut self,
+        p: &Position,
+        thpn: u64,
+        thdn: u64,
+        ply: u32,
+        h: u64,
+        kids: &[Info],
+        vals: &mut Vec<Known>,
+        seen: &mut [u32],
+    ) -> Known {
+        let or_node = self.attacker_moves(p);
+        let mut epoch = 0u32;
+        for c in kids {
+            let v = self.probe_unbounded(c);
+            vals.push(v);
+        }
+        loop {
+            let (pn, dn) = combine(or_node, vals, self.pn_rule == crate::PnRule::Weak);
+            if pn == 0 {
+                let need = proof_need(or_node, vals);
+                self.table.prove(h, need);
+                self.cyc.work.remove(&h);
+                return Known::Proven(need);
+            }
+            if dn == 0 {
+                let forever = |v: &Known| *v == Known::Disproven(INF_HOLD);
+                // Every child (OR) or one (AND) alive for every α: so is this node.
+                let exact = if or_node {
+                    vals.iter().all(forever)
+                } else {
+                    vals.iter().any(forever)
+                };
+                if exact {
+                    self.cyc.work.remove(&h);
+                    self.table.disprove(h, INF_HOLD);
+                    return Known::Disproven(INF_HOLD);
+                }
+                self.park_unbounded(h, INF, 0);
+                return Known::Disproven(0);
+            }
+            if pn >= thpn || dn >= thdn {
+                return self.park_unbounded(h, pn, dn);
+            }
+            let (best, second) = select(or_node, vals);
+            if seen[best] != epoch {
+                let v = self.probe_unbounded(&kids[best]);
+                seen[best] = epoch;
+                if v != vals[best] {
+                    vals[best] = v;
+                    continue;
+                }
+            }
+            let (bpn, bdn) = pn_dn(vals[best]);
+            let (cthpn, cthdn) = if or_node {
+                (
+                    thpn.min(eps_threshold(second, bpn)),
+                    thdn.saturating_sub(dn).saturating_add(bdn).min(INF),
+                )
+            } else {
+                (
+                    thpn.saturating_sub(pn).saturating_add(bpn).min(INF),
+                    thdn.min(eps_threshold(second, bdn)),
+                )
+            };
+            let slot = ply as usize + 1;
+            if self.scratch.len() <= slot {
+                self.scratch.resize_with(slot + 1, || None);
+            }
+            let mut child = self.scratch[slot].take().unwrap_or_else(|| p.clone());
+            child.clone_from(p);
+            child.play_in_place(kids[best].mv);
+            vals[best] = self.expand_unbounded(&child, vals[best], cthpn, cthdn, ply + 1);
+            epoch += 1;
+            seen[best] = epoch;
+            self.scratch[slot] = Some(child);
+            if self.abort.is_some() {
+                return self.park_unbounded(h, pn, dn);
+            }
+        }
+    }
+
+    /// Keeps an unsolved position's numbers, or (INF, 0) for a survival (a hint).
+    fn park_unbounded(&mut self, h: u64, pn: u64, dn: u64) -> Known {
+        // Bounded with the table: all three maps at most its capacity.
+        let used = self.cyc.work.len() + self.table.solved.len() + self.table.work.len();
+        if used >= self.table.capacity {
+            self.cyc.work.clear();
+            self.table.clears += 1;
+        }
+        self.cyc.work.insert(h, (pn, dn));
+        if dn == 0 {
+            return Known::Disproven(0);
+        }
+        Known::Open(pn, dn)
+    }
+}
