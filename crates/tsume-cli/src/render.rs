@@ -42,6 +42,8 @@ fn side_json(r: &Report, s: &Side) -> Value {
         "tt_solved": a.stats.tt_solved,
         "tt_clears": a.stats.tt_clears,
         "max_depth": a.stats.max_depth,
+        "unbounded_nodes": a.stats.unbounded_nodes,
+        "settled_unbounded": a.settled_unbounded,
         "checked": match &s.check {
             None => Value::Null,
             Some(Ok(_)) => Value::Bool(true),

@@ -256,6 +256,9 @@ pub struct Answer {
     /// The disproof behind [`Answer::survives`], for the checker (with
     /// [`Options::want_tree`], when small enough).
     pub survives_tree: Option<Tree>,
+    /// Whether the search without a depth bound settled the verdict by itself
+    /// ([`Options::unbounded`]).
+    pub settled_unbounded: bool,
 }
 
 /// A question the prover cannot take.
@@ -341,6 +344,7 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
         reason: None,
         survives: None,
         survives_tree: None,
+        settled_unbounded: search.stats.unbounded_settled > 0,
     };
     match root {
         Known::Proven(need) => {

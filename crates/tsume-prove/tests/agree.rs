@@ -499,7 +499,7 @@ fn the_unbounded_search_first_agrees_with_the_bounded_search_alone() {
                 tsume_proof::check(&p, x, tree).unwrap_or_else(|e| panic!("{e}: {what}"));
                 assert_eq!(tree.claim == tsume_proof::Claim::Dead, expected, "{what}");
                 // The root's own call (the first) settled it, or the bounded search did.
-                if a.stats.unbounded_calls > 0 && a.stats.unbounded_settled > 0 {
+                if a.settled_unbounded {
                     settled += 1;
                     if expected {
                         kills_settled += 1;
