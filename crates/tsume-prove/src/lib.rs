@@ -125,9 +125,9 @@ pub struct Options {
     /// search leaves it out, as it leaves out the attacker's pass; the trees still answer
     /// it. On: the plain search, kept so that tests can compare the two.
     pub ko_captures: bool,
-    /// Search without the depth bound first (half the node limit, at most [`UNBOUNDED_CAP`]): positions
-    /// instead of (position, plies left), a repetition of the path counting as the
-    /// defender's for that visit only. Its kills are exact and kept; its survivals are
+    /// Search without the depth bound first (half the node limit, at most
+    /// [`UNBOUNDED_CAP`]): positions instead of (position, plies left), a repetition of
+    /// the path counting as the defender's for that visit only. Its kills are exact and kept; its survivals are
     /// answers only once closed into a set of positions that the checker accepts.
     pub unbounded: bool,
 }
@@ -344,6 +344,7 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
         reason: None,
         survives: None,
         survives_tree: None,
+        // (The root's call of the unbounded search is the only one so far.)
         settled_unbounded: search.stats.unbounded_settled > 0,
     };
     match root {
@@ -619,26 +620,13 @@ fn settle(
         if opts.forever_nodes == 0 {
             continue;
         }
-        // Alive within r plies only: try to close the defender's strategy for every α,
-        // spending as many nodes again as this search has so far (at least a floor),
-        // and making as many positions at most (each costs about a node's expansion).
-        let budget = (search.stats.nodes - start).max(DEEPEN_CLOSURE_FLOOR);
-        let positions = opts
-            .forever_nodes
-            .min(usize::try_from(budget).unwrap_or(usize::MAX));
-        let closed = close_checked(search, p, target, r, positions, budget);
-        if search.out_of_budget() {
+        // Alive within r plies only: try to close the defender's strategy for every α.
+        match close_and_record(search, p, target, r, opts, start) {
             // The next iteration would stop at once: unknown.
-            return (Known::Open(1, 1), None);
+            None => return (Known::Open(1, 1), None),
+            Some(Some(t)) => return (Known::Disproven(INF_HOLD), Some((t, Some(r)))),
+            Some(None) => skip_to_last = true,
         }
-        search.abort = None;
-        if let Some((t, set)) = closed {
-            for q in &set {
-                search.record_forever(q);
-            }
-            return (Known::Disproven(INF_HOLD), Some((t, Some(r))));
-        }
-        skip_to_last = true;
     }
     // `bounds` ends with `rem`, which returns above.
     (search.lookup(p, rem), None)
@@ -693,20 +681,11 @@ fn unbounded_phase(
         Known::Proven(need) if need <= rem => Some((k, None)),
         Known::Disproven(INF_HOLD) => Some((k, None)),
         Known::Disproven(_) if opts.forever_nodes > 0 => {
-            let budget = (search.stats.nodes - start).max(DEEPEN_CLOSURE_FLOOR);
-            let positions = opts
-                .forever_nodes
-                .min(usize::try_from(budget).unwrap_or(usize::MAX));
-            let closed = close_checked(search, p, target, rem, positions, budget);
-            if search.out_of_budget() {
-                return Some((Known::Open(1, 1), None));
+            match close_and_record(search, p, target, rem, opts, start) {
+                None => Some((Known::Open(1, 1), None)),
+                Some(Some(t)) => Some((Known::Disproven(INF_HOLD), Some((t, None)))),
+                Some(None) => None,
             }
-            search.abort = None;
-            let (t, set) = closed?;
-            for q in &set {
-                search.record_forever(q);
-            }
-            Some((Known::Disproven(INF_HOLD), Some((t, None))))
         }
         _ => None,
     }
@@ -726,6 +705,37 @@ fn unbounded_share(opts: &Options) -> u64 {
     opts.limits
         .max_nodes
         .map_or(UNBOUNDED_CAP, |m| (m / 2).min(UNBOUNDED_CAP))
+}
+
+/// Tries to close the defender's strategy from `p` (alive within `rem` plies, or survived
+/// in the unbounded search) for every α, spending as many nodes again as were spent since
+/// `start` (at least a floor) and making as many positions at most (each costs about a
+/// node's expansion); a closure the checker accepts has its positions recorded in the
+/// table as alive for every α. `None`: the search's budget is spent (unknown);
+/// `Some(None)`: it did not close.
+fn close_and_record(
+    search: &mut Search<'_>,
+    p: &Position,
+    target: Point,
+    rem: u32,
+    opts: &Options,
+    start: u64,
+) -> Option<Option<Tree>> {
+    let budget = (search.stats.nodes - start).max(DEEPEN_CLOSURE_FLOOR);
+    let positions = opts
+        .forever_nodes
+        .min(usize::try_from(budget).unwrap_or(usize::MAX));
+    let closed = close_checked(search, p, target, rem, positions, budget);
+    if search.out_of_budget() {
+        return None;
+    }
+    search.abort = None;
+    Some(closed.map(|(t, set)| {
+        for q in &set {
+            search.record_forever(q);
+        }
+        t
+    }))
 }
 
 /// The defender's strategy from `p` (alive within `rem` plies) closed into a disproof for
