@@ -677,8 +677,16 @@ impl<'a> Search<'a> {
             return Known::Disproven(INF_HOLD);
         }
         let kids = self.infos(p);
-        // The children's standings and marks live in buffers kept per ply (no
-        // allocation once the path has been this deep).
+        let (mut vals, mut seen) = self.take_buffers(ply, kids.len());
+        let out = self.expand_children(p, rem, thpn, thdn, ply, h, &kids, &mut vals, &mut seen);
+        self.buffers[ply as usize] = (vals, seen);
+        out
+    }
+
+    /// The children's standings and marks of a node at `ply` with `n` children: buffers
+    /// kept per ply (no allocation once the path has been this deep), `vals` empty and
+    /// `seen` all zeros; given back by storing them in `self.buffers[ply]`.
+    fn take_buffers(&mut self, ply: u32, n: usize) -> (Vec<Known>, Vec<u32>) {
         let slot = ply as usize;
         if self.buffers.len() <= slot {
             self.buffers.resize_with(slot + 1, Default::default);
@@ -686,10 +694,25 @@ impl<'a> Search<'a> {
         let (mut vals, mut seen) = std::mem::take(&mut self.buffers[slot]);
         vals.clear();
         seen.clear();
-        seen.resize(kids.len(), 0);
-        let out = self.expand_children(p, rem, thpn, thdn, ply, h, &kids, &mut vals, &mut seen);
-        self.buffers[slot] = (vals, seen);
-        out
+        seen.resize(n, 0);
+        (vals, seen)
+    }
+
+    /// The child of `p` by `mv`, made on the scratch position of `ply + 1` (no allocation
+    /// once the path has been this deep); hand it back with [`Search::return_scratch`].
+    fn scratch_child(&mut self, p: &Position, mv: Move, ply: u32) -> Position {
+        let slot = ply as usize + 1;
+        if self.scratch.len() <= slot {
+            self.scratch.resize_with(slot + 1, || None);
+        }
+        let mut child = self.scratch[slot].take().unwrap_or_else(|| p.clone());
+        child.clone_from(p);
+        child.play_in_place(mv);
+        child
+    }
+
+    fn return_scratch(&mut self, ply: u32, child: Position) {
+        self.scratch[ply as usize + 1] = Some(child);
     }
 
     /// The loop of [`Search::expand`] over the children `kids` of `p` (table key `h`),
@@ -754,33 +777,15 @@ impl<'a> Search<'a> {
                     continue;
                 }
             }
-            let (bpn, bdn) = pn_dn(vals[best]);
-            let (cthpn, cthdn) = if or_node {
-                (
-                    thpn.min(eps_threshold(second, bpn)),
-                    thdn.saturating_sub(dn).saturating_add(bdn).min(INF),
-                )
-            } else {
-                (
-                    thpn.saturating_sub(pn).saturating_add(bpn).min(INF),
-                    thdn.min(eps_threshold(second, bdn)),
-                )
-            };
+            let (cthpn, cthdn) =
+                child_thresholds(or_node, (thpn, thdn), (pn, dn), vals[best], second);
             // The best child is open (a solved one would have solved this node), and
             // its probe above stands for mid's lookup.
-            // The child is made on this ply's scratch position (no allocation once the
-            // path has been this deep).
-            let slot = ply as usize + 1;
-            if self.scratch.len() <= slot {
-                self.scratch.resize_with(slot + 1, || None);
-            }
-            let mut child = self.scratch[slot].take().unwrap_or_else(|| p.clone());
-            child.clone_from(p);
-            child.play_in_place(kids[best].mv);
+            let child = self.scratch_child(p, kids[best].mv, ply);
             vals[best] = self.expand(&child, rem - 1, vals[best], cthpn, cthdn, ply + 1);
             epoch += 1;
             seen[best] = epoch;
-            self.scratch[slot] = Some(child);
+            self.return_scratch(ply, child);
             if self.abort.is_some() {
                 return self.park(h, rem, pn, dn);
             }
@@ -803,6 +808,29 @@ fn retaken_at_once(p: &Position, q: &Position, x: Point) -> bool {
     match libs.as_slice() {
         [s] if q.group_size(x) == 1 => q.play(Move::Play(*s)) == *p,
         _ => false,
+    }
+}
+
+/// The thresholds of the child selected at a node with thresholds `th` and numbers `pn_dn`:
+/// the 1+ε trick on the side to move's number, the node's own slack on the other.
+fn child_thresholds(
+    or_node: bool,
+    (thpn, thdn): (u64, u64),
+    (pn, dn): (u64, u64),
+    best: Known,
+    second: u64,
+) -> (u64, u64) {
+    let (bpn, bdn) = pn_dn(best);
+    if or_node {
+        (
+            thpn.min(eps_threshold(second, bpn)),
+            thdn.saturating_sub(dn).saturating_add(bdn).min(INF),
+        )
+    } else {
+        (
+            thpn.saturating_sub(pn).saturating_add(bpn).min(INF),
+            thdn.min(eps_threshold(second, bdn)),
+        )
     }
 }
 

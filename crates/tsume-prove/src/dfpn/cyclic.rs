@@ -26,7 +26,7 @@ use fxhash::{FxHashMap, FxHashSet};
 use tsume_board::{Move, Position};
 
 use super::{
-    combine, eps_threshold, pn_dn, proof_need, select, Info, Known, Search, INF, INF_HOLD, NO_PROOF,
+    child_thresholds, combine, proof_need, select, Info, Known, Search, INF, INF_HOLD, NO_PROOF,
 };
 
 /// The unbounded search's own state, kept in [`Search`].
@@ -147,18 +147,11 @@ impl Search<'_> {
             return Known::Disproven(INF_HOLD);
         }
         let kids = self.infos(p);
-        let slot = ply as usize;
-        if self.buffers.len() <= slot {
-            self.buffers.resize_with(slot + 1, Default::default);
-        }
-        let (mut vals, mut seen) = std::mem::take(&mut self.buffers[slot]);
-        vals.clear();
-        seen.clear();
-        seen.resize(kids.len(), 0);
+        let (mut vals, mut seen) = self.take_buffers(ply, kids.len());
         self.cyc.enter(h);
         let out = self.loop_unbounded(p, thpn, thdn, ply, h, &kids, &mut vals, &mut seen);
         self.cyc.leave(h);
-        self.buffers[slot] = (vals, seen);
+        self.buffers[ply as usize] = (vals, seen);
         out
     }
 
@@ -217,29 +210,13 @@ impl Search<'_> {
                     continue;
                 }
             }
-            let (bpn, bdn) = pn_dn(vals[best]);
-            let (cthpn, cthdn) = if or_node {
-                (
-                    thpn.min(eps_threshold(second, bpn)),
-                    thdn.saturating_sub(dn).saturating_add(bdn).min(INF),
-                )
-            } else {
-                (
-                    thpn.saturating_sub(pn).saturating_add(bpn).min(INF),
-                    thdn.min(eps_threshold(second, bdn)),
-                )
-            };
-            let slot = ply as usize + 1;
-            if self.scratch.len() <= slot {
-                self.scratch.resize_with(slot + 1, || None);
-            }
-            let mut child = self.scratch[slot].take().unwrap_or_else(|| p.clone());
-            child.clone_from(p);
-            child.play_in_place(kids[best].mv);
+            let (cthpn, cthdn) =
+                child_thresholds(or_node, (thpn, thdn), (pn, dn), vals[best], second);
+            let child = self.scratch_child(p, kids[best].mv, ply);
             vals[best] = self.expand_unbounded(&child, vals[best], cthpn, cthdn, ply + 1);
             epoch += 1;
             seen[best] = epoch;
-            self.scratch[slot] = Some(child);
+            self.return_scratch(ply, child);
             if self.abort.is_some() {
                 return self.park_unbounded(h, pn, dn);
             }
