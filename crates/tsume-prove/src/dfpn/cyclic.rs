@@ -39,7 +39,7 @@ pub(crate) struct Cyclic {
     path: FxHashSet<u64>,
     /// By the low bits of a table key: how many positions of the path have them (most
     /// probes are of positions off the path, and this answers them without the set).
-    path_bits: Vec<u16>,
+    path_bits: Vec<u32>,
     /// The ply at which a line is cut (counted as the defender's, a hint like a
     /// repetition): the solver's thread has a stack for α plies.
     max_ply: u32,
