@@ -669,6 +669,7 @@ fn unbounded_phase(
     let start = search.stats.nodes;
     search.phase_limit = Some(start.saturating_add(unbounded_share(opts)));
     let k = search.mid_unbounded(p, ply, rem);
+    search.end_unbounded();
     search.phase_limit = None;
     if search.abort.is_some() {
         if search.out_of_budget() {

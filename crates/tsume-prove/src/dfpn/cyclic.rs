@@ -82,6 +82,12 @@ impl Search<'_> {
         self.cyc.work.get(&key).is_some_and(|&(_, dn)| dn == 0)
     }
 
+    /// Drops the unbounded search's numbers of unsolved positions, keeping its hints (for
+    /// the closures still to come): the bounded search's table counts without them.
+    pub(crate) fn end_unbounded(&mut self) {
+        self.cyc.work.retain(|_, &mut (_, dn)| dn == 0);
+    }
+
     /// Searches `p` without a depth bound until it is solved or a limit stops the search.
     /// `Proven(k)`: the attacker kills within k plies (exact). `Disproven(INF_HOLD)`:
     /// alive for every α (exact). `Disproven(0)`: the defender survived, maybe only
