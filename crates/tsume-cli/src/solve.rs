@@ -340,8 +340,11 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
         });
         let progress: Option<tsume_prove::Progress> = bar.clone().map(|b| {
             Arc::new(move |st: &tsume_prove::Stats| {
+                let bound = st
+                    .bound
+                    .map_or_else(|| "no bound".to_string(), |r| format!("bound {r} plies"));
                 b.set_message(format!(
-                    "{} nodes, {:.0} k/s, depth {}",
+                    "{} nodes, {:.0} k/s, depth {}, {bound}",
                     st.nodes,
                     st.nodes_per_second() / 1000.0,
                     st.max_depth

@@ -212,6 +212,9 @@ pub struct Stats {
     pub unbounded_settled: u64,
     /// Calls of the search without a depth bound.
     pub unbounded_calls: u64,
+    /// The bound (plies) of the search running now; None in the search without a bound
+    /// (for progress reports).
+    pub bound: Option<u32>,
 }
 
 impl Stats {
@@ -598,6 +601,7 @@ fn settle(
             let cap = deepening_cap(i);
             search.phase_limit = Some(search.stats.nodes.saturating_add(cap));
         }
+        search.stats.bound = Some(r);
         let k = search.mid(p, r, INF, INF, ply);
         if capped {
             search.phase_limit = None;
@@ -668,6 +672,7 @@ fn unbounded_phase(
 ) -> Option<Settled> {
     let start = search.stats.nodes;
     search.phase_limit = Some(start.saturating_add(unbounded_share(opts)));
+    search.stats.bound = None;
     let k = search.mid_unbounded(p, ply, rem);
     search.end_unbounded();
     search.phase_limit = None;
