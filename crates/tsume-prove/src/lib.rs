@@ -368,7 +368,13 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
                     ),
                 });
             } else if answer.exact {
-                answer.reason = Some("unconditionally alive (Benson) on every line".into());
+                // (The search leaves out the attacker's ko captures retaken at once, so a
+                // line may also go round such a ko: the tree shows it as a cycle.)
+                answer.reason = Some(
+                    "alive for every α: every line ends in unconditional life (Benson) or \
+                     goes round a ko the defender retakes at once"
+                        .into(),
+                );
             }
         }
         Known::Open(..) => {
