@@ -665,22 +665,33 @@ impl<'a> Search<'a> {
         thdn: u64,
         ply: u32,
     ) -> Known {
-        self.stats.nodes += 1;
-        self.stats.max_depth = self.stats.max_depth.max(ply);
-        if self.check_limits() {
-            return known;
-        }
-        let h = self.twins.key(p);
-        // Static life: Benson's unconditionally alive groups cannot die at any depth.
-        if self.statically_alive(p, h) {
-            // (statically_alive has stored the disproof.)
-            return Known::Disproven(INF_HOLD);
-        }
+        let h = match self.open_node(p, known, ply) {
+            Ok(h) => h,
+            Err(k) => return k,
+        };
         let kids = self.infos(p);
         let (mut vals, mut seen) = self.take_buffers(ply, kids.len());
         let out = self.expand_children(p, rem, thpn, thdn, ply, h, &kids, &mut vals, &mut seen);
         self.buffers[ply as usize] = (vals, seen);
         out
+    }
+
+    /// The start of an expansion, in both searches: counts the node, checks the limits
+    /// (`Err(known)`: stopped), and Benson's test (`Err`: alive for every α, stored);
+    /// `Ok`: the node's table key.
+    fn open_node(&mut self, p: &Position, known: Known, ply: u32) -> Result<u64, Known> {
+        self.stats.nodes += 1;
+        self.stats.max_depth = self.stats.max_depth.max(ply);
+        if self.check_limits() {
+            return Err(known);
+        }
+        let h = self.twins.key(p);
+        // Static life: Benson's unconditionally alive groups cannot die at any depth.
+        if self.statically_alive(p, h) {
+            // (statically_alive has stored the disproof.)
+            return Err(Known::Disproven(INF_HOLD));
+        }
+        Ok(h)
     }
 
     /// The children's standings and marks of a node at `ply` with `n` children: buffers

@@ -143,15 +143,10 @@ impl Search<'_> {
         if ply >= self.cyc.max_ply {
             return Known::Disproven(0);
         }
-        self.stats.nodes += 1;
-        self.stats.max_depth = self.stats.max_depth.max(ply);
-        if self.check_limits() {
-            return known;
-        }
-        let h = self.twins.key(p);
-        if self.statically_alive(p, h) {
-            return Known::Disproven(INF_HOLD);
-        }
+        let h = match self.open_node(p, known, ply) {
+            Ok(h) => h,
+            Err(k) => return k,
+        };
         let kids = self.infos(p);
         let (mut vals, mut seen) = self.take_buffers(ply, kids.len());
         self.cyc.enter(h);
