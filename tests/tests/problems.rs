@@ -100,67 +100,87 @@ fn every_problem_has_the_stated_answer() {
     );
 }
 
-/// Iterative deepening on the bound ([`Options::deepen`]) and one search at α give the same
-/// verdicts, the same exactness and the same winning first moves on every problem, and
-/// each tree passes the checker and claims what the answer says for the α asked.
+/// The three orders of search agree on every problem: the unbounded search first
+/// ([`Options::unbounded`], the default), then the bounded search alone with iterative
+/// deepening ([`Options::deepen`]) and as one search at α. Deepening and one search give
+/// the same verdicts, exactness and winning first moves; the unbounded search first gives
+/// the same verdicts and winning first moves, and settles most problems by itself. Each
+/// tree passes the checker and claims what the answer says for the α asked.
 #[test]
-fn deepening_agrees_with_one_search() {
+fn the_search_orders_agree() {
     let files = problem_files();
     let mut compared = 0;
     let mut early = 0;
     // Iterations that spent their share of nodes (tsume_prove::DEEPEN_FIRST_CAP) and
     // handed over to the next bound: the heavier problems must exercise that path.
     let mut handovers = 0;
+    let mut settled = 0;
+    let sorted = |m: &[Move]| {
+        let mut v: Vec<String> = m.iter().map(|x| format!("{x:?}")).collect();
+        v.sort();
+        v
+    };
     for f in &files {
         let p = load_problem(f, &LoadOptions::default()).unwrap();
         let defender = p.position.color(p.target).unwrap();
         for to_move in [defender.opponent(), defender] {
             let pos = p.position.with_to_move(to_move);
             let depth = tsume_prove::default_depth(&pos);
-            // (The bounded search alone: the unbounded search first would settle most
-            // of these before any iteration; it is compared below.)
-            let on = Options {
+            let first = Options {
                 depth,
                 all_moves: true,
                 want_tree: true,
+                unbounded: true,
                 deepen: true,
-                unbounded: false,
                 ..Options::default()
             };
-            let off = Options {
-                deepen: false,
-                ..on.clone()
+            // (The bounded search alone: the unbounded search first would settle most
+            // of these before any iteration.)
+            let deep = Options {
+                unbounded: false,
+                ..first.clone()
             };
-            let a = tsume_prove::solve(&pos, p.target, &on).unwrap();
-            let b = tsume_prove::solve(&pos, p.target, &off).unwrap();
+            let one = Options {
+                deepen: false,
+                ..deep.clone()
+            };
+            let u = tsume_prove::solve(&pos, p.target, &first).unwrap();
+            let a = tsume_prove::solve(&pos, p.target, &deep).unwrap();
+            let b = tsume_prove::solve(&pos, p.target, &one).unwrap();
             let what = format!("{}, {} to move", f.display(), to_move.name());
             assert_ne!(a.verdict, Verdict::Unknown, "{what}");
             assert_eq!(a.verdict, b.verdict, "{what}");
+            assert_eq!(u.verdict, a.verdict, "{what}");
             assert_eq!(a.exact, b.exact, "{what}: {:?} / {:?}", a.reason, b.reason);
-            assert!(a.all_moves && b.all_moves, "{what}");
-            let sorted = |m: &[Move]| {
-                let mut v: Vec<String> = m.iter().map(|x| format!("{x:?}")).collect();
-                v.sort();
-                v
-            };
+            assert!(a.all_moves && b.all_moves && u.all_moves, "{what}");
             assert_eq!(sorted(&a.moves), sorted(&b.moves), "{what}");
-            if let (Some(ka), Some(kb)) = (a.kill_plies, b.kill_plies) {
-                assert!(ka <= depth + 1 && kb <= depth + 1, "{what}");
+            assert_eq!(sorted(&u.moves), sorted(&a.moves), "{what}");
+            for k in [a.kill_plies, b.kill_plies, u.kill_plies]
+                .into_iter()
+                .flatten()
+            {
+                assert!(k <= depth + 1, "{what}");
             }
-            let tree = a.tree.as_ref().unwrap_or_else(|| panic!("{what}: no tree"));
-            tsume_proof::check(&pos, p.target, tree).unwrap_or_else(|e| panic!("{what}: {e}"));
-            let root = tree.nodes[0].remaining;
-            match a.verdict {
-                Verdict::Dead => {
-                    assert_eq!(tree.claim, tsume_proof::Claim::Dead, "{what}");
-                    assert!(root.is_some_and(|r| r <= depth + 1), "{what}: {root:?}");
-                }
-                _ => {
-                    assert_eq!(tree.claim, tsume_proof::Claim::Alive, "{what}");
-                    assert!(root.is_none_or(|r| r > depth), "{what}: {root:?}");
-                    // (An exact answer may still come with a tree for α only: the
-                    // builder falls back to one when the table's holds do not close.)
-                    assert!(root.is_some() || a.exact, "{what}");
+            for (name, ans) in [("deepening", &a), ("unbounded first", &u)] {
+                let tree = ans
+                    .tree
+                    .as_ref()
+                    .unwrap_or_else(|| panic!("{what}, {name}: no tree"));
+                tsume_proof::check(&pos, p.target, tree)
+                    .unwrap_or_else(|e| panic!("{what}, {name}: {e}"));
+                let root = tree.nodes[0].remaining;
+                match ans.verdict {
+                    Verdict::Dead => {
+                        assert_eq!(tree.claim, tsume_proof::Claim::Dead, "{what}, {name}");
+                        assert!(root.is_some_and(|r| r <= depth + 1), "{what}: {root:?}");
+                    }
+                    _ => {
+                        assert_eq!(tree.claim, tsume_proof::Claim::Alive, "{what}, {name}");
+                        assert!(root.is_none_or(|r| r > depth), "{what}: {root:?}");
+                        // (An exact answer may still come with a tree for α only: the
+                        // builder falls back to one when the table's holds do not close.)
+                        assert!(root.is_some() || ans.exact, "{what}, {name}");
+                    }
                 }
             }
             if a.stats.nodes < b.stats.nodes {
@@ -168,74 +188,26 @@ fn deepening_agrees_with_one_search() {
             }
             handovers += a.stats.deepen_handovers;
             assert_eq!(b.stats.deepen_handovers, 0, "{what}");
+            // The root's search is the first call; --all-moves makes one per move after it.
+            assert!(u.stats.unbounded_calls >= 1, "{what}");
+            assert_eq!(
+                a.stats.unbounded_calls + b.stats.unbounded_calls,
+                0,
+                "{what}"
+            );
+            settled += usize::from(u.settled_unbounded);
             compared += 1;
         }
     }
+    eprintln!(
+        "{compared} compared, {early} with fewer nodes deepening, {handovers} handovers, \
+         {settled} settled by the unbounded search"
+    );
     assert!(compared >= 80, "{compared} searches compared");
     assert!(
         handovers > 0,
         "no deepening iteration reached its share of nodes"
     );
-    eprintln!("{compared} compared, {early} with fewer nodes deepening, {handovers} handovers");
-}
-
-/// The unbounded search first ([`Options::unbounded`], the default) and the bounded search
-/// alone give the same verdicts and the same winning first moves on every problem, and
-/// each tree passes the checker and claims what the answer says for the α asked; the
-/// unbounded search settles most of them by itself.
-#[test]
-fn the_unbounded_search_first_agrees_with_the_bounded_search() {
-    let files = problem_files();
-    let mut compared = 0;
-    let mut settled = 0;
-    for f in &files {
-        let p = load_problem(f, &LoadOptions::default()).unwrap();
-        let defender = p.position.color(p.target).unwrap();
-        for to_move in [defender.opponent(), defender] {
-            let pos = p.position.with_to_move(to_move);
-            let depth = tsume_prove::default_depth(&pos);
-            let on = Options {
-                depth,
-                all_moves: true,
-                want_tree: true,
-                unbounded: true,
-                ..Options::default()
-            };
-            let off = Options {
-                unbounded: false,
-                ..on.clone()
-            };
-            let a = tsume_prove::solve(&pos, p.target, &on).unwrap();
-            let b = tsume_prove::solve(&pos, p.target, &off).unwrap();
-            let what = format!("{}, {} to move", f.display(), to_move.name());
-            assert_ne!(a.verdict, Verdict::Unknown, "{what}");
-            assert_eq!(a.verdict, b.verdict, "{what}");
-            assert!(a.all_moves && b.all_moves, "{what}");
-            let sorted = |m: &[Move]| {
-                let mut v: Vec<String> = m.iter().map(|x| format!("{x:?}")).collect();
-                v.sort();
-                v
-            };
-            assert_eq!(sorted(&a.moves), sorted(&b.moves), "{what}");
-            if let Some(k) = a.kill_plies {
-                assert!(k <= depth + 1, "{what}");
-            }
-            let tree = a.tree.as_ref().unwrap_or_else(|| panic!("{what}: no tree"));
-            tsume_proof::check(&pos, p.target, tree).unwrap_or_else(|e| panic!("{what}: {e}"));
-            assert_eq!(
-                tree.claim == tsume_proof::Claim::Dead,
-                a.verdict == Verdict::Dead,
-                "{what}"
-            );
-            // The root's search (the first call; --all-moves makes one per move after it).
-            assert!(a.stats.unbounded_calls >= 1, "{what}");
-            assert_eq!(b.stats.unbounded_calls, 0, "{what}");
-            settled += usize::from(a.settled_unbounded);
-            compared += 1;
-        }
-    }
-    eprintln!("{compared} compared, {settled} settled by the unbounded search");
-    assert!(compared >= 80, "{compared} searches compared");
     assert!(
         settled * 2 >= compared,
         "only {settled} of {compared} settled without a bound"

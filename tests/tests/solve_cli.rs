@@ -304,10 +304,12 @@ fn a_folder_gives_one_line_per_file_in_order() {
 }
 
 #[test]
-fn deepen_gives_the_same_checked_answers() {
-    // Deepening (the default) gives the same status, verdicts and exactness as one search
-    // at α (`--no-deepen`) on a few bundled problems (a ko, a seki, a kill needing many
-    // plies), every tree checked at α; `--deepen`, the old option, is still accepted.
+fn the_search_orders_give_the_same_checked_answers() {
+    // On a few bundled problems (a ko, a seki, a kill needing many plies, a line board):
+    // deepening (the bounded search's default, here alone with `--no-unbounded`) gives the
+    // same status, verdicts and exactness as one search at α (`--no-deepen`), and so does
+    // the unbounded search first (the default), which settles them itself and says so in
+    // JSON; every tree checked at α; `--deepen`, the old option, is still accepted.
     for name in [
         "13_ko_is_alive.sgf",
         "14_seki_one_eye_each.sgf",
@@ -322,64 +324,33 @@ fn deepen_gives_the_same_checked_answers() {
             assert_eq!(r.code, 0, "{name}: {}", r.err);
             r.json()
         };
-        // (Without the unbounded search first, which settles these by itself.)
         let plain = run(&["--no-deepen", "--no-unbounded"]);
         let deep = run(&["--no-unbounded"]);
+        let first = run(&[]);
         assert_eq!(
             run(&["--deepen", "--no-unbounded"])["status"],
             deep["status"],
             "{name}"
         );
         assert_eq!(plain["status"], deep["status"], "{name}");
-        for (a, b) in plain["results"]
-            .as_array()
-            .unwrap()
+        assert_eq!(first["status"], deep["status"], "{name}");
+        let results = |v: &serde_json::Value| v["results"].as_array().unwrap().clone();
+        for ((a, b), c) in results(&plain)
             .iter()
-            .zip(deep["results"].as_array().unwrap())
+            .zip(&results(&deep))
+            .zip(&results(&first))
         {
             assert_eq!(a["verdict"], b["verdict"], "{name}");
             assert_eq!(a["exact"], b["exact"], "{name}");
-            assert_eq!(b["checked"], true, "{name}: {b}");
-        }
-    }
-}
-
-#[test]
-fn the_unbounded_search_gives_the_same_checked_answers() {
-    // The search without a depth bound first (the default) gives the same status,
-    // verdicts and exactness as the bounded search alone (`--no-unbounded`) on a few
-    // bundled problems (a ko, a seki, a kill needing many plies, a line board), settles
-    // them itself, and says so in JSON; every tree checked at α.
-    for name in [
-        "13_ko_is_alive.sgf",
-        "14_seki_one_eye_each.sgf",
-        "08_rabbity_six.sgf",
-        "35_line_ko.sgf",
-    ] {
-        let problem = tsume_tests::repo_root().join("problems").join(name);
-        let run = |extra: &[&str]| {
-            let mut args = vec!["solve", problem.to_str().unwrap(), "--json"];
-            args.extend_from_slice(extra);
-            let r = tsume(&args);
-            assert_eq!(r.code, 0, "{name}: {}", r.err);
-            r.json()
-        };
-        let bounded = run(&["--no-unbounded"]);
-        let first = run(&[]);
-        assert_eq!(bounded["status"], first["status"], "{name}");
-        for (a, b) in bounded["results"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .zip(first["results"].as_array().unwrap())
-        {
-            assert_eq!(a["verdict"], b["verdict"], "{name}");
-            assert_eq!(a["exact"], b["exact"], "{name}");
-            assert_eq!(b["checked"], true, "{name}: {b}");
-            assert_eq!(a["unbounded_nodes"], 0, "{name}: {a}");
-            assert_eq!(a["settled_unbounded"], false, "{name}: {a}");
-            assert_eq!(b["settled_unbounded"], true, "{name}: {b}");
-            assert!(b["unbounded_nodes"].as_u64().unwrap() > 0, "{name}: {b}");
+            assert_eq!(c["verdict"], b["verdict"], "{name}");
+            assert_eq!(c["exact"], b["exact"], "{name}");
+            for r in [b, c] {
+                assert_eq!(r["checked"], true, "{name}: {r}");
+            }
+            assert_eq!(b["unbounded_nodes"], 0, "{name}: {b}");
+            assert_eq!(b["settled_unbounded"], false, "{name}: {b}");
+            assert_eq!(c["settled_unbounded"], true, "{name}: {c}");
+            assert!(c["unbounded_nodes"].as_u64().unwrap() > 0, "{name}: {c}");
         }
     }
 }

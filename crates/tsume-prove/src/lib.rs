@@ -587,7 +587,13 @@ fn settle(
     };
     let start = search.stats.nodes;
     if opts.unbounded {
-        if let Some(done) = settle_unbounded(search, p, target, rem, opts, ply) {
+        let done = settle_unbounded(search, p, target, rem, opts, ply);
+        search.stats.unbounded_calls += 1;
+        search.stats.unbounded_nodes += search.stats.nodes - start;
+        if let Some(done) = done {
+            if !matches!(done.0, Known::Open(..)) {
+                search.stats.unbounded_settled += 1;
+            }
             return done;
         }
     }
@@ -648,27 +654,6 @@ fn settle(
 /// the root (`Some`); anything else (a longer kill, a survival that does not close, the
 /// share spent) leaves it to the bounded search, which keeps the table's proofs.
 fn settle_unbounded(
-    search: &mut Search<'_>,
-    p: &Position,
-    target: Point,
-    rem: u32,
-    opts: &Options,
-    ply: u32,
-) -> Option<Settled> {
-    let start = search.stats.nodes;
-    search.stats.unbounded_calls += 1;
-    let done = unbounded_phase(search, p, target, rem, opts, ply);
-    search.stats.unbounded_nodes += search.stats.nodes - start;
-    if let Some((k, _)) = &done {
-        if !matches!(k, Known::Open(..)) {
-            search.stats.unbounded_settled += 1;
-        }
-    }
-    done
-}
-
-/// [`settle_unbounded`] without the statistics.
-fn unbounded_phase(
     search: &mut Search<'_>,
     p: &Position,
     target: Point,

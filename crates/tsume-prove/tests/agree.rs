@@ -328,11 +328,14 @@ fn deepening_matches_one_search() {
                 continue;
             };
             for alpha in [9u32, 15, 24, 40] {
+                // (The bounded search alone: the unbounded search first would settle
+                // most of these before any iteration.)
                 let on = Options {
                     depth: alpha,
                     want_tree: true,
                     all_moves: alpha == 15,
                     deepen: true,
+                    unbounded: false,
                     ..Options::default()
                 };
                 let off = Options {
