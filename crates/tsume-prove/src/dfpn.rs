@@ -129,17 +129,20 @@ pub(crate) struct Search<'a> {
     /// A node count at which the current phase (after the root is solved) stops.
     pub phase_limit: Option<u64>,
     benson_cache: FxHashMap<u64, bool>,
-    /// Ordered successors of expanded positions, by hash.
-    expansions: FxHashMap<u64, std::sync::Arc<[Info]>>,
-    expansion_size: usize,
+    /// Ordered successors of expanded positions, by hash: where they lie in
+    /// `expansion_pool` (start, length). One pool instead of a list per position, so
+    /// that an expansion allocates nothing and the cache is dropped at once.
+    expansions: FxHashMap<u64, (u32, u32)>,
+    expansion_pool: Vec<Info>,
     twins: Twins,
     /// One reusable position per ply for the path being searched.
     scratch: Vec<Option<Position>>,
     /// Nodes allowed beyond the node limit (for the tree behind an unknown answer's
     /// partial result, which the table mostly holds already).
     pub grace: u64,
-    /// Per ply: the children's standings and marks of the node being expanded there.
-    buffers: Vec<(Vec<Known>, Vec<u32>)>,
+    /// Per ply: the children, their standings and marks of the node being expanded
+    /// there.
+    buffers: Vec<Buffers>,
     /// Probe every child's table entry at every iteration of a node's loop instead of
     /// keeping their standings between iterations ([`crate::Options::reprobe_all`]).
     pub reprobe_all: bool,
@@ -150,6 +153,15 @@ pub(crate) struct Search<'a> {
     order_buf: OrderBuf,
     /// The unbounded search's state ([`Search::mid_unbounded`]).
     cyc: cyclic::Cyclic,
+}
+
+/// The buffers of one ply ([`Search::take_buffers`]): a node's children, their
+/// standings and their marks.
+#[derive(Default)]
+pub(crate) struct Buffers {
+    pub kids: Vec<Info>,
+    pub vals: Vec<Known>,
+    pub seen: Vec<u32>,
 }
 
 /// Buffers for [`Search::ordered`], kept between expansions.
@@ -275,7 +287,7 @@ impl<'a> Search<'a> {
             phase_limit: None,
             benson_cache: FxHashMap::default(),
             expansions: FxHashMap::default(),
-            expansion_size: 0,
+            expansion_pool: Vec::new(),
             twins: Twins::new(board, target),
             scratch: Vec::new(),
             buffers: Vec::new(),
@@ -506,12 +518,39 @@ impl<'a> Search<'a> {
         out.push(keep(info, Some(pos)));
     }
 
-    /// The kept successors of `p`, computed on its first expansion.
-    fn infos(&mut self, p: &Position) -> std::sync::Arc<[Info]> {
+    /// The kept successors of `p` into `kids` (cleared first), computed on its first
+    /// expansion and copied from the cache afterwards.
+    fn infos(&mut self, p: &Position, kids: &mut Vec<Info>) {
+        kids.clear();
         let h = p.hash();
-        if let Some(k) = self.expansions.get(&h) {
-            return std::sync::Arc::clone(k);
+        if let Some(&(start, len)) = self.expansions.get(&h) {
+            let start = start as usize;
+            kids.extend_from_slice(&self.expansion_pool[start..start + len as usize]);
+            // The cache against a list made afresh (every test build checks it).
+            #[cfg(debug_assertions)]
+            {
+                let mut fresh = Vec::new();
+                self.fresh_infos(p, &mut fresh);
+                let key = |i: &Info| (i.mv, i.hash, i.d0, i.est, i.retaken);
+                debug_assert!(kids.iter().map(key).eq(fresh.iter().map(key)));
+            }
+            return;
         }
+        let skipped = self.fresh_infos(p, kids);
+        self.stats.ko_captures_skipped += skipped;
+        // Bounded like the table: about as many kept successors as table entries.
+        if self.expansion_pool.len() + kids.len() > self.table.capacity {
+            self.expansions.clear();
+            self.expansion_pool.clear();
+        }
+        let start = self.expansion_pool.len() as u32;
+        self.expansion_pool.extend_from_slice(kids);
+        self.expansions.insert(h, (start, kids.len() as u32));
+    }
+
+    /// The successors of `p` that the search keeps, made afresh into `kids` (empty);
+    /// returns how many ko captures were left out.
+    fn fresh_infos(&mut self, p: &Position, kids: &mut Vec<Info>) -> u64 {
         // The attacker never needs to pass: after its pass the defender can pass back,
         // reaching the same position with two plies fewer, which is no better for the
         // attacker (Can_kill is monotone in α). So if the attacker wins at all, it wins
@@ -564,18 +603,10 @@ impl<'a> Search<'a> {
                 _ => true,
             }
         });
-        let kids: std::sync::Arc<[Info]> = std::sync::Arc::from(buf.out.as_slice());
+        kids.extend_from_slice(&buf.out);
         buf.pos = Some(pos);
         self.order_buf = buf;
-        self.stats.ko_captures_skipped += skipped;
-        // Bounded like the table: about as many kept successors as table entries.
-        self.expansion_size += kids.len();
-        if self.expansion_size >= self.table.capacity {
-            self.expansions.clear();
-            self.expansion_size = kids.len();
-        }
-        self.expansions.insert(h, std::sync::Arc::clone(&kids));
-        kids
+        skipped
     }
 
     /// Benson's test on the target, cached by `h`, the table key of `p` (a group with
@@ -669,10 +700,19 @@ impl<'a> Search<'a> {
             Ok(h) => h,
             Err(k) => return k,
         };
-        let kids = self.infos(p);
-        let (mut vals, mut seen) = self.take_buffers(ply, kids.len());
-        let out = self.expand_children(p, rem, thpn, thdn, ply, h, &kids, &mut vals, &mut seen);
-        self.buffers[ply as usize] = (vals, seen);
+        let mut b = self.take_buffers(p, ply);
+        let out = self.expand_children(
+            p,
+            rem,
+            thpn,
+            thdn,
+            ply,
+            h,
+            &b.kids,
+            &mut b.vals,
+            &mut b.seen,
+        );
+        self.buffers[ply as usize] = b;
         out
     }
 
@@ -694,19 +734,20 @@ impl<'a> Search<'a> {
         Ok(h)
     }
 
-    /// The children's standings and marks of a node at `ply` with `n` children: buffers
-    /// kept per ply (no allocation once the path has been this deep), `vals` empty and
-    /// `seen` all zeros; given back by storing them in `self.buffers[ply]`.
-    fn take_buffers(&mut self, ply: u32, n: usize) -> (Vec<Known>, Vec<u32>) {
+    /// The buffers of `p` expanded at `ply`: its children ([`Search::infos`]), `vals`
+    /// empty and `seen` all zeros, kept per ply (no allocation once the path has been
+    /// this deep); given back by storing them in `self.buffers[ply]`.
+    fn take_buffers(&mut self, p: &Position, ply: u32) -> Buffers {
         let slot = ply as usize;
         if self.buffers.len() <= slot {
             self.buffers.resize_with(slot + 1, Default::default);
         }
-        let (mut vals, mut seen) = std::mem::take(&mut self.buffers[slot]);
-        vals.clear();
-        seen.clear();
-        seen.resize(n, 0);
-        (vals, seen)
+        let mut b = std::mem::take(&mut self.buffers[slot]);
+        self.infos(p, &mut b.kids);
+        b.vals.clear();
+        b.seen.clear();
+        b.seen.resize(b.kids.len(), 0);
+        b
     }
 
     /// The child of `p` by `mv`, made on the scratch position of `ply + 1` (no allocation

@@ -147,12 +147,11 @@ impl Search<'_> {
             Ok(h) => h,
             Err(k) => return k,
         };
-        let kids = self.infos(p);
-        let (mut vals, mut seen) = self.take_buffers(ply, kids.len());
+        let mut b = self.take_buffers(p, ply);
         self.cyc.enter(h);
-        let out = self.loop_unbounded(p, thpn, thdn, ply, h, &kids, &mut vals, &mut seen);
+        let out = self.loop_unbounded(p, thpn, thdn, ply, h, &b.kids, &mut b.vals, &mut b.seen);
         self.cyc.leave(h);
-        self.buffers[ply as usize] = (vals, seen);
+        self.buffers[ply as usize] = b;
         out
     }
 
