@@ -55,6 +55,9 @@ pub struct BenchArgs {
     /// Do not add the frame (see `tsume solve --help`).
     #[arg(long)]
     pub no_frame: bool,
+    /// Keep the points sealed off from the target (see `tsume solve --help`).
+    #[arg(long)]
+    pub keep_sealed: bool,
     /// Write one line per row (TSV) to this file.
     #[arg(long, value_name = "FILE")]
     pub rows_out: Option<PathBuf>,
@@ -147,6 +150,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         to_move: Some(row.to_move),
         region: crate::solve::region_spec(&a.region),
         no_frame: a.no_frame,
+        keep_sealed: a.keep_sealed,
     };
     let fail = |e: String| Outcome {
         verdict: Verdict::Unknown,

@@ -51,6 +51,9 @@ pub struct SolveArgs {
     /// Do not add the frame: by default the empty points of the area that are cut off from the rest of the board touch the outside's virtual wall, the attacker's, alive; without it they act as if on the board's edge.
     #[arg(long)]
     pub no_frame: bool,
+    /// Keep the points that the attacker's walls joined to the outside seal off from the target (their eyes): by default they are left out, which changes no answer (nothing played there can reach the target) and shrinks the search.
+    #[arg(long)]
+    pub keep_sealed: bool,
     /// Which game tree of an SGF file holding several (from 0).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub index: usize,
@@ -286,6 +289,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
             to_move: sides,
             region: region_spec(&a.region),
             no_frame: a.no_frame,
+            keep_sealed: a.keep_sealed,
         },
         sides,
         depth: a.depth,

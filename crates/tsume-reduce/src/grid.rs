@@ -102,6 +102,38 @@
 //! gadget that repeats a variable's choice elsewhere (none is built). The argument is on
 //! paper; the prover checks D3's lemmas, not this bound.
 //!
+//! # What any grid design needs (an argument on paper, 2026-11-25)
+//!
+//! The bound above is not D2's alone. On a planar board, contracting disjoint connected
+//! sets of points (a group, a gadget, a group with its eye) to single vertices keeps the
+//! adjacency graph planar. Take the hub U = Λ ∪ E ∪ Ω, each variable gadget
+//! {A_i, H_i, B_i} and each clause group: what remains of the contraction contains the
+//! formula's variable–clause incidence graph, plus U joined to whatever touches it.
+//!
+//! - If U touches every variable gadget and every clause group (D2, D3, and "several
+//!   gates", whose gates and Λ's eye space are again one connected set), the incidence
+//!   graph plus a vertex joined to all of it is planar, so the incidence graph is
+//!   outerplanar, of treewidth at most 2, and SAT on such formulas takes linear time
+//!   (satisfiability is fixed-parameter tractable in the incidence treewidth).
+//! - If U touches every variable gadget only (the clauses' captures reaching Λ through
+//!   something else), all variables lie on one face of the incidence graph, in a circle
+//!   with the clauses attached outside it without crossing. Cut the circle anywhere and
+//!   the clauses are nested on the line: Knuth's nested satisfiability, linear time
+//!   (Knuth 1990). If it touches every clause only, the dual: co-nested formulas
+//!   (Kratochvíl and Křivánek 1993), linear time as well.
+//!
+//! So no choice of gadgets that each touch the hub makes hard grid instances: some
+//! gadget must let another's influence pass through it while it does its own work. The
+//! planar classes known to stay NP-complete say where: a cycle through all clauses
+//! (clause-linked planar 3-SAT, Kratochvíl, Lubiw and Nešetřil 1991), or one through all
+//! variables and then all clauses (Pilz 2019). Drawn on the grid, that is a chain of
+//! variable gadgets along which any captured H_i reaches Λ (an "or" along the chain) and a
+//! chain of clause gadgets along which any captured clause reaches Ω, every link passing
+//! its chain from left to right while its own literal wires leave up and down: the
+//! crossover problem, met at every gadget. Connection alone cannot carry it (two
+//! crossing connections exclude each other, as in Hex); a link would have to carry
+//! captures or tempo. None is designed yet.
+//!
 //! # Solving the SGF
 //!
 //! The whole board is the problem (walls included). The file says `PL[W]`, marks Λ with

@@ -180,8 +180,11 @@
 //! [`grid`], "Why only this class") shows that no planar drawing of D2 or D3 encodes more
 //! than the chain class for formulas whose literals all occur: the twins A_i, B_i are
 //! adjacent around Λ ∪ H's, and each clause group, a path between two of its points, cuts
-//! off Ω from everything on its other side. Going beyond needs a crossover, several gates
-//! or a copy gadget; none is built.
+//! off Ω from everything on its other side. More generally ([`grid`], "What any grid
+//! design needs"), gadgets that each touch one hub (Λ, E and Ω) encode only formulas of
+//! bounded incidence treewidth or nested ones, whatever the gadgets: hard grid instances
+//! need links that pass another gadget's influence through them, a crossover at every
+//! link. None is built.
 #![deny(missing_docs)]
 
 pub mod dimacs;

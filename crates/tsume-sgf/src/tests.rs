@@ -386,7 +386,11 @@ fn region_auto_takes_in_enclosed_pockets() {
     //   O O O X X X X
     //   X X X X . . .
     let t = "(;SZ[7]PL[B]AW[aa][ca][ab][bb][cb]AB[da][ga][db][eb][fb][gb][ac][bc][cc][dc])";
-    let p = load(t).unwrap();
+    let keep = LoadOptions {
+        keep_sealed: true,
+        ..LoadOptions::default()
+    };
+    let p = load_with(t, keep).unwrap();
     assert!(p.region.contains(&pt(&p, "ea")) && p.region.contains(&pt(&p, "fa")));
     assert!(!p.region.contains(&pt(&p, "ec")) && !p.region.contains(&pt(&p, "ad")));
     assert_eq!(
@@ -400,6 +404,20 @@ fn region_auto_takes_in_enclosed_pockets() {
         4,
         "ea, fa and two virtual eyes"
     );
+    // By default the pocket is left out again: the wall is joined to the outside, so
+    // nothing played in its eye can reach the target (crate docs, "Sealed-off points").
+    let s = load(t).unwrap();
+    assert!(!s.region.contains(&pt(&s, "ea")) && !s.region.contains(&pt(&s, "fa")));
+    assert_eq!(s.region.len(), p.region.len() - 2);
+    assert!(s
+        .notes
+        .iter()
+        .any(|n| n.starts_with("2 points of the area left out")));
+    let wall = s.from_full(pt(&s, "da")).unwrap();
+    assert_eq!(s.position.liberty_count(wall), 2, "the two virtual eyes");
+    // The rest is the same area: the target's eye and the wall next to it.
+    assert!(s.region.contains(&pt(&s, "ba")) && s.region.contains(&pt(&s, "dc")));
+    assert!(!p.notes.iter().any(|n| n.contains("left out")));
 }
 
 #[test]
