@@ -51,7 +51,7 @@ pub struct SolveArgs {
     /// Do not add the frame: by default the empty points of the area that are cut off from the rest of the board touch the outside's virtual wall, the attacker's, alive; without it they act as if on the board's edge.
     #[arg(long)]
     pub no_frame: bool,
-    /// Keep the points that the attacker's walls joined to the outside seal off from the target (their eyes): by default they are left out, which changes no answer (nothing played there can reach the target) and shrinks the search.
+    /// Keep the points that the attacker's walls joined to the outside seal off from the target (their eyes): by default they are left out, which shrinks the search; play there cannot reach the target unless the attacker fills its own wall's eyes until the wall can be captured.
     #[arg(long)]
     pub keep_sealed: bool,
     /// Which game tree of an SGF file holding several (from 0).

@@ -194,7 +194,8 @@ pub struct LoadOptions {
     /// then act as if on the board's edge (see the crate docs).
     pub no_frame: bool,
     /// Keep the points that walls joined to the outside seal off from the target (left
-    /// out by default, which changes no answer: see the crate docs).
+    /// out by default: play there cannot reach the target unless the attacker destroys
+    /// its own wall; see the crate docs).
     pub keep_sealed: bool,
 }
 
@@ -1253,16 +1254,12 @@ fn build_region(
     }
     let (mut wall_stones, seen_groups) = joined_walls(full, &region, &index, attacker);
     // What the joined walls seal off from the target is left out (module docs).
-    let kept = if seal {
-        sealed_off(full, &region, &index, &seen_groups, problem.target_full)
-    } else {
-        region.clone()
-    };
-    if kept.len() < region.len() {
+    let kept = seal.then(|| sealed_off(full, &region, &index, &seen_groups, problem.target_full));
+    if let Some(kept) = kept.filter(|k| k.len() < region.len()) {
         let left = region.len() - kept.len();
         problem.notes.push(format!(
             "{left} {} of the area left out: sealed off from the target by {attacker} walls \
-             joined to the outside (a wall's eyes; nothing played there can matter)",
+             joined to the outside (a wall's eyes: play there cannot reach the target)",
             if left == 1 { "point" } else { "points" }
         ));
         for &p in &region {
