@@ -9,7 +9,7 @@
 //! Solved results are stored with the depth they need or hold for: a proof that needed
 //! `k` plies serves every node with `rem ≥ k`; a disproof that holds for `h` plies serves
 //! every node with `rem ≤ h`; a disproof resting only on Benson's test holds for every
-//! α ([`INF_HOLD`]). Unsolved nodes keep (pn, dn) per (hash, rem).
+//! α (`INF_HOLD`). Unsolved nodes keep (pn, dn) per (hash, rem).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;

@@ -127,8 +127,9 @@ pub struct Options {
     pub ko_captures: bool,
     /// Search without the depth bound first (half the node limit, at most
     /// [`UNBOUNDED_CAP`]): positions instead of (position, plies left), a repetition of
-    /// the path counting as the defender's for that visit only. Its kills are exact and kept; its survivals are
-    /// answers only once closed into a set of positions that the checker accepts.
+    /// the path counting as the defender's for that visit only. Its kills are exact and
+    /// kept; its survivals are answers only once closed into a set of positions that the
+    /// checker accepts.
     pub unbounded: bool,
 }
 
