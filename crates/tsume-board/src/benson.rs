@@ -271,22 +271,59 @@ fn alive_near(pos: &Position, x: Point, color: Color) -> bool {
     block_alive[0]
 }
 
+/// Buffers of [`count_vital_regions_up_to_two`], kept per thread: the search calls it on
+/// every new position, and allocating them each time was most of its cost.
+#[derive(Default)]
+struct FloodScratch {
+    /// Flood label per point; labels at or below `base` are from earlier calls.
+    label: Vec<u32>,
+    /// The labels an earlier call used end here.
+    base: u32,
+    stack: Vec<Point>,
+}
+
+thread_local! {
+    static FLOOD: std::cell::RefCell<FloodScratch> = std::cell::RefCell::default();
+}
+
 /// How many regions vital to the block of `x` (colour `color`) there are, counting to 2.
 fn count_vital_regions_up_to_two(pos: &Position, x: Point, color: Color) -> usize {
+    FLOOD.with(|f| {
+        let mut f = f.borrow_mut();
+        let n = pos.board().len();
+        // A fresh range of labels for this call (each flood of it takes one): stale
+        // labels are all at or below `base`. Cleared when the range could run out.
+        let libs = pos.liberties(x);
+        if f.label.len() != n || f.base > u32::MAX - 2 * n as u32 - 2 {
+            f.label.clear();
+            f.label.resize(n, 0);
+            f.base = 0;
+        }
+        let base = f.base;
+        f.base += libs.len() as u32 + 1;
+        let FloodScratch { label, stack, .. } = &mut *f;
+        count_vital_with(pos, x, color, &libs, base, label, stack)
+    })
+}
+
+/// [`count_vital_regions_up_to_two`] with its buffers: `label` holds no label above
+/// `base`, and the floods use `base + 1, base + 2, …`.
+fn count_vital_with(
+    pos: &Position,
+    x: Point,
+    color: Color,
+    libs: &[Point],
+    base: u32,
+    label: &mut [u32],
+    stack: &mut Vec<Point>,
+) -> usize {
     let board = pos.board();
-    let n = board.len();
-    let mut in_block = vec![false; n];
-    for s in pos.group(x) {
-        in_block[s.index()] = true;
-    }
-    let is_liberty = |q: Point| board.neighbors(q).iter().any(|&t| in_block[t.index()]);
-    // Region label per point: 0 = not visited, k = visited by the k-th flood.
-    let mut label = vec![0u32; n];
-    let mut stack = Vec::new();
+    let head = pos.group_id(x);
+    let is_liberty = |q: Point| board.neighbors(q).iter().any(|&t| pos.group_id(t) == head);
     let mut vital = 0;
-    let mut id = 0u32;
-    for lib in pos.liberties(x) {
-        if label[lib.index()] != 0 {
+    let mut id = base;
+    for &lib in libs {
+        if label[lib.index()] > base {
             continue;
         }
         id += 1;
@@ -303,17 +340,14 @@ fn count_vital_regions_up_to_two(pos: &Position, x: Point, color: Color) -> usiz
                 if pos.color(t) == Some(color) {
                     continue;
                 }
-                match label[t.index()] {
-                    0 => {
-                        label[t.index()] = id;
-                        stack.push(t);
-                    }
-                    l if l != id => {
-                        // Part of a region an earlier flood gave up on: not vital.
-                        ok = false;
-                        break 'flood;
-                    }
-                    _ => {}
+                let l = label[t.index()];
+                if l <= base {
+                    label[t.index()] = id;
+                    stack.push(t);
+                } else if l != id {
+                    // Part of a region an earlier flood gave up on: not vital.
+                    ok = false;
+                    break 'flood;
                 }
             }
         }

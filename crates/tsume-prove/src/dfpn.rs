@@ -727,7 +727,12 @@ impl<'a> Search<'a> {
         }
         let h = self.twins.key(p);
         // Static life: Benson's unconditionally alive groups cannot die at any depth.
-        if self.statically_alive(p, h) {
+        // A position with a kept successor list was expanded before, so it failed the
+        // test then: that lookup, which `infos` repeats at once (now cached), stands in
+        // for the Benson cache's, a miss in memory saved on every revisit.
+        let expanded = self.expansions.contains_key(&p.hash());
+        debug_assert!(!expanded || !self.use_benson || !crate::static_life(p, self.target));
+        if !expanded && self.statically_alive(p, h) {
             // (statically_alive has stored the disproof.)
             return Err(Known::Disproven(INF_HOLD));
         }
