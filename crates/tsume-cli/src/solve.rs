@@ -409,13 +409,13 @@ fn solve_side(
         answer
             .tree
             .as_ref()
-            .map(|t| check_tree(&pos, &problem, answer.verdict, depth + 1, t))
+            .map(|t| check_tree(&pos, problem, answer.verdict, depth + 1, t))
     } else {
         None
     };
     let mut answer = answer;
     let survives_check = match (&answer.survives_tree, answer.survives) {
-        (Some(t), Some(h)) if s.check => Some(check_tree(&pos, &problem, Verdict::Alive, h, t)),
+        (Some(t), Some(h)) if s.check => Some(check_tree(&pos, problem, Verdict::Alive, h, t)),
         (None, Some(_)) if s.check => {
             // No tree to check it by (over `--max-tree`, or the table had lost too
             // much of it): not said at all, as a proof we cannot show.
