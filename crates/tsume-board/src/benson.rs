@@ -139,13 +139,18 @@ pub fn unconditionally_alive(pos: &Position, color: Color) -> Vec<bool> {
 /// shows an empty point that is no liberty of the block. Only when it passes does the
 /// full fixed point run.
 pub fn is_unconditionally_alive(pos: &Position, x: Point) -> bool {
+    vital_and_alive(pos, x).1
+}
+
+/// [`is_unconditionally_alive`] with what its first test found on the way: how many
+/// regions are vital to the block of `x`, counted up to 2 (0 on an empty point). The
+/// prover takes the count as a hint of how far the group is from two eyes.
+pub fn vital_and_alive(pos: &Position, x: Point) -> (usize, bool) {
     let Some(c) = pos.color(x) else {
-        return false;
+        return (0, false);
     };
-    if count_vital_regions_up_to_two(pos, x, c) < 2 {
-        return false;
-    }
-    alive_near(pos, x, c)
+    let vital = count_vital_regions_up_to_two(pos, x, c);
+    (vital, vital >= 2 && alive_near(pos, x, c))
 }
 
 /// The fixed point restricted to the blocks that matter to the block of `x`: start from

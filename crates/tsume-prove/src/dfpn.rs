@@ -153,6 +153,10 @@ pub(crate) struct Search<'a> {
     order_buf: OrderBuf,
     /// The unbounded search's state ([`Search::mid_unbounded`]).
     cyc: cyclic::Cyclic,
+    /// The vital-region count (up to 1) of the position Benson's test last ran on, by
+    /// its hash: the successor list made right after it takes the count from here
+    /// instead of flooding again ([`Search::vital_hint`]).
+    last_vital: (u64, u8),
 }
 
 /// The buffers of one ply ([`Search::take_buffers`]): a node's children, their
@@ -296,6 +300,7 @@ impl<'a> Search<'a> {
             ko_captures: false,
             order_buf: OrderBuf::default(),
             cyc: cyclic::Cyclic::default(),
+            last_vital: (0, 0),
         }
     }
 
@@ -334,29 +339,52 @@ impl<'a> Search<'a> {
 
     /// The static part of a node: D₀ membership and initial numbers from the target's
     /// liberties (df-pn+ style: more liberties, more work to kill), with those
-    /// liberties counted up to 4.
+    /// liberties counted up to 4, and from its regions vital to the target
+    /// ([`Search::vital_hint`]; for a root, its own).
     fn info_of(&self, mv: Move, pos: &Position) -> (Info, u32) {
         let libs = pos.liberty_count_up_to(self.target, 4) as u32;
-        self.info_with(mv, pos, libs)
+        self.info_with(mv, pos, libs, self.vital_hint(pos))
     }
 
-    /// [`Search::info_of`] with the target's liberties (up to 4) already known.
-    fn info_with(&self, mv: Move, pos: &Position, libs: u32) -> (Info, u32) {
-        let info = self.info_from(mv, self.twins.key(pos), self.attacker_moves(pos), libs);
+    /// [`Search::info_of`] with the target's liberties (up to 4) and the vital hint
+    /// already known.
+    fn info_with(&self, mv: Move, pos: &Position, libs: u32, vital: u8) -> (Info, u32) {
+        let attacker = self.attacker_moves(pos);
+        let info = self.info_from(mv, self.twins.key(pos), attacker, libs, vital);
         (info, libs)
     }
 
-    /// A successor's [`Info`] from its table key, whether the attacker is to move in it
-    /// and the target's liberties there (up to 4).
-    fn info_from(&self, mv: Move, hash: u64, attacker: bool, libs: u32) -> Info {
+    /// Whether the target has a region vital to it (Benson's sense: every empty point
+    /// of it a liberty of the target's block), 0 or 1: one eye, or the start of one.
+    /// Taken from Benson's test when it just ran on `p`.
+    fn vital_hint(&self, p: &Position) -> u8 {
+        if self.last_vital.0 == p.hash() {
+            return self.last_vital.1;
+        }
+        tsume_board::benson::vital_and_alive(p, self.target)
+            .0
+            .min(1) as u8
+    }
+
+    /// A successor's [`Info`] from its table key, whether the attacker is to move in it,
+    /// the target's liberties there (up to 4) and its parent's vital hint.
+    ///
+    /// The numbers: more liberties, more work to kill; a target that has a vital region
+    /// (an eye, or the start of one) is one more step from a kill (pn + 1) and one fewer
+    /// from life (dn 1, else 2). The hint is the parent's, the same for every sibling:
+    /// it weighs this node's children against the rest of the tree, not against each
+    /// other. Measured (docs/experiments.md): the child's own count cost a flood per
+    /// child and saved fewer nodes.
+    fn info_from(&self, mv: Move, hash: u64, attacker: bool, libs: u32, vital: u8) -> Info {
         // Crăşmaru §3, D₀: one liberty and the opponent of the group to move.
         let d0 = attacker && libs == 1;
         // libs ≤ 4 (counted up to 4), so the estimates fit a byte.
         let l = libs.min(4) as u8;
+        let v = vital.min(1);
         let est = if attacker {
-            (l.saturating_sub(1).max(1), 1)
+            (l.saturating_sub(1).max(1) + v, 2 - v)
         } else {
-            (l.max(1), 1)
+            (l.max(1) + v, 2 - v)
         };
         Info {
             mv,
@@ -451,6 +479,7 @@ impl<'a> Search<'a> {
         // The target's liberties here: a move that neither touches the target's group
         // nor captures leaves that group and its liberties as they are.
         let here = p.liberty_count_up_to(self.target, 4) as u32;
+        let here_v = self.vital_hint(p);
         // The parts of p's table key, from which a quiet move's key follows (Twins::parts);
         // only where the successor's position is not wanted anyway.
         let twin_parts = (!need_pos).then(|| self.twins.parts(p));
@@ -468,7 +497,7 @@ impl<'a> Search<'a> {
                 _ => None,
             };
             let (mut info, libs, captured, made) = if let Some(hash) = quiet {
-                let info = self.info_from(Move::Play(x), hash, !attacker, here);
+                let info = self.info_from(Move::Play(x), hash, !attacker, here, here_v);
                 (info, here, 0, false)
             } else {
                 pos.clone_from(p);
@@ -476,11 +505,12 @@ impl<'a> Search<'a> {
                     tsume_board::Played::Stone { captured } => i64::from(captured),
                     _ => 0,
                 };
-                let (info, libs) = if near || captured > 0 {
-                    self.info_of(Move::Play(x), pos)
+                let libs = if near || captured > 0 {
+                    pos.liberty_count_up_to(self.target, 4) as u32
                 } else {
-                    self.info_with(Move::Play(x), pos, here)
+                    here
                 };
+                let (info, libs) = self.info_with(Move::Play(x), pos, libs, here_v);
                 (info, libs, captured, true)
             };
             // The shortcuts against the position made and counted (every test build
@@ -488,7 +518,8 @@ impl<'a> Search<'a> {
             #[cfg(debug_assertions)]
             {
                 let q = p.play(Move::Play(x));
-                let (full, full_libs) = self.info_of(Move::Play(x), &q);
+                let q_libs = q.liberty_count_up_to(self.target, 4) as u32;
+                let (full, full_libs) = self.info_with(Move::Play(x), &q, q_libs, here_v);
                 debug_assert_eq!(
                     (info.hash, info.d0, info.est),
                     (full.hash, full.d0, full.est)
@@ -514,7 +545,7 @@ impl<'a> Search<'a> {
         // A pass leaves every group and its liberties as they are.
         pos.clone_from(p);
         pos.play_in_place(Move::Pass);
-        let (info, _) = self.info_with(Move::Pass, pos, here);
+        let (info, _) = self.info_with(Move::Pass, pos, here, here_v);
         out.push(keep(info, Some(pos)));
     }
 
@@ -621,7 +652,8 @@ impl<'a> Search<'a> {
         if p.liberty_count_up_to(self.target, 2) < 2 {
             return false;
         }
-        let alive = crate::static_life(p, self.target);
+        let (vital, alive) = tsume_board::benson::vital_and_alive(p, self.target);
+        self.last_vital = (p.hash(), vital.min(1) as u8);
         if self.benson_cache.len() > self.table.capacity {
             self.benson_cache.clear();
         }
