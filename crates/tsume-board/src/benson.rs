@@ -161,40 +161,102 @@ pub fn vital_and_alive(pos: &Position, x: Point) -> (usize, bool) {
 /// conditions; and the restricted fixed point satisfies the whole board's (every block
 /// touching a region kept is in the set, since the region is vital to a block of it).
 fn alive_near(pos: &Position, x: Point, color: Color) -> bool {
+    NEAR.with(|sc| alive_near_with(pos, x, color, &mut sc.borrow_mut()))
+}
+
+/// Buffers of [`alive_near`], kept per thread like [`FloodScratch`]. Per point a block
+/// number and a region label, valid where their stamp is the current call's; the lists
+/// of each region and block are slices of one vector each (a region is flooded whole
+/// before the next, a block's vital regions listed whole before the next block's).
+#[derive(Default)]
+struct NearScratch {
+    stamp: u32,
+    block_stamp: Vec<u32>,
+    block_no: Vec<u32>,
+    region_stamp: Vec<u32>,
+    region_of: Vec<u32>,
+    blocks: Vec<Point>,
+    /// Region r's empty points: `empties[empty_start[r]..empty_start[r + 1]]`.
+    empties: Vec<Point>,
+    empty_start: Vec<u32>,
+    /// Region r's touching blocks (their group ids), likewise.
+    touch: Vec<Point>,
+    touch_start: Vec<u32>,
+    /// Block i's vital regions: `vital[vital_start[i]..vital_start[i + 1]]`.
+    vital: Vec<u32>,
+    vital_start: Vec<u32>,
+    stack: Vec<Point>,
+    block_alive: Vec<bool>,
+    region_dead: Vec<bool>,
+}
+
+thread_local! {
+    static NEAR: std::cell::RefCell<NearScratch> = std::cell::RefCell::default();
+}
+
+fn alive_near_with(pos: &Position, x: Point, color: Color, sc: &mut NearScratch) -> bool {
     let board = pos.board();
     let n = board.len();
-    const NONE: u32 = u32::MAX;
-    // Blocks by their group id (a point index), numbered as they are taken.
-    let mut block_no = vec![NONE; n];
-    let mut blocks: Vec<Point> = Vec::new();
-    // Regions: label per point, each region's empty points and touching blocks' ids.
-    let mut region_of = vec![NONE; n];
-    let mut region_empties: Vec<Vec<Point>> = Vec::new();
-    let mut region_touch: Vec<Vec<Point>> = Vec::new();
-    // Per block: its vital regions.
-    let mut vital: Vec<Vec<u32>> = Vec::new();
-    let mut stack = Vec::new();
+    if sc.block_stamp.len() != n || sc.stamp == u32::MAX {
+        sc.block_stamp = vec![0; n];
+        sc.block_no = vec![0; n];
+        sc.region_stamp = vec![0; n];
+        sc.region_of = vec![0; n];
+        sc.stamp = 0;
+    }
+    sc.stamp += 1;
+    let stamp = sc.stamp;
+    let NearScratch {
+        block_stamp,
+        block_no,
+        region_stamp,
+        region_of,
+        blocks,
+        empties,
+        empty_start,
+        touch,
+        touch_start,
+        vital,
+        vital_start,
+        stack,
+        block_alive,
+        region_dead,
+        ..
+    } = sc;
+    blocks.clear();
+    empties.clear();
+    empty_start.clear();
+    empty_start.push(0);
+    touch.clear();
+    touch_start.clear();
+    touch_start.push(0);
+    vital.clear();
+    vital_start.clear();
+    vital_start.push(0);
     let head = |q: Point| pos.group_id(q).unwrap_or(q);
     let x_head = head(x);
+    block_stamp[x_head.index()] = stamp;
     block_no[x_head.index()] = 0;
     blocks.push(x_head);
     let mut next = 0;
     while next < blocks.len() {
         let b = blocks[next];
         next += 1;
-        let mut mine: Vec<u32> = Vec::new();
+        // This block's regions, listed at the end of `vital` and filtered below.
+        let mine_start = vital.len();
         for s in pos.group(b) {
             for &q in board.neighbors(s) {
                 if pos.color(q) == Some(color) {
                     continue;
                 }
-                let r = if region_of[q.index()] != NONE {
+                let r = if region_stamp[q.index()] == stamp {
                     region_of[q.index()]
                 } else {
                     // Flood the region of q.
-                    let r = region_empties.len() as u32;
-                    let (mut empties, mut touch) = (Vec::new(), Vec::new());
+                    let r = (empty_start.len() - 1) as u32;
+                    region_stamp[q.index()] = stamp;
                     region_of[q.index()] = r;
+                    let touch_from = touch.len();
                     stack.clear();
                     stack.push(q);
                     while let Some(t) = stack.pop() {
@@ -204,65 +266,74 @@ fn alive_near(pos: &Position, x: Point, color: Color) -> bool {
                         for &u in board.neighbors(t) {
                             if pos.color(u) == Some(color) {
                                 let h = head(u);
-                                if !touch.contains(&h) {
+                                if !touch[touch_from..].contains(&h) {
                                     touch.push(h);
                                 }
-                            } else if region_of[u.index()] == NONE {
+                            } else if region_stamp[u.index()] != stamp {
+                                region_stamp[u.index()] = stamp;
                                 region_of[u.index()] = r;
                                 stack.push(u);
                             }
                         }
                     }
-                    region_empties.push(empties);
-                    region_touch.push(touch);
+                    empty_start.push(empties.len() as u32);
+                    touch_start.push(touch.len() as u32);
                     r
                 };
-                if mine.contains(&r) {
-                    continue;
+                if !vital[mine_start..].contains(&r) {
+                    vital.push(r);
                 }
-                mine.push(r);
             }
         }
         // Keep the vital ones, and take the blocks touching them.
-        mine.retain(|&r| {
-            region_empties[r as usize].iter().all(|&e| {
+        let mut keep = mine_start;
+        for i in mine_start..vital.len() {
+            let r = vital[i] as usize;
+            let region = &empties[empty_start[r] as usize..empty_start[r + 1] as usize];
+            let is_vital = region.iter().all(|&e| {
                 board
                     .neighbors(e)
                     .iter()
                     .any(|&t| pos.color(t) == Some(color) && head(t) == b)
-            })
-        });
-        for &r in &mine {
-            for &t in &region_touch[r as usize] {
-                if block_no[t.index()] == NONE {
+            });
+            if is_vital {
+                vital[keep] = vital[i];
+                keep += 1;
+            }
+        }
+        vital.truncate(keep);
+        for &r in &vital[mine_start..] {
+            let r = r as usize;
+            for &t in &touch[touch_start[r] as usize..touch_start[r + 1] as usize] {
+                if block_stamp[t.index()] != stamp {
+                    block_stamp[t.index()] = stamp;
                     block_no[t.index()] = blocks.len() as u32;
                     blocks.push(t);
                 }
             }
         }
-        vital.push(mine);
+        vital_start.push(vital.len() as u32);
     }
     // The fixed point on these blocks and their vital regions.
-    let mut block_alive = vec![true; blocks.len()];
-    let mut region_dead = vec![false; region_empties.len()];
+    let regions = empty_start.len() - 1;
+    block_alive.clear();
+    block_alive.resize(blocks.len(), true);
+    region_dead.clear();
+    region_dead.resize(regions, false);
     loop {
         let mut changed = false;
         for (i, alive) in block_alive.iter_mut().enumerate() {
-            if *alive
-                && vital[i]
-                    .iter()
-                    .filter(|&&r| !region_dead[r as usize])
-                    .count()
-                    < 2
-            {
+            let mine = &vital[vital_start[i] as usize..vital_start[i + 1] as usize];
+            if *alive && mine.iter().filter(|&&r| !region_dead[r as usize]).count() < 2 {
                 *alive = false;
                 changed = true;
             }
         }
         for (r, dead) in region_dead.iter_mut().enumerate() {
+            let touching = &touch[touch_start[r] as usize..touch_start[r + 1] as usize];
             if !*dead
-                && region_touch[r].iter().any(|t| {
-                    block_no[t.index()] != NONE && !block_alive[block_no[t.index()] as usize]
+                && touching.iter().any(|t| {
+                    block_stamp[t.index()] == stamp && !block_alive[block_no[t.index()] as usize]
                 })
             {
                 *dead = true;
