@@ -35,7 +35,7 @@ pub struct SolveArgs {
     /// The group in question: a stone of it, GTP (C3) or SGF (cc) style, or a graph point name.
     #[arg(long, value_name = "POINT")]
     pub target: Option<String>,
-    /// Who moves first: B, W, or both (one search each; the status needs both).
+    /// Who moves first: B, W, or both (one search each, run at once; the status needs both).
     #[arg(long, value_name = "B|W|both", default_value = "both")]
     pub to_move: String,
     /// α: the attacker must capture within α+1 plies [default: 4 × empty points + 12, at most 250].
