@@ -155,8 +155,10 @@ pub(crate) struct Search<'a> {
     cyc: cyclic::Cyclic,
     /// The vital-region count (up to 1) of the position Benson's test last ran on, by
     /// its hash: the successor list made right after it takes the count from here
-    /// instead of flooding again ([`Search::vital_hint`]).
+    /// instead of flooding again ([`Search::vital_gain`]).
     last_vital: (u64, u8),
+    /// The root's vital hint ([`Search::vital_gain`] counts from it).
+    vital_base: u8,
 }
 
 /// The buffers of one ply ([`Search::take_buffers`]): a node's children, their
@@ -270,7 +272,7 @@ pub(crate) struct Child {
 
 impl<'a> Search<'a> {
     pub fn new(
-        board: &Board,
+        root: &Position,
         target: Point,
         defender: Color,
         limits: &'a Limits,
@@ -292,7 +294,7 @@ impl<'a> Search<'a> {
             benson_cache: FxHashMap::default(),
             expansions: FxHashMap::default(),
             expansion_pool: Vec::new(),
-            twins: Twins::new(board, target),
+            twins: Twins::new(root.board(), target),
             scratch: Vec::new(),
             buffers: Vec::new(),
             grace: 0,
@@ -301,6 +303,7 @@ impl<'a> Search<'a> {
             order_buf: OrderBuf::default(),
             cyc: cyclic::Cyclic::default(),
             last_vital: (0, 0),
+            vital_base: Self::vital_count(root, target),
         }
     }
 
@@ -340,10 +343,10 @@ impl<'a> Search<'a> {
     /// The static part of a node: D₀ membership and initial numbers from the target's
     /// liberties (df-pn+ style: more liberties, more work to kill), with those
     /// liberties counted up to 4, and from its regions vital to the target
-    /// ([`Search::vital_hint`]; for a root, its own).
+    /// ([`Search::vital_gain`]; for a root, its own: 0).
     fn info_of(&self, mv: Move, pos: &Position) -> (Info, u32) {
         let libs = pos.liberty_count_up_to(self.target, 4) as u32;
-        self.info_with(mv, pos, libs, self.vital_hint(pos))
+        self.info_with(mv, pos, libs, self.vital_gain(pos))
     }
 
     /// [`Search::info_of`] with the target's liberties (up to 4) and the vital hint
@@ -356,22 +359,31 @@ impl<'a> Search<'a> {
 
     /// Whether the target has a region vital to it (Benson's sense: every empty point
     /// of it a liberty of the target's block), 0 or 1: one eye, or the start of one.
-    /// Taken from Benson's test when it just ran on `p`.
-    fn vital_hint(&self, p: &Position) -> u8 {
-        if self.last_vital.0 == p.hash() {
-            return self.last_vital.1;
-        }
-        tsume_board::benson::vital_and_alive(p, self.target)
-            .0
-            .min(1) as u8
+    fn vital_count(p: &Position, target: Point) -> u8 {
+        tsume_board::benson::vital_and_alive(p, target).0.min(1) as u8
+    }
+
+    /// [`Search::vital_count`] of `p` beyond the root's: 1 where the target has a vital
+    /// region and had none at the root. A region it has from the start (the 3-SAT
+    /// instances' Λ has its eye e in every position) would shift every number alike and
+    /// only distort the sums (docs/experiments.md). Taken from Benson's test when it has
+    /// just run on `p`.
+    fn vital_gain(&self, p: &Position) -> u8 {
+        let v = if self.last_vital.0 == p.hash() {
+            self.last_vital.1
+        } else {
+            Self::vital_count(p, self.target)
+        };
+        v.saturating_sub(self.vital_base)
     }
 
     /// A successor's [`Info`] from its table key, whether the attacker is to move in it,
     /// the target's liberties there (up to 4) and its parent's vital hint.
     ///
-    /// The numbers: more liberties, more work to kill; a target that has a vital region
-    /// (an eye, or the start of one) is one more step from a kill (pn + 1) and one fewer
-    /// from life (dn 1, else 2). The hint is the parent's, the same for every sibling:
+    /// The numbers: more liberties, more work to kill; a target that has gained a vital
+    /// region since the root (an eye, or the start of one) is one more step from a kill
+    /// (pn + 1) and one fewer from life (dn 1, else 2). The hint is the parent's
+    /// ([`Search::vital_gain`]), the same for every sibling:
     /// it weighs this node's children against the rest of the tree, not against each
     /// other. Measured (docs/experiments.md): the child's own count cost a flood per
     /// child and saved fewer nodes.
@@ -479,7 +491,7 @@ impl<'a> Search<'a> {
         // The target's liberties here: a move that neither touches the target's group
         // nor captures leaves that group and its liberties as they are.
         let here = p.liberty_count_up_to(self.target, 4) as u32;
-        let here_v = self.vital_hint(p);
+        let here_v = self.vital_gain(p);
         // The parts of p's table key, from which a quiet move's key follows (Twins::parts);
         // only where the successor's position is not wanted anyway.
         let twin_parts = (!need_pos).then(|| self.twins.parts(p));

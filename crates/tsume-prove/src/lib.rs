@@ -325,7 +325,7 @@ pub fn solve(p: &Position, target: Point, opts: &Options) -> Result<Answer, Solv
 
 fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> Answer {
     let stop = opts.limits.stop.as_deref();
-    let mut search = Search::new(p.board(), target, defender, &opts.limits, stop);
+    let mut search = Search::new(p, target, defender, &opts.limits, stop);
     search.use_benson = opts.benson;
     search.pn_rule = opts.pn_rule;
     search.reprobe_all = opts.reprobe_all;
