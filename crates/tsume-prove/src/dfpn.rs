@@ -383,10 +383,10 @@ impl<'a> Search<'a> {
     /// The numbers: more liberties, more work to kill; a target that has gained a vital
     /// region since the root (an eye, or the start of one) is one more step from a kill
     /// (pn + 1) and one fewer from life (dn 1, else 2). The hint is the parent's
-    /// ([`Search::vital_gain`]), the same for every sibling:
-    /// it weighs this node's children against the rest of the tree, not against each
-    /// other. Measured (docs/experiments.md): the child's own count cost a flood per
-    /// child and saved fewer nodes.
+    /// ([`Search::vital_gain`]), the same for every sibling: it weighs this node's
+    /// children against the rest of the tree, not against each other. Measured
+    /// (docs/experiments.md): the child's own count cost a flood per child and saved
+    /// fewer nodes.
     fn info_from(&self, mv: Move, hash: u64, attacker: bool, libs: u32, vital: u8) -> Info {
         // Crăşmaru §3, D₀: one liberty and the opponent of the group to move.
         let d0 = attacker && libs == 1;
