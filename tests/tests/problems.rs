@@ -245,6 +245,9 @@ fn deepening_hands_over_when_a_share_is_spent() {
     };
     let a = tsume_prove::solve(&pos, target, &opts).unwrap();
     assert!(a.stats.deepen_handovers >= 1, "{:?}", a.stats);
+    // The search went on at a larger bound than the first.
+    let first = tsume_prove::deepening_bounds(opts.depth + 1)[0];
+    assert!(a.stats.bound.is_some_and(|b| b > first), "{:?}", a.stats);
     assert!(a.stats.nodes > cap, "{:?}", a.stats);
     if a.verdict == Verdict::Dead {
         let tree = a.tree.as_ref().expect("a kill has its tree");

@@ -142,6 +142,14 @@ pub fn is_unconditionally_alive(pos: &Position, x: Point) -> bool {
     vital_and_alive(pos, x).1
 }
 
+/// How many regions are vital to the block of `x`, counted up to 2 (0 on an empty
+/// point): the first test of [`is_unconditionally_alive`] alone, without the fixed
+/// point.
+pub fn vital_regions_up_to_two(pos: &Position, x: Point) -> usize {
+    pos.color(x)
+        .map_or(0, |c| count_vital_regions_up_to_two(pos, x, c))
+}
+
 /// [`is_unconditionally_alive`] with what its first test found on the way: how many
 /// regions are vital to the block of `x`, counted up to 2 (0 on an empty point). The
 /// prover takes the count as a hint of how far the group is from two eyes.

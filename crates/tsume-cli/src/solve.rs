@@ -400,7 +400,7 @@ fn solve_side(
         deepen: s.deepen,
         unbounded: s.unbounded,
     };
-    let answer = tsume_prove::solve(&pos, problem.target, &opts)
+    let mut answer = tsume_prove::solve(&pos, problem.target, &opts)
         .map_err(|e| Fail::input(format!("{}: {e}", problem.file)))?;
     if let Some(b) = bar {
         b.finish_and_clear();
@@ -413,7 +413,6 @@ fn solve_side(
     } else {
         None
     };
-    let mut answer = answer;
     let survives_check = match (&answer.survives_tree, answer.survives) {
         (Some(t), Some(h)) if s.check => Some(check_tree(&pos, problem, Verdict::Alive, h, t)),
         (None, Some(_)) if s.check => {

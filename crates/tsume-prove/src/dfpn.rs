@@ -360,7 +360,7 @@ impl<'a> Search<'a> {
     /// Whether the target has a region vital to it (Benson's sense: every empty point
     /// of it a liberty of the target's block), 0 or 1: one eye, or the start of one.
     fn vital_count(p: &Position, target: Point) -> u8 {
-        tsume_board::benson::vital_and_alive(p, target).0.min(1) as u8
+        tsume_board::benson::vital_regions_up_to_two(p, target).min(1) as u8
     }
 
     /// [`Search::vital_count`] of `p` beyond the root's: 1 where the target has a vital
@@ -562,11 +562,12 @@ impl<'a> Search<'a> {
     }
 
     /// The kept successors of `p` into `kids` (cleared first), computed on its first
-    /// expansion and copied from the cache afterwards.
-    fn infos(&mut self, p: &Position, kids: &mut Vec<Info>) {
+    /// expansion and copied from the cache afterwards; `kept` is `p`'s entry in the
+    /// cache, which [`Search::open_node`] has looked up.
+    fn infos(&mut self, p: &Position, kids: &mut Vec<Info>, kept: Option<(u32, u32)>) {
         kids.clear();
         let h = p.hash();
-        if let Some(&(start, len)) = self.expansions.get(&h) {
+        if let Some((start, len)) = kept {
             let start = start as usize;
             kids.extend_from_slice(&self.expansion_pool[start..start + len as usize]);
             // The cache against a list made afresh (every test build checks it).
@@ -740,11 +741,11 @@ impl<'a> Search<'a> {
         thdn: u64,
         ply: u32,
     ) -> Known {
-        let h = match self.open_node(p, known, ply) {
-            Ok(h) => h,
+        let (h, kept) = match self.open_node(p, known, ply) {
+            Ok(opened) => opened,
             Err(k) => return k,
         };
-        let mut b = self.take_buffers(p, ply);
+        let mut b = self.take_buffers(p, ply, kept);
         let out = self.expand_children(
             p,
             rem,
@@ -762,8 +763,14 @@ impl<'a> Search<'a> {
 
     /// The start of an expansion, in both searches: counts the node, checks the limits
     /// (`Err(known)`: stopped), and Benson's test (`Err`: alive for every α, stored);
-    /// `Ok`: the node's table key.
-    fn open_node(&mut self, p: &Position, known: Known, ply: u32) -> Result<u64, Known> {
+    /// `Ok`: the node's table key and its entry in the successor cache, if any (for
+    /// [`Search::take_buffers`]).
+    fn open_node(
+        &mut self,
+        p: &Position,
+        known: Known,
+        ply: u32,
+    ) -> Result<(u64, Option<(u32, u32)>), Known> {
         self.stats.nodes += 1;
         self.stats.max_depth = self.stats.max_depth.max(ply);
         if self.check_limits() {
@@ -772,27 +779,28 @@ impl<'a> Search<'a> {
         let h = self.twins.key(p);
         // Static life: Benson's unconditionally alive groups cannot die at any depth.
         // A position with a kept successor list was expanded before, so it failed the
-        // test then: that lookup, which `infos` repeats at once (now cached), stands in
-        // for the Benson cache's, a miss in memory saved on every revisit.
-        let expanded = self.expansions.contains_key(&p.hash());
-        debug_assert!(!expanded || !self.use_benson || !crate::static_life(p, self.target));
-        if !expanded && self.statically_alive(p, h) {
+        // test then: that lookup, whose answer `infos` takes, stands in for the Benson
+        // cache's, a miss in memory saved on every revisit.
+        let kept = self.expansions.get(&p.hash()).copied();
+        debug_assert!(kept.is_none() || !self.use_benson || !crate::static_life(p, self.target));
+        if kept.is_none() && self.statically_alive(p, h) {
             // (statically_alive has stored the disproof.)
             return Err(Known::Disproven(INF_HOLD));
         }
-        Ok(h)
+        Ok((h, kept))
     }
 
-    /// The buffers of `p` expanded at `ply`: its children ([`Search::infos`]), `vals`
-    /// empty and `seen` all zeros, kept per ply (no allocation once the path has been
-    /// this deep); given back by storing them in `self.buffers[ply]`.
-    fn take_buffers(&mut self, p: &Position, ply: u32) -> Buffers {
+    /// The buffers of `p` expanded at `ply`: its children ([`Search::infos`], with
+    /// `kept` from [`Search::open_node`]), `vals` empty and `seen` all zeros, kept per
+    /// ply (no allocation once the path has been this deep); given back by storing them
+    /// in `self.buffers[ply]`.
+    fn take_buffers(&mut self, p: &Position, ply: u32, kept: Option<(u32, u32)>) -> Buffers {
         let slot = ply as usize;
         if self.buffers.len() <= slot {
             self.buffers.resize_with(slot + 1, Default::default);
         }
         let mut b = std::mem::take(&mut self.buffers[slot]);
-        self.infos(p, &mut b.kids);
+        self.infos(p, &mut b.kids, kept);
         b.vals.clear();
         b.seen.clear();
         b.seen.resize(b.kids.len(), 0);

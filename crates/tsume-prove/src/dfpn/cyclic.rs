@@ -143,11 +143,11 @@ impl Search<'_> {
         if ply >= self.cyc.max_ply {
             return Known::Disproven(0);
         }
-        let h = match self.open_node(p, known, ply) {
-            Ok(h) => h,
+        let (h, kept) = match self.open_node(p, known, ply) {
+            Ok(opened) => opened,
             Err(k) => return k,
         };
-        let mut b = self.take_buffers(p, ply);
+        let mut b = self.take_buffers(p, ply, kept);
         self.cyc.enter(h);
         let out = self.loop_unbounded(p, thpn, thdn, ply, h, &b.kids, &mut b.vals, &mut b.seen);
         self.cyc.leave(h);
