@@ -490,7 +490,10 @@ impl<'a> Search<'a> {
         out.clear();
         // The target's liberties here: a move that neither touches the target's group
         // nor captures leaves that group and its liberties as they are.
-        let here = p.liberty_count_up_to(self.target, 4) as u32;
+        // Counted up to 5: an attacker's stone on one of them that captures nothing
+        // leaves exactly one fewer (a legal move next to the target is on a liberty).
+        let here5 = p.liberty_count_up_to(self.target, 5) as u32;
+        let here = here5.min(4);
         let here_v = self.vital_gain(p);
         // The parts of p's table key, from which a quiet move's key follows (Twins::parts);
         // only where the successor's position is not wanted anyway.
@@ -517,7 +520,9 @@ impl<'a> Search<'a> {
                     tsume_board::Played::Stone { captured } => i64::from(captured),
                     _ => 0,
                 };
-                let libs = if near || captured > 0 {
+                let libs = if near && attacker && captured == 0 {
+                    (here5 - 1).min(4)
+                } else if near || captured > 0 {
                     pos.liberty_count_up_to(self.target, 4) as u32
                 } else {
                     here
