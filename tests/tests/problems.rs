@@ -148,7 +148,16 @@ fn the_search_orders_agree() {
             let u = tsume_prove::solve(&pos, p.target, &first).unwrap();
             let a = tsume_prove::solve(&pos, p.target, &deep).unwrap();
             let b = tsume_prove::solve(&pos, p.target, &one).unwrap();
+            // The defender's moves in the liberty order of the first versions.
+            let liberties = Options {
+                learned_order: false,
+                ..first.clone()
+            };
+            let c = tsume_prove::solve(&pos, p.target, &liberties).unwrap();
             let what = format!("{}, {} to move", f.display(), to_move.name());
+            assert_eq!(c.verdict, u.verdict, "{what}");
+            assert_eq!(c.exact, u.exact, "{what}");
+            assert_eq!(sorted(&c.moves), sorted(&u.moves), "{what}");
             assert_ne!(a.verdict, Verdict::Unknown, "{what}");
             assert_eq!(a.verdict, b.verdict, "{what}");
             assert_eq!(u.verdict, a.verdict, "{what}");

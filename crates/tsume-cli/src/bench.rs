@@ -78,6 +78,9 @@ pub struct BenchArgs {
     /// Skip the first search without a depth bound (as `tsume solve --no-unbounded`).
     #[arg(long)]
     pub no_unbounded: bool,
+    /// Order the defender's moves by liberties (as `tsume solve --no-learned-order`).
+    #[arg(long)]
+    pub no_learned_order: bool,
 }
 
 struct Row {
@@ -170,6 +173,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         limits: limits(a),
         deepen: !a.no_deepen,
         unbounded: !a.no_unbounded,
+        learned_order: !a.no_learned_order,
         ..Options::default()
     };
     let pos = p.position.with_to_move(row.to_move);
@@ -509,6 +513,7 @@ fn problems(
         pn_rule: tsume_prove::PnRule::Sum,
         deepen: !a.no_deepen,
         unbounded: !a.no_unbounded,
+        learned_order: !a.no_learned_order,
     };
     let results: Vec<_> = pool.install(|| {
         files

@@ -105,6 +105,9 @@ pub struct SolveArgs {
     /// Skip the first search without a depth bound (the default runs it first with a share of the nodes: a repetition counts as the defender's, its kills are kept, its survivals count only when closed and checked for every α; then the bounded search as above).
     #[arg(long)]
     pub no_unbounded: bool,
+    /// Order the defender's moves by liberties, as the first versions did, instead of by the learned score of docs/experiments.md (same verdicts; for comparisons).
+    #[arg(long)]
+    pub no_learned_order: bool,
     /// No progress line and no board diagram.
     #[arg(long, short)]
     pub quiet: bool,
@@ -266,6 +269,7 @@ pub(crate) struct Settings {
     pub pn_rule: PnRule,
     pub deepen: bool,
     pub unbounded: bool,
+    pub learned_order: bool,
 }
 
 pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
@@ -307,6 +311,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
         forever: a.forever,
         deepen: !a.no_deepen,
         unbounded: !a.no_unbounded,
+        learned_order: !a.no_learned_order,
         pn_rule: match a.pn.as_str() {
             "sum" => PnRule::Sum,
             "weak" => PnRule::Weak,
@@ -399,6 +404,7 @@ fn solve_side(
         ko_captures: false,
         deepen: s.deepen,
         unbounded: s.unbounded,
+        learned_order: s.learned_order,
     };
     let mut answer = tsume_prove::solve(&pos, problem.target, &opts)
         .map_err(|e| Fail::input(format!("{}: {e}", problem.file)))?;

@@ -131,6 +131,12 @@ pub struct Options {
     /// kept; its survivals are answers only once closed into a set of positions that the
     /// checker accepts.
     pub unbounded: bool,
+    /// Order the defender's moves by a learned score of how likely each is to refute
+    /// the attacker, and keep the search without a bound on the first while its dn is at
+    /// most twice the best sibling's (`dfpn::defender_score`, `dfpn::keep_first`). On by
+    /// default; off: the liberty order of the first versions. Same verdicts either way;
+    /// measured in docs/experiments.md (2026-11-26).
+    pub learned_order: bool,
 }
 
 /// How the children's numbers add up where every child must be solved.
@@ -165,6 +171,7 @@ impl Default for Options {
             ko_captures: false,
             unbounded: true,
             deepen: true,
+            learned_order: true,
         }
     }
 }
@@ -180,6 +187,7 @@ impl fmt::Debug for Options {
             .field("benson", &self.benson)
             .field("deepen", &self.deepen)
             .field("unbounded", &self.unbounded)
+            .field("learned_order", &self.learned_order)
             .finish()
     }
 }
@@ -330,6 +338,7 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
     search.pn_rule = opts.pn_rule;
     search.reprobe_all = opts.reprobe_all;
     search.ko_captures = opts.ko_captures;
+    search.learned_order = opts.learned_order;
     let progress = opts.progress.clone();
     let progress_fn = progress.as_deref().map(|f| f as &(dyn Fn(&Stats) + Sync));
     search.progress = progress_fn;

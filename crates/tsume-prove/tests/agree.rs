@@ -469,6 +469,7 @@ fn the_unbounded_search_first_agrees_with_the_bounded_search_alone() {
     let mut handed_over = 0;
     let mut kills_settled = 0;
     let mut lives_settled = 0;
+    let mut orders_differ = 0;
     for _round in 0..12 {
         for board in &boards {
             let Some((p, x, rank)) = random_case(&mut rng, board) else {
@@ -485,12 +486,22 @@ fn the_unbounded_search_first_agrees_with_the_bounded_search_alone() {
                     unbounded: false,
                     ..on.clone()
                 };
+                // The defender's moves in the liberty order of the first versions.
+                let liberties = Options {
+                    learned_order: false,
+                    ..on.clone()
+                };
                 let a = solve(&p, x, &on).unwrap();
                 let b = solve(&p, x, &off).unwrap();
+                let c = solve(&p, x, &liberties).unwrap();
                 let expected = rank.is_some_and(|k| alpha + 1 >= k);
                 let what = format!("α={alpha} rank={rank:?} target {}\n{p:?}", board.name(x));
                 assert_eq!(a.verdict == Verdict::Dead, expected, "{what}");
                 assert_eq!(a.verdict, b.verdict, "{what}");
+                assert_eq!(c.verdict, a.verdict, "{what}");
+                let c_tree = c.tree.as_ref().unwrap_or_else(|| panic!("no tree: {what}"));
+                tsume_proof::check(&p, x, c_tree).unwrap_or_else(|e| panic!("{e}: {what}"));
+                orders_differ += usize::from(c.stats.nodes != a.stats.nodes);
                 assert_eq!(b.stats.unbounded_calls, 0, "{what}");
                 if a.verdict == Verdict::Alive && a.exact {
                     assert_eq!(rank, None, "{what}");
@@ -521,6 +532,12 @@ fn the_unbounded_search_first_agrees_with_the_bounded_search_alone() {
          {lives_settled} lives), handed over {handed_over}"
     );
     assert!(compared > 500, "only {compared} cases");
+    // The learned order changes the search, not its verdicts.
+    assert!(
+        orders_differ > 0,
+        "the learned order never changed a search"
+    );
+    eprintln!("the learned order changed the nodes of {orders_differ} searches");
     assert!(
         kills_settled > 50 && lives_settled > 50,
         "{kills_settled} kills, {lives_settled} lives settled"

@@ -201,7 +201,10 @@ impl Search<'_> {
             if pn >= thpn || dn >= thdn {
                 return self.park_unbounded(h, pn, dn);
             }
-            let (best, second) = select(or_node, vals);
+            let (mut best, mut second) = select(or_node, vals);
+            if !or_node && self.learned_order {
+                (best, second) = super::keep_first(vals, thdn, (best, second));
+            }
             if seen[best] != epoch {
                 let v = self.probe_unbounded(&kids[best]);
                 seen[best] = epoch;
