@@ -649,13 +649,21 @@ impl<'a> Search<'a> {
             if attacker && captured == 1 && made {
                 info.retaken = retaken_at_once(p, pos, x);
             }
-            let libs = i64::from(libs);
-            let mut score = if attacker { -libs * 16 } else { libs * 16 };
-            score += captured * 8 + i64::from(near) * 4;
-            if learned {
-                let made_pos = made.then_some(&*pos);
-                score = defender_score(p, x, made_pos, target_group, near, captured, libs as u32);
-            }
+            let mut score = if learned {
+                defender_score(
+                    p,
+                    x,
+                    made.then_some(&*pos),
+                    target_group,
+                    near,
+                    captured,
+                    libs,
+                )
+            } else {
+                let libs = i64::from(libs);
+                let by_libs = if attacker { -libs * 16 } else { libs * 16 };
+                by_libs + captured * 8 + i64::from(near) * 4
+            };
             if info.d0 {
                 score += 1 << 20;
             }
@@ -989,7 +997,6 @@ impl<'a> Search<'a> {
             // Select the most proving child and the second best, with the 1+ε trick
             // (Pawlewicz & Lew 2007) for its threshold.
             let (best, second) = select(or_node, vals);
-
             if seen[best] != epoch {
                 let c = &kids[best];
                 let v = self.probe_info(c, rem - 1, || p.play(c.mv));
