@@ -32,17 +32,6 @@ names = ['libs4','cap','empty_n','atk_atari','selfatari','libx4','join_other','l
 def feats(r):
     rank, libs, cap, near, adjlast, empty_n, atk, selfa, libx, join, vital, pas, lab = r
     return [min(libs,4)/4, min(cap,4)/4, empty_n/4, atk, selfa, min(libx,4)/4, join, 1.0 if libs<=1 else 0.0]
-def approx(n):
-    pv = [r for r in n if r[11] == 1]
-    pvital = pv[0][10] if pv else 0
-    out = []
-    for r in n:
-        r = list(r)
-        if not r[3] and r[2] == 0 and not r[11]:
-            r[10] = pvital
-        out.append(r)
-    return out
-for f in data: data[f] = [approx(n) for n in data[f]]
 def prep(fl):
     out = []
     for f in fl:
@@ -64,9 +53,7 @@ def acc(nodes, w, k=1):
         ok += any(y[i] for i in order[:k])
     return ok / len(nodes)
 d = len(names)
-base = None
 print('train nodes', len(tr), 'test nodes', len(te))
-#print('baseline (current order) top1/top3: train %.3f/%.3f test %.3f/%.3f' % (acc(tr, base), acc(tr, base, 3), acc(te, base), acc(te, base, 3)))
 w = [0.0]*d
 lr = 0.5
 for ep in range(60):

@@ -249,12 +249,19 @@ fn new_stone_liberties(p: &Position, x: Point, limit: usize) -> u32 {
 /// At a defender's node under the learned order: its first child (the order's choice)
 /// keeps the search while its dn is below the node's threshold and at most twice the
 /// best of its siblings'; then the selection and the second best that bounds it are the
-/// first child and twice that sibling's dn. Otherwise `chosen` as [`select`] gave it.
+/// first child and twice that sibling's dn. Otherwise `chosen` as [`select`] gave it
+/// (from which the siblings' best dn follows: the second best when the first child is
+/// the best, else the best).
 pub(crate) fn keep_first(vals: &[Known], thdn: u64, chosen: (usize, u64)) -> (usize, u64) {
     let Some(Known::Open(_, first)) = vals.first().copied() else {
         return chosen;
     };
-    let others = vals[1..].iter().map(|&v| pn_dn(v).1).min().unwrap_or(INF);
+    let (best, second) = chosen;
+    let others = if best == 0 {
+        second
+    } else {
+        pn_dn(vals[best]).1
+    };
     if first < thdn && first <= others.saturating_mul(2) {
         (0, others.saturating_mul(2).min(INF))
     } else {
