@@ -607,6 +607,11 @@ fn settle(
             return done;
         }
     }
+    // A closure after a bounded iteration may spend as many nodes as the bounded
+    // iterations did, not the search without a bound as well: that search's share is
+    // half the budget, and a closure of a strategy of a few plies spending as much again
+    // took the rest from the bounded search (docs/experiments.md, 2026-11-26, 07:03).
+    let deepen_start = search.stats.nodes;
     // Once an iteration has shown life within its bound and its strategy did not close,
     // the bounds between it and `rem` are skipped: a kill, if any, is longer than that
     // bound, and each intermediate iteration would prove life again over most of the
@@ -647,7 +652,7 @@ fn settle(
             continue;
         }
         // Alive within r plies only: try to close the defender's strategy for every α.
-        match close_and_record(search, p, target, r, opts, start) {
+        match close_and_record(search, p, target, r, opts, deepen_start) {
             // The next iteration would stop at once: unknown.
             None => return (Known::Open(1, 1), None),
             Some(Some(t)) => return (Known::Disproven(INF_HOLD), Some((t, Some(r)))),
