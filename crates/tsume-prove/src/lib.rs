@@ -519,7 +519,7 @@ const DEEPEN_FIRST: u32 = 8;
 /// Each bound is this many times the one before.
 const DEEPEN_GROWTH: u32 = 2;
 /// Nodes the closure may spend after an iteration below the requested bound at least
-/// (besides as many as the search has spent so far).
+/// (besides as many as the bounded iterations have spent so far).
 const DEEPEN_CLOSURE_FLOOR: u64 = 1_000;
 
 /// Nodes the first iteration below the requested bound may spend; each later one may
