@@ -205,7 +205,12 @@ fn defender_score(
     } else {
         match q {
             Some(q) => q.liberty_count_up_to(x, 4) as u32,
-            None => new_stone_liberties(p, x, 4),
+            None => {
+                let n = new_stone_liberties(p, x, 4);
+                // Against the position made and counted (every test build checks it).
+                debug_assert_eq!(n, p.play(Move::Play(x)).liberty_count_up_to(x, 4) as u32);
+                n
+            }
         }
     };
     let f = |b: bool| f64::from(u8::from(b));
@@ -226,20 +231,37 @@ fn defender_score(
 fn new_stone_liberties(p: &Position, x: Point, limit: usize) -> u32 {
     let mut set: Liberties = Liberties::new();
     let me = p.to_move();
-    for &y in p.board().neighbors(x) {
-        match p.color(y) {
-            None if !set.contains(&y) => set.push(y),
-            None => {}
+    let board = p.board();
+    let mut add = |l: Point| {
+        if l != x && !set.contains(&l) {
+            set.push(l);
+        }
+        set.len() >= limit
+    };
+    let mut walked: [Option<Point>; 4] = [None; 4];
+    for (i, &y) in board.neighbors(x).iter().enumerate() {
+        let full = match p.color(y) {
+            None => add(y),
             Some(c) if c == me => {
-                for l in p.liberties(y) {
-                    if l != x && !set.contains(&l) {
-                        set.push(l);
+                // Each friendly group once, its stones' empty neighbours up to the limit.
+                let g = p.group_id(y);
+                if walked.contains(&g) {
+                    false
+                } else {
+                    if let Some(w) = walked.get_mut(i) {
+                        *w = g;
                     }
+                    p.group(y).any(|s| {
+                        board
+                            .neighbors(s)
+                            .iter()
+                            .any(|&t| p.color(t).is_none() && add(t))
+                    })
                 }
             }
-            _ => {}
-        }
-        if set.len() >= limit {
+            _ => false,
+        };
+        if full {
             return limit as u32;
         }
     }
