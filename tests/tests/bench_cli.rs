@@ -109,3 +109,81 @@ fn published_first_moves_are_confirmed_by_a_second_search() {
     assert_eq!(counted, confirmed, "{text}");
     assert!(agreeing >= 1, "{text}");
 }
+
+/// A row whose status tsume answers otherwise is solved again with its tree and
+/// classified: the `repeats` column (and the summary's counts) say whether a line of
+/// the checked tree repeats a position, as `tsume solve --json`'s `repetition_free`
+/// says for the same row.
+#[test]
+fn disagreements_are_classified_by_their_checked_trees() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("skipped: ../shared/corpus is absent");
+        return;
+    };
+    let rows = std::env::temp_dir().join(format!("tsume-classify-{}.tsv", std::process::id()));
+    let r = tsume(&[
+        "bench",
+        "--corpus",
+        dir.to_str().unwrap(),
+        "--source",
+        "d180cf",
+        "--limit",
+        "7",
+        "--max-nodes",
+        "300000",
+        "--rows-out",
+        rows.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let s = &r.json()["sources"][0];
+    let text = std::fs::read_to_string(&rows).unwrap();
+    let _ = std::fs::remove_file(&rows);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| header.iter().position(|&h| h == name).unwrap();
+    let (file, target, to_move, expected, got, repeats) = (
+        col("file"),
+        col("target"),
+        col("to_move"),
+        col("expected"),
+        col("got"),
+        col("repeats"),
+    );
+    let (mut yes, mut no) = (0, 0);
+    for line in lines {
+        let f: Vec<&str> = line.split('\t').collect();
+        let disagrees = (f[expected] == "dead" || f[expected] == "alive")
+            && f[got] != "unknown"
+            && f[got] != f[expected];
+        if !disagrees {
+            assert_eq!(f[repeats], "", "{line}");
+            continue;
+        }
+        let path = dir.join(f[file]);
+        let one = tsume(&[
+            "solve",
+            path.to_str().unwrap(),
+            "--target",
+            f[target],
+            "--to-move",
+            f[to_move],
+            "--max-nodes",
+            "300000",
+            "--json",
+        ])
+        .json();
+        assert_eq!(one["verdict"], f[got], "{one}");
+        let free = one["repetition_free"].as_bool().unwrap();
+        assert_eq!(f[repeats], if free { "no" } else { "yes" }, "{line}");
+        if free {
+            no += 1;
+        } else {
+            yes += 1;
+        }
+    }
+    assert!(yes + no >= 1, "no disagreement among the rows: {text}");
+    assert_eq!(s["disagreements_repeating"], yes, "{s}");
+    assert_eq!(s["disagreements_not_repeating"], no, "{s}");
+    assert_eq!(s["disagreements"], yes + no, "{s}");
+}

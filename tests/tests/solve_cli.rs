@@ -517,6 +517,55 @@ fn a_repeating_line_is_shown_as_a_cycle() {
     assert!(kv["pv_repeats"].is_null(), "{kv}");
 }
 
+/// `repetition_free` says whether a line of the checked tree repeats a position: the
+/// ko of problem 13 lives only by retaking (false, with either side first, and the text
+/// says so), the bent three's kill and life need no ko (true); with `--no-check` there
+/// is nothing to say (null).
+#[test]
+fn repetition_free_tells_a_ko_from_a_plain_answer() {
+    let ko = tsume_tests::repo_root().join("problems/13_ko_is_alive.sgf");
+    let v = tsume(&["solve", ko.to_str().unwrap(), "--json"]).json();
+    for side in v["results"].as_array().unwrap() {
+        assert_eq!(side["verdict"], "alive", "{side}");
+        assert_eq!(side["repetition_free"], false, "{side}");
+    }
+    let h = tsume(&["solve", ko.to_str().unwrap(), "--to-move", "B", "--quiet"]);
+    assert!(
+        h.out.contains("a line of the proof repeats a position"),
+        "{}",
+        h.out
+    );
+    let bent = tsume_tests::repo_root().join("problems/03_bent_three_corner.sgf");
+    let v = tsume(&["solve", bent.to_str().unwrap(), "--json"]).json();
+    let verdicts: Vec<_> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|side| {
+            assert_eq!(side["repetition_free"], true, "{side}");
+            side["verdict"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(verdicts, ["dead", "alive"], "{v}");
+    let one = tsume(&["solve", bent.to_str().unwrap(), "--to-move", "W", "--json"]).json();
+    assert_eq!(one["repetition_free"], true, "{one}");
+    let h = tsume(&["solve", bent.to_str().unwrap(), "--to-move", "B", "--quiet"]);
+    assert!(
+        h.out.contains("no ko: no line of the proof repeats"),
+        "{}",
+        h.out
+    );
+    let unchecked = tsume(&[
+        "solve",
+        bent.to_str().unwrap(),
+        "--to-move",
+        "B",
+        "--json",
+        "--no-check",
+    ]);
+    assert!(unchecked.json()["repetition_free"].is_null());
+}
+
 /// `--sgf-out` writes each node of a tree once: a cyclic disproof (a ko retaken
 /// forever) ends its cycle with a comment instead of unrolling it, so the file has at
 /// most one move node per edge of the tree.

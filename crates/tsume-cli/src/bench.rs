@@ -105,6 +105,37 @@ struct Outcome {
     /// With `--confirm-first-moves`: whether a published first move wins (None: not
     /// tried, or every search after one ran out of budget).
     confirmed: Option<bool>,
+    /// Rows whose status tsume answers otherwise: the row solved again with its tree,
+    /// checked; Ok(whether a line of it repeats a position, a ko retaken) or why there
+    /// is no checked tree (over the tree limit, out of budget, rejected).
+    disagreement: Option<Result<bool, String>>,
+}
+
+/// A disagreeing row's answer, solved again with its tree and checked: whether a line
+/// of the accepted tree repeats a position (`tsume_proof::CheckReport::repetition_free`).
+/// A tree with no such line proves the answer under a ko rule too, so the row and tsume
+/// then disagree on something other than a ko: the row, the guessed target or the area.
+fn classify(
+    pos: &tsume_board::Position,
+    target: tsume_board::Point,
+    verdict: Verdict,
+    opts: &Options,
+) -> Result<bool, String> {
+    let opts = Options {
+        want_tree: true,
+        max_tree_nodes: 2_000_000,
+        ..opts.clone()
+    };
+    let ans = tsume_prove::solve(pos, target, &opts).map_err(|e| e.to_string())?;
+    if ans.verdict != verdict {
+        return Err(format!("solved again: {} (budget)", ans.verdict));
+    }
+    let tree = ans
+        .tree
+        .ok_or("no tree (over 2 M nodes, or lost from the table)")?;
+    let report =
+        tsume_proof::check(pos, target, &tree).map_err(|e| format!("PROOF REJECTED: {e}"))?;
+    Ok(!report.repetition_free)
 }
 
 fn read_rows(dir: &Path) -> Result<Vec<Row>, String> {
@@ -163,6 +194,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         error: Some(e),
         survives: None,
         confirmed: None,
+        disagreement: None,
     };
     let p = match tsume_sgf::load_problem(&dir.join(&row.file), &load) {
         Ok(p) => p,
@@ -184,6 +216,10 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
     };
     match tsume_prove::solve(&pos, p.target, &opts) {
         Ok(ans) => Outcome {
+            disagreement: ((row.status == "dead" || row.status == "alive")
+                && ans.verdict != Verdict::Unknown
+                && ans.verdict.as_str() != row.status)
+                .then(|| classify(&pos, p.target, ans.verdict, &opts)),
             verdict: ans.verdict,
             first: ans.moves.first().map(|&m| match m {
                 Move::Pass => "pass".to_string(),
@@ -301,7 +337,7 @@ fn corpus(
     }
     let outcomes: Vec<Outcome> =
         pool.install(|| rows.par_iter().map(|r| solve_row(dir, r, a)).collect());
-    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\tsurvives\tconfirmed\n");
+    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\tsurvives\tconfirmed\trepeats\n");
     let mut per: Vec<(String, Vec<(&Row, &Outcome)>)> = Vec::new();
     for (r, o) in rows.iter().zip(&outcomes) {
         let src = r.source.split(':').next().unwrap_or("").to_string();
@@ -310,7 +346,7 @@ fn corpus(
             None => per.push((src, vec![(r, o)])),
         }
         tsv += &format!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\t{}\t{}\n",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\t{}\t{}\t{}\n",
             r.file,
             r.target,
             r.to_move.letter(),
@@ -323,7 +359,12 @@ fn corpus(
             r.source,
             o.error.clone().unwrap_or_default(),
             o.survives.map_or(String::new(), |h| h.to_string()),
-            o.confirmed.map_or(String::new(), |c| c.to_string())
+            o.confirmed.map_or(String::new(), |c| c.to_string()),
+            match &o.disagreement {
+                Some(Ok(true)) => "yes",
+                Some(Ok(false)) => "no",
+                _ => "",
+            }
         );
     }
     if let Some(path) = &a.rows_out {
@@ -396,6 +437,13 @@ fn corpus(
             ));
         }
         let partial = plies.len();
+        let classified = |want: bool| {
+            v.iter()
+                .filter(|(_, o)| matches!(o.disagreement, Some(Ok(x)) if x == want))
+                .count()
+        };
+        let (repeating, not_repeating) = (classified(true), classified(false));
+        let disagreements = v.iter().filter(|(_, o)| o.disagreement.is_some()).count();
         let mut times: Vec<f64> = v.iter().map(|(_, o)| o.seconds).collect();
         let total: f64 = times.iter().sum();
         let med = median(&mut times);
@@ -407,7 +455,10 @@ fn corpus(
                 "median_seconds": med, "total_seconds": total,
                 "unknown_with_partial_result": partial,
                 "published_first_move_confirmed": confirm_right,
-                "published_first_move_decided": confirm_tried}));
+                "published_first_move_decided": confirm_tried,
+                "disagreements": disagreements,
+                "disagreements_repeating": repeating,
+                "disagreements_not_repeating": not_repeating}));
         } else {
             let _ = writeln!(
                 out,
@@ -424,6 +475,15 @@ fn corpus(
                 med,
                 total
             );
+            if disagreements > 0 {
+                let _ = writeln!(
+                    out,
+                    "{:<8} status disagreements: {disagreements}; the proof repeats a position \
+                     (a ko) in {repeating}, in none of its lines in {not_repeating} (not a ko: \
+                     the row, the target or the area)",
+                    ""
+                );
+            }
             if a.confirm_first_moves {
                 let _ = writeln!(
                     out,
@@ -449,9 +509,17 @@ fn corpus(
         if !wrong.is_empty() {
             let _ = writeln!(out, "\nstatus disagreements ({}):", wrong.len());
             for (r, o) in wrong {
+                let why = match &o.disagreement {
+                    Some(Ok(true)) => "a line of the proof repeats a position: a ko".to_string(),
+                    Some(Ok(false)) => {
+                        "no line of the proof repeats a position: not a ko".to_string()
+                    }
+                    Some(Err(e)) => format!("not classified: {e}"),
+                    None => "not classified".to_string(),
+                };
                 let _ = writeln!(
                     out,
-                    "  {} target {} {} to move: published {}, tsume {} ({})",
+                    "  {} target {} {} to move: published {}, tsume {} ({}); {why}",
                     r.file,
                     r.target,
                     r.to_move.letter(),

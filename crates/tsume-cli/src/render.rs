@@ -49,7 +49,8 @@ fn side_json(r: &Report, s: &Side) -> Value {
             Some(Ok(_)) => Value::Bool(true),
             Some(Err(_)) => Value::Bool(false),
         },
-        "proof_nodes": match &s.check { Some(Ok(n)) => json!(n), _ => Value::Null },
+        "proof_nodes": match &s.check { Some(Ok(c)) => json!(c.nodes), _ => Value::Null },
+        "repetition_free": match &s.check { Some(Ok(c)) => json!(c.repetition_free), _ => Value::Null },
         "check_error": match &s.check { Some(Err(e)) => json!(e), _ => Value::Null },
         "reason": a.reason,
         "survives_plies": a.survives,
@@ -99,6 +100,7 @@ pub(crate) fn json(r: &Report, one_side: Option<Color>) -> Value {
                 "pv",
                 "pv_repeats",
                 "checked",
+                "repetition_free",
             ] {
                 v[key] = sj[key].clone();
             }
@@ -200,8 +202,8 @@ fn side_line(r: &Report, s: &Side) -> String {
                 let attacker_name = r.defender().opponent().name();
                 let _ = write!(line, "; {attacker_name} cannot kill within {h} plies");
                 match &s.survives_check {
-                    Some(Ok(n)) => {
-                        let _ = write!(line, " (disproof checked, {n} nodes)");
+                    Some(Ok(c)) => {
+                        let _ = write!(line, " (disproof checked, {} nodes)", c.nodes);
                     }
                     Some(Err(e)) => {
                         let _ = write!(line, " (DISPROOF REJECTED: {e})");
@@ -239,8 +241,14 @@ fn side_line(r: &Report, s: &Side) -> String {
         a.stats.nodes_per_second() / 1000.0
     );
     match &s.check {
-        Some(Ok(n)) => {
-            let _ = write!(line, "; proof checked ({n} nodes)");
+        Some(Ok(c)) => {
+            let _ = write!(line, "; proof checked ({} nodes)", c.nodes);
+            line += if c.repetition_free {
+                "\n    no ko: no line of the proof repeats a position, so it holds under a ko rule too"
+            } else {
+                "\n    a line of the proof repeats a position (a ko retaken, or another capture \
+                 cycle): under a ko rule the answer may differ"
+            };
         }
         Some(Err(e)) => {
             let _ = write!(line, "; PROOF REJECTED: {e}");

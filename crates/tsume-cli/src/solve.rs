@@ -117,11 +117,21 @@ pub struct SolveArgs {
 pub(crate) struct Side {
     pub to_move: Color,
     pub answer: Answer,
-    /// The checker's verdict on the tree: Ok(nodes checked) or the rejection.
-    pub check: Option<Result<usize, String>>,
+    /// The checker's verdict on the tree: what it found, or the rejection.
+    pub check: Option<Result<Checked, String>>,
     /// For an unknown verdict, the checker's verdict on the disproof behind
     /// `answer.survives` (the attacker cannot kill within that many plies).
-    pub survives_check: Option<Result<usize, String>>,
+    pub survives_check: Option<Result<Checked, String>>,
+}
+
+/// What the checker found in a tree it accepted.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Checked {
+    /// Nodes of the tree.
+    pub nodes: usize,
+    /// No line of the tree plays into a position met before on it (no ko retaken), so
+    /// the claim holds under a ko rule too (`tsume_proof::CheckReport::repetition_free`).
+    pub repetition_free: bool,
 }
 
 /// One solved problem.
@@ -447,20 +457,24 @@ fn check_tree(
     verdict: Verdict,
     bound: u32,
     tree: &tsume_proof::Tree,
-) -> Result<usize, String> {
+) -> Result<Checked, String> {
     let report = tsume_proof::check(pos, problem.target, tree).map_err(|e| e.to_string())?;
     let root = tree.root().ok_or("empty tree")?.remaining;
+    let checked = Checked {
+        nodes: report.nodes,
+        repetition_free: report.repetition_free,
+    };
     match (verdict, tree.claim) {
         (Verdict::Dead, tsume_proof::Claim::Dead) => {
             if root.is_some_and(|r| r <= bound) {
-                Ok(report.nodes)
+                Ok(checked)
             } else {
                 Err(format!("the proof needs {root:?} plies, more than {bound}"))
             }
         }
         (Verdict::Alive, tsume_proof::Claim::Alive) => {
             if root.is_none_or(|r| r >= bound) {
-                Ok(report.nodes)
+                Ok(checked)
             } else {
                 Err(format!(
                     "the disproof holds for {root:?} plies, fewer than {bound}"

@@ -20,6 +20,15 @@ pub struct CheckReport {
     /// The greatest number of moves from the root to a node, along the shortest path to
     /// it (for a tree without shared nodes: its depth).
     pub max_depth: usize,
+    /// No line of the tree plays a stone into a position (stones and player to move) met
+    /// earlier on that line: no ko is retaken, no other cycle of captures is gone round.
+    /// Such a tree proves its claim under any rule that forbids repeating a position by
+    /// a stone move (simple ko, superko) as well, since those rules only take moves away
+    /// from the other side and never from a line of the tree. Passes may repeat (a seki
+    /// is two passes). Conservative: `false` may also mean that two different lines
+    /// share positions in a way that makes a cycle only when nodes with equal positions
+    /// are merged.
+    pub repetition_free: bool,
 }
 
 /// Why a tree was rejected: the node, the moves leading to it from the root (along the
@@ -566,11 +575,58 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
             return Err(err(u, CheckErrorKind::Unreachable));
         }
     }
+    let packed: Vec<Box<[u8]>> = packed.into_iter().flatten().collect();
     Ok(CheckReport {
         nodes: n,
         leaves,
         max_depth,
+        repetition_free: repetition_free(tree, &packed),
     })
+}
+
+/// Whether no stone move of `tree` lies on a cycle of the graph of its positions (the
+/// tree's nodes merged when their positions are equal; `packed[v]` is node v's position
+/// as [`pack`] writes it, the player to move in the last byte). A line that plays a
+/// stone into a position it has met before makes such a cycle, so `true` means that no
+/// line does. A move that changes no stone (a pass, a suicide, a move on an occupied
+/// point) may lie on a cycle: it is legal under every ko rule.
+fn repetition_free(tree: &Tree, packed: &[Box<[u8]>]) -> bool {
+    use petgraph::algo::kosaraju_scc;
+    use petgraph::graph::{DiGraph, NodeIndex};
+
+    let mut ids: fxhash::FxHashMap<&[u8], u32> = fxhash::FxHashMap::default();
+    let node_id: Vec<u32> = packed
+        .iter()
+        .map(|k| {
+            let next = ids.len() as u32;
+            *ids.entry(&k[..]).or_insert(next)
+        })
+        .collect();
+    let mut g: DiGraph<(), (), u32> = DiGraph::with_capacity(ids.len(), packed.len());
+    for _ in 0..ids.len() {
+        g.add_node(());
+    }
+    let stones = |k: &[u8]| k.len() - 1;
+    let mut stone_edges: Vec<(u32, u32)> = Vec::new();
+    for (v, node) in tree.nodes.iter().enumerate() {
+        for &(_, c) in &node.children {
+            let (a, b) = (node_id[v], node_id[c]);
+            g.add_edge(NodeIndex::new(a as usize), NodeIndex::new(b as usize), ());
+            let (kv, kc) = (&packed[v], &packed[c]);
+            if kv[..stones(kv)] != kc[..stones(kc)] {
+                stone_edges.push((a, b));
+            }
+        }
+    }
+    let mut component = vec![0usize; ids.len()];
+    for (i, scc) in kosaraju_scc(&g).iter().enumerate() {
+        for x in scc {
+            component[x.index()] = i;
+        }
+    }
+    stone_edges
+        .iter()
+        .all(|&(a, b)| component[a as usize] != component[b as usize])
 }
 
 /// A move of Ψ(pos) whose position is not among `covered`, if any.

@@ -649,3 +649,119 @@ proptest::proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------- repetitions
+
+/// Whether some line of `tree` (a walk from the root along its edges, cycles walked as
+/// often as wanted) plays a stone into a position met earlier on it: the definition of
+/// `CheckReport::repetition_free`, by walking every line, independently of the checker's
+/// merging of equal positions. Exponential; for small trees only.
+fn line_repeats(root: &Position, tree: &Tree) -> bool {
+    fn same_stones(a: &Position, b: &Position) -> bool {
+        a.board().points().all(|p| a.color(p) == b.color(p))
+    }
+    fn walk(
+        tree: &Tree,
+        v: usize,
+        pos: &Position,
+        nodes: &mut Vec<usize>,
+        seen: &mut Vec<Position>,
+        stone_edges: &mut Vec<bool>,
+    ) -> bool {
+        for &(m, c) in &tree.nodes[v].children {
+            let q = pos.play(m);
+            let stone = !same_stones(pos, &q);
+            if stone && seen.contains(&q) {
+                return true;
+            }
+            if let Some(i) = nodes.iter().position(|&u| u == c) {
+                // Back on the path: walking the cycle again repeats its stone moves.
+                if stone || stone_edges[i..].iter().any(|&s| s) {
+                    return true;
+                }
+                continue;
+            }
+            nodes.push(c);
+            seen.push(q.clone());
+            stone_edges.push(stone);
+            if walk(tree, c, &q, nodes, seen, stone_edges) {
+                return true;
+            }
+            nodes.pop();
+            seen.pop();
+            stone_edges.pop();
+        }
+        false
+    }
+    walk(
+        tree,
+        0,
+        root,
+        &mut vec![0],
+        &mut vec![root.clone()],
+        &mut Vec::new(),
+    )
+}
+
+#[test]
+fn repetition_free_on_hand_built_trees() {
+    // Benson at the root; the two-pass cycle of ( . X . X . ): no stone move repeats.
+    let p = pos("( . X . X . )", Color::White);
+    let benson = Tree {
+        claim: Claim::Alive,
+        nodes: vec![node(None, vec![], Some(Leaf::Benson))],
+    };
+    assert!(check(&p, pt(&p, "B1"), &benson).unwrap().repetition_free);
+    let passes = Tree {
+        claim: Claim::Alive,
+        nodes: vec![
+            node(None, vec![(Move::Pass, 1)], None),
+            node(None, vec![(Move::Pass, 0)], None),
+        ],
+    };
+    assert!(check(&p, pt(&p, "B1"), &passes).unwrap().repetition_free);
+    // (Trees whose lines retake a ko come from the exact solver, below.)
+}
+
+/// On every small board, the checker's `repetition_free` never says "free" of a tree
+/// with a line that repeats a position by a stone move, and both answers occur: kos and
+/// other capture cycles in disproofs for every depth, and trees without them.
+#[test]
+fn repetition_free_is_sound_on_small_boards() {
+    let (mut free, mut repeats, mut merged_only) = (0, 0, 0);
+    for board in [
+        Board::line(5).unwrap(),
+        Board::line(6).unwrap(),
+        Board::grid(3, 2).unwrap(),
+    ] {
+        let board = Arc::new(board);
+        for (p, x) in all_problems(&board) {
+            let s = solve(&p, x);
+            let mut trees = vec![s.tree_for(3, false)];
+            if s.rank[0].is_none() {
+                trees.push(s.disproof(None, false));
+                trees.push(s.disproof(None, true));
+            }
+            for t in trees {
+                if t.nodes.len() > 200 {
+                    continue;
+                }
+                let r = check(&p, x, &t).unwrap();
+                let walked = line_repeats(&p, &t);
+                assert!(
+                    !(r.repetition_free && walked),
+                    "said free, but a line repeats\n{p:?}\n{t:?}"
+                );
+                match (r.repetition_free, walked) {
+                    (true, _) => free += 1,
+                    (false, true) => repeats += 1,
+                    (false, false) => merged_only += 1,
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{free} free, {repeats} with a repeating line, {merged_only} cycles only when merged"
+    );
+    assert!(free > 100 && repeats > 10, "{free} {repeats}");
+}
