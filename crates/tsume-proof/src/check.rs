@@ -354,6 +354,7 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
     };
 
     let mut packed: Vec<Option<Box<[u8]>>> = vec![None; n];
+    let mut keys = vec![0u64; n];
     let mut depth = vec![0usize; n];
     packed[0] = Some(pack(root));
     let mut queue = VecDeque::from([0usize]);
@@ -372,6 +373,7 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
             (_, None) => return Err(fail(&first, v, CheckErrorKind::Unreachable)),
         };
         max_depth = max_depth.max(depth[v]);
+        keys[v] = pos.hash();
         if pos.color(target) != Some(defender) {
             return Err(fail(&first, v, CheckErrorKind::TargetCaptured));
         }
@@ -580,26 +582,31 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
         nodes: n,
         leaves,
         max_depth,
-        repetition_free: repetition_free(tree, &packed),
+        repetition_free: repetition_free(tree, &packed, &keys),
     })
 }
 
 /// Whether no stone move of `tree` lies on a cycle of the graph of its positions (the
 /// tree's nodes merged when their positions are equal; `packed[v]` is node v's position
-/// as [`pack`] writes it, the player to move in the last byte). A line that plays a
+/// as [`pack`] writes it, the player to move in the last byte, and `keys[v]` its Zobrist
+/// key). A line that plays a
 /// stone into a position it has met before makes such a cycle, so `true` means that no
 /// line does. A move that changes no stone (a pass, a suicide, a move on an occupied
 /// point) may lie on a cycle: it is legal under every ko rule.
-fn repetition_free(tree: &Tree, packed: &[Box<[u8]>]) -> bool {
+fn repetition_free(tree: &Tree, packed: &[Box<[u8]>], keys: &[u64]) -> bool {
     use petgraph::algo::kosaraju_scc;
     use petgraph::graph::{DiGraph, NodeIndex};
 
-    let mut ids: fxhash::FxHashMap<&[u8], u32> = fxhash::FxHashMap::default();
-    let node_id: Vec<u32> = packed
+    // Positions are merged by their 64-bit Zobrist keys (random, so two positions of a
+    // tree share one by chance only): positions that collided would be merged too, which
+    // can only add cycles, so the answer stays on the safe side.
+    let mut ids: fxhash::FxHashMap<u64, u32> = fxhash::FxHashMap::default();
+    ids.reserve(keys.len());
+    let node_id: Vec<u32> = keys
         .iter()
-        .map(|k| {
+        .map(|&k| {
             let next = ids.len() as u32;
-            *ids.entry(&k[..]).or_insert(next)
+            *ids.entry(k).or_insert(next)
         })
         .collect();
     let mut g: DiGraph<(), (), u32> = DiGraph::with_capacity(ids.len(), packed.len());
