@@ -478,9 +478,10 @@ fn corpus(
             if disagreements > 0 {
                 let _ = writeln!(
                     out,
-                    "{:<8} status disagreements: {disagreements}; the proof repeats a position \
-                     (a ko) in {repeating}, in none of its lines in {not_repeating} (not a ko: \
-                     the row, the target or the area)",
+                    "{:<8} status disagreements: {disagreements}; a line of the proof repeats \
+                     a position (a ko, or a cycle its strategy chose) in {repeating}, no line in \
+                     {not_repeating} (those hold under a ko rule too: the row, the target or the \
+                     area differs)",
                     ""
                 );
             }
@@ -510,10 +511,12 @@ fn corpus(
             let _ = writeln!(out, "\nstatus disagreements ({}):", wrong.len());
             for (r, o) in wrong {
                 let why = match &o.disagreement {
-                    Some(Ok(true)) => "a line of the proof repeats a position: a ko".to_string(),
-                    Some(Ok(false)) => {
-                        "no line of the proof repeats a position: not a ko".to_string()
-                    }
+                    Some(Ok(true)) => "a line of the proof repeats a position (a ko, or a cycle \
+                         its strategy chose): not decided under a ko rule"
+                        .to_string(),
+                    Some(Ok(false)) => "no line of the proof repeats a position: it holds under \
+                         a ko rule too (the row, the target or the area differs)"
+                        .to_string(),
                     Some(Err(e)) => format!("not classified: {e}"),
                     None => "not classified".to_string(),
                 };

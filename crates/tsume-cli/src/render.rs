@@ -243,12 +243,13 @@ fn side_line(r: &Report, s: &Side) -> String {
     match &s.check {
         Some(Ok(c)) => {
             let _ = write!(line, "; proof checked ({} nodes)", c.nodes);
-            line += if c.repetition_free {
-                "\n    no ko: no line of the proof repeats a position, so it holds under a ko rule too"
-            } else {
-                "\n    a line of the proof repeats a position (a ko retaken, or another capture \
-                 cycle): under a ko rule the answer may differ"
-            };
+            // Said only when it holds: a tree with a repeating line may still have a
+            // strategy without one (bounded trees run on until the depth limit).
+            if c.repetition_free {
+                line +=
+                    "\n    no ko needed: no line of the proof repeats a position, so the answer \
+                         holds under a ko rule too";
+            }
         }
         Some(Err(e)) => {
             let _ = write!(line, "; PROOF REJECTED: {e}");
