@@ -615,3 +615,43 @@ fn a_winning_pass_reads_by_passing() {
     let want = format!("White lives by passing, or at {}", stones.join(" "));
     assert!(h.out.contains(&want), "{want}: {}", h.out);
 }
+
+/// `--ko-rule basic`: the ko of problem 13, alive without a ko rule (White retakes at
+/// once), is dead when the retake must wait a move: Black takes and then fills. The
+/// proofs are checked under the same rule; the file's stated answer (made without a ko
+/// rule) is not compared; a bad value is bad input.
+#[test]
+fn the_basic_ko_rule_kills_a_group_that_lives_by_retaking() {
+    let ko = tsume_tests::repo_root().join("problems/13_ko_is_alive.sgf");
+    let file = ko.to_str().unwrap();
+    let free = tsume(&["solve", file, "--json"]).json();
+    assert_eq!(free["status"], "alive", "{free}");
+    assert_eq!(free["ko_rule"], "none", "{free}");
+    let v = tsume(&["solve", file, "--ko-rule", "basic", "--json"]).json();
+    assert_eq!(v["ko_rule"], "basic", "{v}");
+    assert_eq!(v["status"], "dead", "{v}");
+    for side in v["results"].as_array().unwrap() {
+        assert_eq!(side["checked"], true, "{side}");
+    }
+    let h = tsume(&["solve", file, "--ko-rule", "basic", "--quiet"]);
+    assert!(h.out.contains("rules: the basic ko rule"), "{}", h.out);
+    assert!(!h.out.contains("expected by the file"), "{}", h.out);
+    // A group that lives without any ko lives under the rule too.
+    let bent = tsume_tests::repo_root().join("problems/03_bent_three_corner.sgf");
+    let b = tsume(&[
+        "solve",
+        bent.to_str().unwrap(),
+        "--ko-rule",
+        "basic",
+        "--json",
+    ])
+    .json();
+    assert_eq!(b["status"], "unsettled", "{b}");
+    let bad = tsume(&["solve", file, "--ko-rule", "superko"]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.err.contains("--ko-rule: expected none or basic"),
+        "{}",
+        bad.err
+    );
+}

@@ -11,6 +11,10 @@
 //!   occupied point and a suicide all hand the turn over; a stone that leaves opposing
 //!   neighbour groups without liberties removes them. There is no ko rule and no history:
 //!   a position is its configuration and its player to move.
+//! - One option lies outside the model, off by default: the basic ko rule
+//!   ([`Position::with_ko_rule`]). A move that captures one stone with a single stone
+//!   left in atari then forbids the immediate recapture, which φ treats as a pass; the
+//!   forbidden point ([`Position::ko_ban`]) is part of the position (equality, key).
 //! - [`Position::successors`] is Ψ({p}); [`Position::hash`] a Zobrist key of (f, a),
 //!   updated incrementally.
 //! - [`naive`] is a slow, literal transcription of the definitions that the fast

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::board::{Board, Point};
-use crate::zobrist::WHITE_TO_MOVE;
+use crate::zobrist::{ban_key, WHITE_TO_MOVE};
 
 /// A player, S* = {B, W}.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -107,6 +107,9 @@ pub enum Played {
     Occupied,
     /// A suicide (no capture, no liberty): the same as a pass.
     Suicide,
+    /// Under the basic ko rule only ([`Position::with_ko_rule`]): the ko recapture the
+    /// rule forbids on this move ([`Position::ko_ban`]): the same as a pass.
+    Banned,
     /// A stone was placed and `captured` opposing stones were removed.
     Stone {
         /// Number of stones removed.
@@ -233,6 +236,26 @@ pub struct Position {
     cells: Vec<Cell>,
     to_move: Color,
     hash: u64,
+    ko: Ko,
+}
+
+/// The basic ko rule, an option outside Crăşmaru's model (off by default): whether it
+/// holds, and the point the player to move may not play on (`NO_BAN` for none).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Ko {
+    rule: bool,
+    ban: u32,
+}
+
+const NO_BAN: u32 = u32::MAX;
+
+impl Default for Ko {
+    fn default() -> Self {
+        Ko {
+            rule: false,
+            ban: NO_BAN,
+        }
+    }
 }
 
 impl Clone for Position {
@@ -242,6 +265,7 @@ impl Clone for Position {
             cells: self.cells.clone(),
             to_move: self.to_move,
             hash: self.hash,
+            ko: self.ko,
         }
     }
 
@@ -254,12 +278,14 @@ impl Clone for Position {
         self.cells.clone_from(&source.cells);
         self.to_move = source.to_move;
         self.hash = source.hash;
+        self.ko = source.ko;
     }
 }
 
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         self.to_move == other.to_move
+            && self.ko == other.ko
             && self.cells.len() == other.cells.len()
             && self
                 .cells
@@ -306,6 +332,7 @@ impl Position {
             cells,
             to_move,
             hash,
+            ko: Ko::default(),
         }
     }
 
@@ -396,14 +423,80 @@ impl Position {
         self.to_move
     }
 
-    /// The same configuration with `c` to move.
+    /// The same configuration with `c` to move (and no ko forbidden).
     pub fn with_to_move(&self, c: Color) -> Position {
         let mut p = self.clone();
+        p.clear_ban();
         if p.to_move != c {
             p.to_move = c;
             p.hash ^= WHITE_TO_MOVE;
         }
         p
+    }
+
+    /// The same position under the basic ko rule (`on`) or under Crăşmaru's model
+    /// without ko (the default), with no point forbidden. Under the rule, a move that
+    /// captures exactly one stone with a single stone left with one liberty forbids the
+    /// opponent, on the next move only, to play on the captured point (the immediate
+    /// recapture); φ treats that move as a pass ([`Played::Banned`]). Positions then
+    /// include the forbidden point ([`Position::ko_ban`]): equality and the key see it.
+    pub fn with_ko_rule(&self, on: bool) -> Position {
+        let mut p = self.clone();
+        p.clear_ban();
+        p.ko.rule = on;
+        p
+    }
+
+    /// The same position with `ban` forbidden to the player to move (under the basic ko
+    /// rule; ignored without it). For rebuilding a position made by φ (the proof
+    /// checker's packed positions), not for making new ones: it does not check that a
+    /// ko capture made it.
+    pub fn with_ko_ban(&self, ban: Option<Point>) -> Position {
+        let mut p = self.clone();
+        p.clear_ban();
+        if let (true, Some(b)) = (p.ko.rule, ban) {
+            p.set_ban(b);
+        }
+        p
+    }
+
+    /// Whether the basic ko rule holds ([`Position::with_ko_rule`]).
+    #[inline]
+    pub fn ko_rule(&self) -> bool {
+        self.ko.rule
+    }
+
+    /// The point the basic ko rule forbids to the player to move, if any.
+    #[inline]
+    pub fn ko_ban(&self) -> Option<Point> {
+        (self.ko.ban != NO_BAN).then_some(Point(self.ko.ban))
+    }
+
+    #[inline]
+    fn clear_ban(&mut self) {
+        if self.ko.ban != NO_BAN {
+            self.hash ^= ban_key(self.ko.ban as usize);
+            self.ko.ban = NO_BAN;
+        }
+    }
+
+    #[inline]
+    fn set_ban(&mut self, b: Point) {
+        self.ko.ban = b.0;
+        self.hash ^= ban_key(b.index());
+    }
+
+    /// Whether the group on `x` is in D₀ (Crăşmaru §3): it has exactly one liberty and
+    /// the opponent is to move, who can take it; under the basic ko rule, that liberty
+    /// must not be the forbidden point.
+    pub fn in_d0(&self, x: Point) -> bool {
+        match self.color(x) {
+            Some(c) if c != self.to_move => {
+                let libs = self.liberties(x);
+                libs.len() == 1 && self.ko.ban != libs[0].0
+            }
+            _ => false,
+        }
     }
 
     /// f(p).
@@ -582,10 +675,11 @@ impl Position {
         }
     }
 
-    /// Whether φ(p, x) places a stone: `x` is empty and the move is no suicide.
+    /// Whether φ(p, x) places a stone: `x` is empty, the move is no suicide and (under
+    /// the basic ko rule) not the forbidden recapture.
     #[inline]
     pub fn is_legal(&self, x: Point) -> bool {
-        self.is_empty_at(x) && !self.is_suicide(x)
+        self.is_empty_at(x) && x.0 != self.ko.ban && !self.is_suicide(x)
     }
 
     /// The empty points where the player to move can place a stone, in index order.
@@ -654,7 +748,15 @@ impl Position {
                 return None; // a capture
             }
         }
-        keeps_liberty.then(|| self.hash ^ self.board.keys(x)[self.to_move.index()] ^ WHITE_TO_MOVE)
+        // A quiet move forbids nothing next, and lifts the ban it was made under (x is
+        // never the forbidden point: that move would capture).
+        let lifted = if self.ko.ban == NO_BAN {
+            0
+        } else {
+            ban_key(self.ko.ban as usize)
+        };
+        keeps_liberty
+            .then(|| self.hash ^ self.board.keys(x)[self.to_move.index()] ^ WHITE_TO_MOVE ^ lifted)
     }
 
     /// φ(p, m) (Crăşmaru §2, the moving function), as a new position.
@@ -682,6 +784,10 @@ impl Position {
         if self.cells[xi].color != EMPTY {
             self.hand_over();
             return Played::Occupied;
+        }
+        if x.0 == self.ko.ban {
+            self.hand_over();
+            return Played::Banned;
         }
         let mut empty = 0;
         for y in self.board.neighbors(x) {
@@ -731,11 +837,28 @@ impl Position {
         }
         self.hash = hash;
         self.hand_over();
+        // The basic ko rule: one stone captured by a single stone left with one liberty
+        // (the captured point) forbids the recapture there on the next move.
+        if self.ko.rule && captured == 1 {
+            let h = self.cells[xi].head as usize;
+            if self.cells[h].size == 1 && self.cells[h].libs == 1 {
+                let board = Arc::clone(&self.board);
+                if let Some(&b) = board
+                    .neighbors(x)
+                    .iter()
+                    .find(|y| self.cells[y.index()].color == EMPTY)
+                {
+                    self.set_ban(b);
+                }
+            }
+        }
         Played::Stone { captured }
     }
 
+    /// The turn passes to the opponent, and any ko ban lapses.
     #[inline]
     fn hand_over(&mut self) {
+        self.clear_ban();
         self.to_move = self.to_move.opponent();
         self.hash ^= WHITE_TO_MOVE;
     }
@@ -746,7 +869,8 @@ impl Position {
     pub fn check_consistency(&self) -> Result<(), String> {
         let fresh = Position::new(Arc::clone(&self.board), &self.configuration(), self.to_move)
             .map_err(|e| format!("not legal: {e}"))?;
-        if fresh.hash != self.hash {
+        let ban = self.ko_ban().map_or(0, |b| ban_key(b.index()));
+        if fresh.hash ^ ban != self.hash {
             return Err("hash differs from recomputation".into());
         }
         for p in self.board.points() {

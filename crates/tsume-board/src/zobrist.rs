@@ -19,3 +19,9 @@ pub(crate) fn point_keys(index: usize) -> [u64; 2] {
 
 /// The key XORed in when White is to move.
 pub const WHITE_TO_MOVE: u64 = 0x6A09_E667_F3BC_C909;
+
+/// The key XORed in while the basic ko rule forbids the point with this index (the
+/// ko recapture the player to move may not make): [`crate::Position::ko_ban`].
+pub(crate) fn ban_key(index: usize) -> u64 {
+    splitmix64(0x4B4F_0000_0000_0000 ^ index as u64)
+}

@@ -209,6 +209,9 @@ fn run_sequence(
                 prop_assert!(f.get(x).is_some());
                 prop_assert_eq!(&g, &f);
             }
+            (_, Played::Banned) => {
+                prop_assert!(false, "a ko ban without the ko rule");
+            }
             (Move::Play(x), Played::Suicide) => {
                 prop_assert!(f.get(x).is_none());
                 prop_assert_eq!(&g, &f);
@@ -408,4 +411,132 @@ fn long_games_on_large_boards() {
         assert!(captures > 0, "no capture in {} moves", 3 * n);
         assert!(naive::is_legal(&board, &pos.configuration()));
     }
+}
+
+/// The basic ko rule as a rule of its own, written from its definition on naive φ: a
+/// move that captures exactly one stone and leaves its own stone alone with one liberty
+/// forbids that liberty to the opponent's next move, and a forbidden move is a pass.
+fn naive_ko_play(
+    board: &Board,
+    f: &Configuration,
+    a: Color,
+    ban: Option<Point>,
+    m: Move,
+) -> (Configuration, Color, Option<Point>) {
+    if let (Move::Play(x), Some(b)) = (m, ban) {
+        if x == b {
+            return (f.clone(), a.opponent(), None);
+        }
+    }
+    let (g, b, captured) = naive::play(board, f, a, m);
+    let next_ban = match m {
+        Move::Play(x) if captured.len() == 1 && g.get(x) == Some(a) => {
+            let libs = naive::liberties(board, &g, x);
+            (naive::group(board, &g, x).len() == 1 && libs.len() == 1).then(|| libs[0])
+        }
+        _ => None,
+    };
+    (g, b, next_ban)
+}
+
+/// Plays `codes` under the basic ko rule, fast and naive side by side; returns how many
+/// times a recapture was forbidden.
+fn ko_game(board: &Arc<Board>, codes: &[u32]) -> Result<usize, TestCaseError> {
+    let mut pos = Position::empty(Arc::clone(board), Color::Black).with_ko_rule(true);
+    let (mut f, mut a, mut ban) = (pos.configuration(), Color::Black, None);
+    let mut bans = 0;
+    for &code in codes {
+        let m = decode(board, code);
+        let before = pos.clone();
+        let played = pos.play_in_place(m);
+        let (g, b, next_ban) = naive_ko_play(board, &f, a, ban, m);
+        prop_assert_eq!(pos.configuration(), g.clone());
+        prop_assert_eq!(pos.to_move(), b);
+        prop_assert_eq!(pos.ko_ban(), next_ban);
+        prop_assert!(pos.ko_rule());
+        pos.check_consistency().map_err(TestCaseError::fail)?;
+        prop_assert_eq!(pos.with_ko_ban(None).hash(), naive::hash(board, &g, b));
+        if let Some(x) = next_ban {
+            bans += 1;
+            prop_assert!(!pos.is_legal(x));
+            prop_assert!(pos.legal_moves().all(|y| y != x));
+            prop_assert_ne!(pos.hash(), pos.with_ko_ban(None).hash());
+            prop_assert_ne!(&pos, &pos.with_ko_ban(None));
+            prop_assert_eq!(pos.play(Move::Play(x)).configuration(), g.clone());
+        }
+        if let (Move::Play(x), Some(b0)) = (m, ban) {
+            if x == b0 {
+                prop_assert_eq!(played, Played::Banned);
+                prop_assert_eq!(pos.configuration(), before.configuration());
+            }
+        }
+        (f, a, ban) = (g, b, next_ban);
+    }
+    // Without the rule the same game never forbids anything.
+    let mut free = Position::empty(Arc::clone(board), Color::Black);
+    for &code in codes {
+        free.play_in_place(decode(board, code));
+        prop_assert_eq!(free.ko_ban(), None);
+    }
+    Ok(bans)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// Random games under the basic ko rule: φ with the ban equals the naive rule, the
+    /// ban is part of the position (equality, key, legal moves), and the key without the
+    /// ban is the naive key.
+    #[test]
+    fn ko_rule_fast_equals_naive(spec in any_spec(), codes in moves(200)) {
+        ko_game(&build(&spec), &codes)?;
+    }
+}
+
+/// The same on long seeded games on small grids, where kos are frequent: bans do occur.
+#[test]
+fn ko_rule_bans_occur_in_long_games() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut bans = 0;
+    for (w, h) in [(3, 3), (4, 4), (5, 4)] {
+        let board = Arc::new(Board::grid(w, h).unwrap());
+        for _ in 0..60 {
+            let codes: Vec<u32> = (0..300)
+                .map(|_| {
+                    state = tsume_board::splitmix64(state);
+                    (state >> 33) as u32
+                })
+                .collect();
+            bans += ko_game(&board, &codes).unwrap();
+        }
+    }
+    assert!(bans > 50, "{bans} bans");
+}
+
+/// A ko at B2/C2 on a 4×3 grid: Black C2 takes the white B2, White may not retake at
+/// once, and may after another move.
+#[test]
+fn ko_rule_forbids_the_immediate_recapture_only() {
+    let p = Position::from_diagram(". X O .\nX O . O\n. X O .", Color::Black)
+        .unwrap()
+        .with_ko_rule(true);
+    let b = p.board();
+    let c2 = b.parse_point("C2").unwrap();
+    let b2 = b.parse_point("B2").unwrap();
+    // Black C2 captures the white B2 stone, leaving a single stone with one liberty.
+    let q = p.play(Move::Play(c2));
+    assert_eq!(q.color(b2), None);
+    assert_eq!(q.ko_ban(), Some(b2));
+    assert!(!q.is_legal(b2));
+    // The recapture is a pass under the rule, a capture without it.
+    let mut r = q.clone();
+    assert_eq!(r.play_in_place(Move::Play(b2)), Played::Banned);
+    assert_eq!(r.configuration(), q.configuration());
+    assert_eq!(r.ko_ban(), None);
+    let free = q.with_ko_rule(false);
+    assert!(free.is_legal(b2));
+    // After White plays elsewhere and Black answers, the recapture is legal again.
+    let elsewhere = q.play(Move::Pass).play(Move::Pass);
+    assert_eq!(elsewhere.ko_ban(), None);
+    assert!(elsewhere.is_legal(b2));
 }

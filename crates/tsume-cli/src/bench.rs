@@ -81,6 +81,9 @@ pub struct BenchArgs {
     /// Order the defender's moves by liberties (as `tsume solve --no-learned-order`).
     #[arg(long)]
     pub no_learned_order: bool,
+    /// The ko rule, none or basic (as `tsume solve --ko-rule`).
+    #[arg(long, value_name = "none|basic", default_value = "none")]
+    pub ko_rule: String,
 }
 
 struct Row {
@@ -208,7 +211,10 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         learned_order: !a.no_learned_order,
         ..Options::default()
     };
-    let pos = p.position.with_to_move(row.to_move);
+    let pos = p
+        .position
+        .with_to_move(row.to_move)
+        .with_ko_rule(a.ko_rule == "basic");
     let confirmed = if a.confirm_first_moves {
         confirm_first_moves(&p, &pos, row, &opts)
     } else {
@@ -296,6 +302,10 @@ fn median(v: &mut [f64]) -> f64 {
 }
 
 pub(crate) fn run(a: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if let Err(f) = crate::solve::parse_ko_rule(&a.ko_rule) {
+        let _ = writeln!(err, "tsume bench: {}", f.message);
+        return f.code;
+    }
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(a.jobs.max(1))
         .build()
@@ -585,6 +595,7 @@ fn problems(
         deepen: !a.no_deepen,
         unbounded: !a.no_unbounded,
         learned_order: !a.no_learned_order,
+        ko_rule: crate::solve::parse_ko_rule(&a.ko_rule).unwrap_or(false),
     };
     let results: Vec<_> = pool.install(|| {
         files

@@ -78,6 +78,7 @@ pub(crate) fn json(r: &Report, one_side: Option<Color>) -> Value {
         "defender": defender.letter().to_string(),
         "attacker": defender.opponent().letter().to_string(),
         "depth_bound": r.depth,
+        "ko_rule": if p.position.ko_rule() { "basic" } else { "none" },
         "region_points": p.region.len(),
         "virtual_eyes": p.virtual_eyes.len(),
         "outside_walls": p.outside_walls.len(),
@@ -245,7 +246,7 @@ fn side_line(r: &Report, s: &Side) -> String {
             let _ = write!(line, "; proof checked ({} nodes)", c.nodes);
             // Said only when it holds: a tree with a repeating line may still have a
             // strategy without one (bounded trees run on until the depth limit).
-            if c.repetition_free {
+            if c.repetition_free && !r.problem.position.ko_rule() {
                 line +=
                     "\n    no ko needed: no line of the proof repeats a position, so the answer \
                          holds under a ko rule too";
@@ -279,6 +280,13 @@ pub(crate) fn human(r: &Report, diagram: bool) -> String {
         defender.opponent().name(),
         r.depth
     );
+    if p.position.ko_rule() {
+        let _ = writeln!(
+            s,
+            "rules: the basic ko rule (--ko-rule basic): a ko may not be retaken on the very \
+             next move; outside Crăşmaru's model"
+        );
+    }
     for n in &p.notes {
         let _ = writeln!(s, "note: {n}");
     }

@@ -44,7 +44,12 @@ pub(crate) fn write(r: &Report) -> String {
     if let Some(st) = r.status() {
         let _ = write!(root, " Status: {st}.");
     }
-    root += " Rules: no ko (repetition allowed), suicide is a pass, seki is life.";
+    root += if r.problem.position.ko_rule() {
+        " Rules: the basic ko rule (a ko may not be retaken on the very next move; longer \
+         cycles are allowed), suicide is a pass, seki is life."
+    } else {
+        " Rules: no ko (repetition allowed), suicide is a pass, seki is life."
+    };
     let _ = write!(s, "C[{}]", tsume_board::coord::sgf_escape(&root));
     let mut budget = BUDGET;
     // Each side's tree: its proof or disproof, or for an unknown answer the disproof of

@@ -241,10 +241,12 @@ pub(crate) fn move_name(board: &Board, m: Move) -> String {
     }
 }
 
-/// A position packed into bytes: two bits per point, then the player to move.
+/// A position packed into bytes: two bits per point ([`stone_bytes`] bytes), then the
+/// player to move, then the basic ko rule (0 or 1) and the forbidden point (4 bytes,
+/// all ones for none).
 fn pack(pos: &Position) -> Box<[u8]> {
     let n = pos.board().len();
-    let mut out = vec![0u8; n.div_ceil(4) + 1];
+    let mut out = vec![0u8; n.div_ceil(4) + 6];
     for p in pos.board().points() {
         let code = match pos.color(p) {
             None => 0u8,
@@ -254,7 +256,15 @@ fn pack(pos: &Position) -> Box<[u8]> {
         out[p.index() / 4] |= code << (2 * (p.index() % 4));
     }
     out[n.div_ceil(4)] = pos.to_move().index() as u8;
+    out[n.div_ceil(4) + 1] = u8::from(pos.ko_rule());
+    let ban = pos.ko_ban().map_or(u32::MAX, |b| b.index() as u32);
+    out[n.div_ceil(4) + 2..].copy_from_slice(&ban.to_le_bytes());
     out.into_boxed_slice()
+}
+
+/// How many bytes of a packed position hold its stones.
+fn stone_bytes(board_len: usize) -> usize {
+    board_len.div_ceil(4)
 }
 
 fn unpack(board: &Arc<Board>, packed: &[u8]) -> Result<Position, String> {
@@ -271,15 +281,34 @@ fn unpack(board: &Arc<Board>, packed: &[u8]) -> Result<Position, String> {
     } else {
         Color::White
     };
-    Position::new(board.clone(), &Configuration::from_cells(cells), to_move)
-        .map_err(|e| e.to_string())
+    let rule = packed[n.div_ceil(4) + 1] == 1;
+    let mut ban = [0u8; 4];
+    ban.copy_from_slice(&packed[n.div_ceil(4) + 2..n.div_ceil(4) + 6]);
+    let ban = match u32::from_le_bytes(ban) {
+        u32::MAX => None,
+        b if (b as usize) < n => Some(Point::from_index(b as usize)),
+        b => return Err(format!("forbidden point {b} off the board")),
+    };
+    let p = Position::new(board.clone(), &Configuration::from_cells(cells), to_move)
+        .map_err(|e| e.to_string())?;
+    Ok(if rule {
+        p.with_ko_rule(true).with_ko_ban(ban)
+    } else {
+        p
+    })
 }
 
 /// Whether the group on `target` (of colour `defender`) is in D₀ at `pos`: exactly one
-/// liberty and the attacker to move (Crăşmaru §3, def. of D₀). Also returns the count.
+/// liberty and the attacker to move (Crăşmaru §3, def. of D₀), and under the basic ko
+/// rule that liberty not the forbidden recapture. Also returns the count.
 fn in_d0(pos: &Position, target: Point, defender: Color) -> (bool, usize) {
-    let libs = pos.liberty_count_up_to(target, 2);
-    (libs == 1 && pos.to_move() == defender.opponent(), libs)
+    let libs = pos.liberties(target);
+    let banned = libs.len() == 1 && pos.ko_ban() == Some(libs[0]);
+    let count = libs.len().min(2);
+    (
+        count == 1 && pos.to_move() == defender.opponent() && !banned,
+        count,
+    )
 }
 
 /// Checks that `tree` proves (`Claim::Dead`) or disproves (`Claim::Alive`)
@@ -582,7 +611,7 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
         nodes: n,
         leaves,
         max_depth,
-        repetition_free: repetition_free(tree, &packed, &keys),
+        repetition_free: repetition_free(tree, &packed, &keys, board.len()),
     })
 }
 
@@ -593,7 +622,7 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
 /// stone into a position it has met before makes such a cycle, so `true` means that no
 /// line does. A move that changes no stone (a pass, a suicide, a move on an occupied
 /// point) may lie on a cycle: it is legal under every ko rule.
-fn repetition_free(tree: &Tree, packed: &[Box<[u8]>], keys: &[u64]) -> bool {
+fn repetition_free(tree: &Tree, packed: &[Box<[u8]>], keys: &[u64], board_len: usize) -> bool {
     use petgraph::algo::kosaraju_scc;
     use petgraph::graph::{DiGraph, NodeIndex};
 
@@ -613,14 +642,14 @@ fn repetition_free(tree: &Tree, packed: &[Box<[u8]>], keys: &[u64]) -> bool {
     for _ in 0..ids.len() {
         g.add_node(());
     }
-    let stones = |k: &[u8]| k.len() - 1;
+    let stones = stone_bytes(board_len);
     let mut stone_edges: Vec<(u32, u32)> = Vec::new();
     for (v, node) in tree.nodes.iter().enumerate() {
         for &(_, c) in &node.children {
             let (a, b) = (node_id[v], node_id[c]);
             g.add_edge(NodeIndex::new(a as usize), NodeIndex::new(b as usize), ());
             let (kv, kc) = (&packed[v], &packed[c]);
-            if kv[..stones(kv)] != kc[..stones(kc)] {
+            if kv[..stones] != kc[..stones] {
                 stone_edges.push((a, b));
             }
         }

@@ -35,6 +35,7 @@ fn leaf_str(l: Leaf) -> &'static str {
 ///   "board": { "kind": "grid", "width": 5, "height": 5, "diagonal": false }
 ///          | { "kind": "graph", "points": ["a", ...], "edges": [[0, 1], ...] },
 ///   "setup": { "black": ["C3", ...], "white": [...] },
+///   "ko_rule": "none" | "basic", "ko_ban": "B2" | null,
 ///   "nodes": [ { "id": 0, "remaining": 5 | null, "to_move": "black",
 ///                "leaf": "capture" | "benson" | "depth_limit" | null,
 ///                "children": [ { "move": "D4" | "pass", "sgf": "dd", "node": 3 } ] } ] }
@@ -117,6 +118,8 @@ pub fn to_json(root: &Position, target: Point, tree: &Tree) -> Value {
         "to_move": root.to_move().name(),
         "board": board_json,
         "setup": { "black": stones(Color::Black), "white": stones(Color::White) },
+        "ko_rule": if root.ko_rule() { "basic" } else { "none" },
+        "ko_ban": root.ko_ban().map(|b| board.gtp(b)),
         "nodes": nodes,
     })
 }

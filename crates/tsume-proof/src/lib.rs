@@ -23,6 +23,12 @@
 //!   0) or [`Leaf::Benson`] (the target is unconditionally alive). A child's `remaining`
 //!   is at least its parent's minus one (`None` counts as infinite).
 //!
+//! Under the basic ko rule (an option outside the paper's model,
+//! `tsume_board::Position::with_ko_rule`), the root carries the rule, positions carry
+//! the point forbidden to the player to move, φ treats the forbidden recapture as a pass
+//! and D₀ excludes a target whose last liberty is that point; the checker replays the
+//! tree with the same rule, through the board model.
+//!
 //! [`check`] enforces these rules strictly: every node reachable from the root; a node
 //! has a leaf mark iff it has no children; in a proof, every node has `Some` remaining
 //! and a node in D₀ is a `Capture` leaf; the chooser (attacker in a proof, defender in a

@@ -484,7 +484,11 @@ impl<'a> Search<'a> {
     /// already known.
     fn info_with(&self, mv: Move, pos: &Position, libs: u32, vital: u8) -> (Info, u32) {
         let attacker = self.attacker_moves(pos);
-        let info = self.info_from(mv, self.twins.key(pos), attacker, libs, vital);
+        let mut info = self.info_from(mv, self.twins.key(pos), attacker, libs, vital);
+        if info.d0 && pos.ko_ban().is_some() {
+            // Under the basic ko rule the last liberty may be the forbidden recapture.
+            info.d0 = pos.in_d0(self.target);
+        }
         (info, libs)
     }
 
@@ -779,8 +783,11 @@ impl<'a> Search<'a> {
         let seen = &mut buf.seen;
         seen.clear();
         let is_twin = &self.twins.is_twin;
+        // Under the basic ko rule a pass also lifts a ban (the defender's pass back is
+        // not the same position then), so a banned attacker's pass is kept.
+        let banned = p.ko_ban().is_some();
         buf.out.retain(|i| {
-            if attacker && i.mv == Move::Pass {
+            if attacker && i.mv == Move::Pass && !banned {
                 return false;
             }
             if i.retaken && !ko_captures {

@@ -474,7 +474,9 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
             }
         }
     }
-    if answer.verdict == Verdict::Alive && !answer.exact && opts.exact_positions > 0 {
+    // The retrograde solver enumerates configurations, which know no ko ban.
+    if answer.verdict == Verdict::Alive && !answer.exact && opts.exact_positions > 0 && !p.ko_rule()
+    {
         match exact::kill_rank(p, target, opts.exact_positions) {
             Ok(None) => {
                 answer.exact = true;

@@ -4,10 +4,15 @@
 use tsume_board::{Point, Position};
 
 /// Whether the group of `x` is in D₀: it has exactly one liberty and its opponent is to
-/// move (Crăşmaru §3, definition of D₀).
+/// move (Crăşmaru §3, definition of D₀); under the basic ko rule, that liberty is not
+/// the forbidden recapture.
 pub fn in_d0(p: &Position, x: Point) -> bool {
     match p.color(x) {
-        Some(c) => c != p.to_move() && p.liberty_count_up_to(x, 2) == 1,
+        Some(c) => {
+            c != p.to_move()
+                && p.liberty_count_up_to(x, 2) == 1
+                && (p.ko_ban().is_none() || p.in_d0(x))
+        }
         None => false,
     }
 }

@@ -547,3 +547,90 @@ fn the_unbounded_search_first_agrees_with_the_bounded_search_alone() {
         "the bounded search took over only {handed_over} times"
     );
 }
+
+/// Under the basic ko rule (`Position::with_ko_rule`), df-pn agrees with the paper's
+/// procedure run on the same positions (whose successors and D₀ then follow the rule),
+/// its trees pass the checker under the rule, and the rule changes some verdicts.
+#[test]
+fn dfpn_under_the_ko_rule_matches_the_reference() {
+    let mut rng = Rng(0x51ed_270b_2791_83a5);
+    let boards = boards(&mut rng);
+    let (mut checked, mut dead, mut differ, mut banned_roots, mut trees) = (0, 0, 0, 0, 0);
+    for _round in 0..60 {
+        for board in &boards {
+            let Some((p0, x)) = random_position(&mut rng, board) else {
+                continue;
+            };
+            let mut p = p0.with_ko_rule(true);
+            // Half the time, start just after a capture of one stone (a ban, if a ko).
+            if rng.below(2) == 0 {
+                let captures: Vec<Point> = p
+                    .legal_moves()
+                    .filter(|&m| p.captures_of(m).len() == 1)
+                    .collect();
+                if !captures.is_empty() {
+                    let m = captures[rng.below(captures.len() as u64) as usize];
+                    let q = p.play(tsume_board::Move::Play(m));
+                    if q.color(x).is_some() {
+                        p = q;
+                    }
+                }
+            }
+            banned_roots += usize::from(p.ko_ban().is_some());
+            let e = empties(&p) as u32;
+            if e > 6 {
+                continue;
+            }
+            for alpha in 0..=4u32 {
+                let expected = reference::can_kill(&p, x, alpha);
+                let opts = Options {
+                    depth: alpha,
+                    want_tree: true,
+                    ..Options::default()
+                };
+                let a = solve(&p, x, &opts).unwrap();
+                let got = match a.verdict {
+                    Verdict::Dead => true,
+                    Verdict::Alive => false,
+                    Verdict::Unknown => panic!("unknown without limits"),
+                };
+                assert_eq!(
+                    got,
+                    expected,
+                    "ko rule α={alpha} target {}\n{p:?} ban {:?}",
+                    board.name(x),
+                    p.ko_ban()
+                );
+                if let Some(tree) = &a.tree {
+                    tsume_proof::check(&p, x, tree)
+                        .unwrap_or_else(|e| panic!("{e}\n{p:?} ban {:?}", p.ko_ban()));
+                    trees += 1;
+                }
+                let free = solve(&p.with_ko_rule(false), x, &opts).unwrap();
+                if free.verdict != a.verdict {
+                    differ += 1;
+                    // The rule's tree does not prove its claim without the rule.
+                    let tree = a.tree.as_ref().unwrap();
+                    assert!(
+                        tsume_proof::check(&p.with_ko_rule(false), x, tree).is_err(),
+                        "a tree made under the ko rule passes without it\n{p:?}"
+                    );
+                }
+                checked += 1;
+                dead += usize::from(expected);
+            }
+        }
+    }
+    eprintln!(
+        "ko rule: checked {checked} dead {dead} differ {differ} banned roots {banned_roots} \
+         trees {trees}"
+    );
+    assert!(checked > 500, "only {checked} cases");
+    assert!(
+        dead > checked / 10 && dead < checked * 9 / 10,
+        "{dead} of {checked}"
+    );
+    assert!(differ > 5, "the rule changed only {differ} verdicts");
+    assert!(banned_roots > 10, "{banned_roots} roots with a ban");
+    assert!(trees == checked);
+}
