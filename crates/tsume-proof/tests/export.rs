@@ -81,6 +81,11 @@ fn json_round_trip(p: &Position, x: Point, t: &Tree) {
         back["nodes"][0]["to_move"].as_str().unwrap(),
         p.to_move().name()
     );
+    assert_eq!(back["ko_rule"], if p.ko_rule() { "basic" } else { "none" });
+    assert_eq!(
+        back["ko_ban"].as_str(),
+        p.ko_ban().map(|b| p.board().gtp(b)).as_deref()
+    );
     let n_black = back["setup"]["black"].as_array().unwrap().len();
     assert_eq!(
         n_black,
@@ -361,4 +366,28 @@ fn sgf_is_none_off_grid() {
         parse_one(&text).get_property("SZ"),
         Some(Prop::SZ((2, 2)))
     ));
+}
+
+/// Under the basic ko rule the JSON names the rule and the point forbidden at the root,
+/// which a reader needs to replay the tree.
+#[test]
+fn json_names_the_ko_rule_and_the_ban() {
+    let p = pos(". X O .\nX O . O\n. X O .", Color::Black).with_ko_rule(true);
+    let c2 = p.board().parse_point("C2").unwrap();
+    let q = p.play(Move::Play(c2));
+    assert_eq!(q.ko_ban().map(|b| q.board().gtp(b)), Some("B2".to_string()));
+    let x = q.board().parse_point("A2").unwrap();
+    let t = Tree {
+        claim: Claim::Alive,
+        nodes: vec![tsume_proof::TreeNode {
+            remaining: Some(0),
+            children: vec![],
+            leaf: Some(Leaf::DepthLimit),
+        }],
+    };
+    tsume_proof::check(&q, x, &t).unwrap();
+    json_round_trip(&q, x, &t);
+    let v = to_json(&q, x, &t);
+    assert_eq!(v["ko_rule"], "basic");
+    assert_eq!(v["ko_ban"], "B2");
 }
