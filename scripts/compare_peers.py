@@ -60,7 +60,8 @@ def board_size(path):
 
 def tsume(args, path, row):
     cmd = [args.tsume, "solve", path, "--target", row["target_gtp"], "--to-move",
-           row["to_move"], "--json", "--quiet", "--time-limit", str(args.timeout)]
+           row["to_move"], "--json", "--quiet", "--time-limit", str(args.timeout),
+           "--ko-rule", args.ko_rule]
     out, cpu, wall = run(cmd, args.timeout + 10)
     if out is None:
         return {"verdict": "error", "moves": [], "cpu": cpu, "wall": wall}
@@ -101,6 +102,8 @@ def main():
     ap.add_argument("--gnugo", default="/usr/games/gnugo")
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--skip", default="", help="comma list of peers to skip: gnugo,tsumegojs")
+    ap.add_argument("--ko-rule", default="none", choices=["none", "basic"],
+                    help="tsume's ko rule (basic: ordinary Go's, as the published answers assume)")
     args = ap.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     rows = [r for r in csv.DictReader(open(os.path.join(args.corpus, "answers.tsv")), delimiter="\t")

@@ -230,7 +230,8 @@ struct Cell {
 /// liberty, and the player to move.
 ///
 /// Built only by [`Position::new`] (which checks Theorem 2) or [`Position::empty`], and
-/// changed only by φ, which keeps it legal. Equality and hashing look at (f, a) only.
+/// changed only by φ, which keeps it legal. Equality and hashing look at (f, a) only,
+/// and under the basic ko rule ([`Position::with_ko_rule`]) at the forbidden point too.
 pub struct Position {
     board: Arc<Board>,
     cells: Vec<Cell>,

@@ -490,8 +490,7 @@ fn corpus(
                     out,
                     "{:<8} status disagreements: {disagreements}; a line of the proof repeats \
                      a position (a ko, or a cycle its strategy chose) in {repeating}, no line in \
-                     {not_repeating} (those hold under a ko rule too: the row, the target or the \
-                     area differs)",
+                     {not_repeating} (no ko retaken: the row, the target or the area differs)",
                     ""
                 );
             }
@@ -522,10 +521,10 @@ fn corpus(
             for (r, o) in wrong {
                 let why = match &o.disagreement {
                     Some(Ok(true)) => "a line of the proof repeats a position (a ko, or a cycle \
-                         its strategy chose): not decided under a ko rule"
+                         its strategy chose)"
                         .to_string(),
-                    Some(Ok(false)) => "no line of the proof repeats a position: it holds under \
-                         a ko rule too (the row, the target or the area differs)"
+                    Some(Ok(false)) => "no line of the proof repeats a position (no ko is \
+                         retaken: the row, the target or the area differs)"
                         .to_string(),
                     Some(Err(e)) => format!("not classified: {e}"),
                     None => "not classified".to_string(),

@@ -617,10 +617,9 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
 
 /// Whether no stone move of `tree` lies on a cycle of the graph of its positions (the
 /// tree's nodes merged when their positions are equal; `packed[v]` is node v's position
-/// as [`pack`] writes it, the player to move in the last byte, and `keys[v]` its Zobrist
-/// key). A line that plays a
-/// stone into a position it has met before makes such a cycle, so `true` means that no
-/// line does. A move that changes no stone (a pass, a suicide, a move on an occupied
+/// as [`pack`] writes it, its stones in the first [`stone_bytes`] bytes, and `keys[v]`
+/// its Zobrist key). A line that plays a stone into a position it has met before makes
+/// such a cycle, so `true` means that no line does. A move that changes no stone (a pass, a suicide, a move on an occupied
 /// point) may lie on a cycle: it is legal under every ko rule.
 fn repetition_free(tree: &Tree, packed: &[Box<[u8]>], keys: &[u64], board_len: usize) -> bool {
     use petgraph::algo::kosaraju_scc;
