@@ -50,6 +50,48 @@ fn bench_reads_the_corpus_rows() {
     assert!(bad.err.contains("answers.tsv"), "{}", bad.err);
 }
 
+/// Runs `tsume bench --corpus DIR --json --rows-out TMP` with `args` on d180cf's rows;
+/// returns the source's summary and the rows of the TSV, each a map from column name to
+/// field.
+fn bench_rows(
+    dir: &std::path::Path,
+    args: &[&str],
+) -> (
+    serde_json::Value,
+    Vec<std::collections::HashMap<String, String>>,
+) {
+    let tag = args.join("-").replace(['-', ' '], "");
+    let rows = std::env::temp_dir().join(format!("tsume-{tag}-{}.tsv", std::process::id()));
+    let mut all = vec![
+        "bench",
+        "--corpus",
+        dir.to_str().unwrap(),
+        "--source",
+        "d180cf",
+        "--rows-out",
+        rows.to_str().unwrap(),
+        "--json",
+    ];
+    all.extend_from_slice(args);
+    let r = tsume(&all);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let summary = r.json()["sources"][0].clone();
+    let text = std::fs::read_to_string(&rows).unwrap();
+    let _ = std::fs::remove_file(&rows);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let table = lines
+        .map(|line| {
+            header
+                .iter()
+                .zip(line.split('\t'))
+                .map(|(h, f)| (h.to_string(), f.to_string()))
+                .collect()
+        })
+        .collect();
+    (summary, table)
+}
+
 /// `--confirm-first-moves` agrees with the main search: a row whose status tsume gets
 /// right with a first move from the published set is confirmed (that move wins), and
 /// the rows-out columns say so row by row.
@@ -59,55 +101,35 @@ fn published_first_moves_are_confirmed_by_a_second_search() {
         eprintln!("skipped: ../shared/corpus is absent");
         return;
     };
-    let rows = std::env::temp_dir().join(format!("tsume-confirm-{}.tsv", std::process::id()));
-    let r = tsume(&[
-        "bench",
-        "--corpus",
-        dir.to_str().unwrap(),
-        "--source",
-        "d180cf",
-        "--every",
-        "4",
-        "--max-nodes",
-        "300000",
-        "--confirm-first-moves",
-        "--rows-out",
-        rows.to_str().unwrap(),
-        "--json",
-    ]);
-    assert_eq!(r.code, 0, "{}", r.err);
-    let v = r.json();
-    let s = &v["sources"][0];
+    let (s, rows) = bench_rows(
+        &dir,
+        &[
+            "--every",
+            "4",
+            "--max-nodes",
+            "300000",
+            "--confirm-first-moves",
+        ],
+    );
     let decided = s["published_first_move_decided"].as_u64().unwrap();
     let confirmed = s["published_first_move_confirmed"].as_u64().unwrap();
     assert!(decided >= 3 && confirmed <= decided, "{s}");
-    let text = std::fs::read_to_string(&rows).unwrap();
-    let _ = std::fs::remove_file(&rows);
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
-    let col = |name: &str| header.iter().position(|&h| h == name).unwrap();
-    let (expected, got, first, published, conf) = (
-        col("expected"),
-        col("got"),
-        col("first_move"),
-        col("published"),
-        col("confirmed"),
-    );
     let mut agreeing = 0;
     let mut counted = 0;
-    for line in lines {
-        let f: Vec<&str> = line.split('\t').collect();
-        if f[conf] == "true" {
+    for f in &rows {
+        if f["confirmed"] == "true" {
             counted += 1;
         }
-        let ours_published = !f[first].is_empty() && f[published].split('|').any(|m| m == f[first]);
-        if f[expected] == f[got] && ours_published && !f[conf].is_empty() {
-            assert_eq!(f[conf], "true", "{line}");
+        let first = &f["first_move"];
+        let ours_published =
+            !first.is_empty() && f["published"].split('|').any(|m| m == first.as_str());
+        if f["expected"] == f["got"] && ours_published && !f["confirmed"].is_empty() {
+            assert_eq!(f["confirmed"], "true", "{f:?}");
             agreeing += 1;
         }
     }
-    assert_eq!(counted, confirmed, "{text}");
-    assert!(agreeing >= 1, "{text}");
+    assert_eq!(counted, confirmed, "{rows:?}");
+    assert!(agreeing >= 1, "{rows:?}");
 }
 
 /// A row whose status tsume answers otherwise is solved again with its tree and
@@ -120,69 +142,39 @@ fn disagreements_are_classified_by_their_checked_trees() {
         eprintln!("skipped: ../shared/corpus is absent");
         return;
     };
-    let rows = std::env::temp_dir().join(format!("tsume-classify-{}.tsv", std::process::id()));
-    let r = tsume(&[
-        "bench",
-        "--corpus",
-        dir.to_str().unwrap(),
-        "--source",
-        "d180cf",
-        "--limit",
-        "7",
-        "--max-nodes",
-        "300000",
-        "--rows-out",
-        rows.to_str().unwrap(),
-        "--json",
-    ]);
-    assert_eq!(r.code, 0, "{}", r.err);
-    let s = &r.json()["sources"][0];
-    let text = std::fs::read_to_string(&rows).unwrap();
-    let _ = std::fs::remove_file(&rows);
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
-    let col = |name: &str| header.iter().position(|&h| h == name).unwrap();
-    let (file, target, to_move, expected, got, repeats) = (
-        col("file"),
-        col("target"),
-        col("to_move"),
-        col("expected"),
-        col("got"),
-        col("repeats"),
-    );
+    let (s, rows) = bench_rows(&dir, &["--limit", "7", "--max-nodes", "300000"]);
     let (mut yes, mut no) = (0, 0);
-    for line in lines {
-        let f: Vec<&str> = line.split('\t').collect();
-        let disagrees = (f[expected] == "dead" || f[expected] == "alive")
-            && f[got] != "unknown"
-            && f[got] != f[expected];
+    for f in &rows {
+        let disagrees = (f["expected"] == "dead" || f["expected"] == "alive")
+            && f["got"] != "unknown"
+            && f["got"] != f["expected"];
         if !disagrees {
-            assert_eq!(f[repeats], "", "{line}");
+            assert_eq!(f["repeats"], "", "{f:?}");
             continue;
         }
-        let path = dir.join(f[file]);
+        let path = dir.join(&f["file"]);
         let one = tsume(&[
             "solve",
             path.to_str().unwrap(),
             "--target",
-            f[target],
+            &f["target"],
             "--to-move",
-            f[to_move],
+            &f["to_move"],
             "--max-nodes",
             "300000",
             "--json",
         ])
         .json();
-        assert_eq!(one["verdict"], f[got], "{one}");
+        assert_eq!(one["verdict"], f["got"].as_str(), "{one}");
         let free = one["repetition_free"].as_bool().unwrap();
-        assert_eq!(f[repeats], if free { "no" } else { "yes" }, "{line}");
+        assert_eq!(f["repeats"], if free { "no" } else { "yes" }, "{f:?}");
         if free {
             no += 1;
         } else {
             yes += 1;
         }
     }
-    assert!(yes + no >= 1, "no disagreement among the rows: {text}");
+    assert!(yes + no >= 1, "no disagreement among the rows: {rows:?}");
     assert_eq!(s["disagreements_repeating"], yes, "{s}");
     assert_eq!(s["disagreements_not_repeating"], no, "{s}");
     assert_eq!(s["disagreements"], yes + no, "{s}");

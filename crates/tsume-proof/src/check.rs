@@ -302,9 +302,11 @@ fn unpack(board: &Arc<Board>, packed: &[u8]) -> Result<Position, String> {
 /// liberty and the attacker to move (Crăşmaru §3, def. of D₀), and under the basic ko
 /// rule that liberty not the forbidden recapture. Also returns the count.
 fn in_d0(pos: &Position, target: Point, defender: Color) -> (bool, usize) {
-    let libs = pos.liberties(target);
-    let banned = libs.len() == 1 && pos.ko_ban() == Some(libs[0]);
-    let count = libs.len().min(2);
+    let count = pos.liberty_count_up_to(target, 2);
+    let banned = count == 1
+        && pos
+            .ko_ban()
+            .is_some_and(|b| pos.liberties(target).contains(&b));
     (
         count == 1 && pos.to_move() == defender.opponent() && !banned,
         count,
