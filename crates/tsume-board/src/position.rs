@@ -493,8 +493,10 @@ impl Position {
     pub fn in_d0(&self, x: Point) -> bool {
         match self.color(x) {
             Some(c) if c != self.to_move => {
-                let libs = self.liberties(x);
-                libs.len() == 1 && self.ko.ban != libs[0].0
+                self.liberty_count_up_to(x, 2) == 1
+                    && self
+                        .ko_ban()
+                        .is_none_or(|b| !self.liberties(x).contains(&b))
             }
             _ => false,
         }

@@ -214,7 +214,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
     let pos = p
         .position
         .with_to_move(row.to_move)
-        .with_ko_rule(a.ko_rule == "basic");
+        .with_ko_rule(crate::solve::parse_ko_rule(&a.ko_rule).unwrap_or(false));
     let confirmed = if a.confirm_first_moves {
         confirm_first_moves(&p, &pos, row, &opts)
     } else {

@@ -7,14 +7,7 @@ use tsume_board::{Point, Position};
 /// move (Crăşmaru §3, definition of D₀); under the basic ko rule, that liberty is not
 /// the forbidden recapture.
 pub fn in_d0(p: &Position, x: Point) -> bool {
-    match p.color(x) {
-        Some(c) => {
-            c != p.to_move()
-                && p.liberty_count_up_to(x, 2) == 1
-                && (p.ko_ban().is_none() || p.in_d0(x))
-        }
-        None => false,
-    }
+    p.in_d0(x)
 }
 
 /// `Can_kill(p, x, 0)` with the bound α, exactly as the paper writes it.

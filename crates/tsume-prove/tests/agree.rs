@@ -128,6 +128,15 @@ fn random_case(rng: &mut Rng, board: &Arc<Board>) -> Option<(Position, Point, Op
     Some((p, x, rank))
 }
 
+/// Whether an answer found without limits says dead (it never says unknown then).
+fn killed(a: &tsume_prove::Answer) -> bool {
+    match a.verdict {
+        Verdict::Dead => true,
+        Verdict::Alive => false,
+        Verdict::Unknown => panic!("unknown without limits: {:?}", a.reason),
+    }
+}
+
 fn empties(p: &Position) -> usize {
     p.board().points().filter(|&q| p.is_empty_at(q)).count()
 }
@@ -155,11 +164,7 @@ fn dfpn_matches_exact_and_reference() {
                     ..Options::default()
                 };
                 let a = solve(&p, x, &opts).unwrap();
-                let got = match a.verdict {
-                    Verdict::Dead => true,
-                    Verdict::Alive => false,
-                    Verdict::Unknown => panic!("unknown without limits"),
-                };
+                let got = killed(&a);
                 assert_eq!(
                     got,
                     expected,
@@ -589,11 +594,7 @@ fn dfpn_under_the_ko_rule_matches_the_reference() {
                     ..Options::default()
                 };
                 let a = solve(&p, x, &opts).unwrap();
-                let got = match a.verdict {
-                    Verdict::Dead => true,
-                    Verdict::Alive => false,
-                    Verdict::Unknown => panic!("unknown without limits"),
-                };
+                let got = killed(&a);
                 assert_eq!(
                     got,
                     expected,
