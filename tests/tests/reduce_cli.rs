@@ -122,6 +122,39 @@ fn verify_reduction_agrees_on_small_formulas() {
     assert!(rows.iter().all(|r| r["agree"] == true));
 }
 
+/// `--all`: every formula over two variables with at most three clauses, one per class
+/// of renamings; the classes stand for every set of 1–3 of the 8 clauses over u1, u2
+/// (8 + 28 + 56 = 92), every row agrees, and both outcomes occur. Out-of-range sizes are
+/// bad input.
+#[test]
+fn verify_reduction_all_small_formulas() {
+    let r = tsume(&[
+        "verify-reduction",
+        "--all",
+        "--vars",
+        "2",
+        "--clauses",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    let v = r.json();
+    assert_eq!(v["clause_sets"], 8 + 28 + 56);
+    assert_eq!(v["disagreements_or_unknown"], 0);
+    let rows = v["formulas"].as_array().unwrap();
+    assert!(rows.len() < 92, "one row per class, not per clause set");
+    assert!(rows.iter().all(|r| r["agree"] == true));
+    assert!(rows.iter().any(|r| r["satisfiable"] == true));
+    assert!(rows
+        .iter()
+        .any(|r| r["satisfiable"] == false && r["verdict"] == "dead"));
+    for args in [["--vars", "5"], ["--width", "4"]] {
+        let r = tsume(&["verify-reduction", "--all", args[0], args[1]]);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert_eq!(r.err.lines().count(), 1, "{}", r.err);
+    }
+}
+
 /// `--grid` solves the square-grid SGF too, where the formula has one, and it must agree
 /// with the SAT solver as the graph board does; a formula outside the chain class has
 /// no grid row.

@@ -54,7 +54,13 @@ For each formula (files given, or random 3-CNF formulas generated with --vars, -
 the formula with a SAT solver (varisat), and print one row: satisfiable?, Λ alive?, agree?,
 nodes, seconds. With --grid, the square-grid SGF of each formula in the chain class is
 solved too (whole grid, White to move) and must agree as well. Exit status 1 on any
-disagreement or unknown."
+disagreement or unknown.
+
+With --all, the formulas are every formula over --vars variables (default 3) with 1 to
+--clauses (default 4) distinct clauses of at most --width literals (default 3), one per
+class of renamings (permuting the variables, flipping signs: the instances of a class
+are isomorphic graphs, so one stands for all). For example `tsume verify-reduction --all
+--clauses 5` checks 2 060 classes standing for 83 681 formulas in about 15 seconds."
 )]
 pub struct VerifyArgs {
     /// DIMACS CNF files.
@@ -69,6 +75,13 @@ pub struct VerifyArgs {
     /// How many random formulas.
     #[arg(long, value_name = "K", default_value_t = 10)]
     pub count: usize,
+    /// Every formula over --vars variables with 1 to --clauses distinct clauses, one per
+    /// class of renamings, instead of random ones.
+    #[arg(long)]
+    pub all: bool,
+    /// With --all: most literals in a clause (1 to 3).
+    #[arg(long, value_name = "W", default_value_t = 3)]
+    pub width: usize,
     /// Seed of the random formulas.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
@@ -260,7 +273,41 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
             }
         }
     }
-    if a.vars.is_some() || a.clauses.is_some() || formulas.is_empty() {
+    let mut stands_for = None;
+    if a.all {
+        let vars = a.vars.unwrap_or(3);
+        let clauses = a.clauses.unwrap_or(4);
+        if !(1..=4).contains(&vars) || !(1..=3).contains(&a.width) || clauses == 0 {
+            let _ = writeln!(
+                err,
+                "tsume verify-reduction --all: --vars must be 1 to 4, --width 1 to 3 and --clauses at least 1"
+            );
+            return EXIT_BAD_INPUT;
+        }
+        let sets = tsume_reduce::clause_set_count(vars, 1..=clauses, a.width);
+        if sets > 2_000_000 {
+            let _ = writeln!(
+                err,
+                "tsume verify-reduction --all: {sets} clause sets over {vars} variables with up to {clauses} clauses; at most 2000000 (use fewer clauses)"
+            );
+            return EXIT_BAD_INPUT;
+        }
+        let classes = tsume_reduce::formulas_up_to_renaming(vars, 1..=clauses, a.width);
+        stands_for = Some(classes.iter().map(|(_, n)| n).sum::<u64>());
+        for (cnf, _) in classes {
+            let name = cnf
+                .clauses
+                .iter()
+                .map(|c| {
+                    let mut c = c.clone();
+                    c.sort_by_key(|l| l.unsigned_abs());
+                    let lits: Vec<String> = c.iter().map(i32::to_string).collect();
+                    format!("({})", lits.join(" "))
+                })
+                .collect::<String>();
+            formulas.push((name, cnf));
+        }
+    } else if a.vars.is_some() || a.clauses.is_some() || formulas.is_empty() {
         let vars = a.vars.unwrap_or(3);
         let clauses = a.clauses.unwrap_or(4);
         if vars == 0 {
@@ -367,7 +414,8 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         }
     }
     if a.json {
-        let v = json!({"formulas": rows, "disagreements_or_unknown": bad});
+        let v =
+            json!({"formulas": rows, "disagreements_or_unknown": bad, "clause_sets": stands_for});
         crate::print_json(out, &v);
     } else {
         let _ = writeln!(
@@ -376,6 +424,12 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
             formulas.len(),
             formulas.len() - bad
         );
+        if let Some(n) = stands_for {
+            let _ = writeln!(
+                out,
+                "(one formula per class of renamings: {n} clause sets in all)"
+            );
+        }
     }
     if bad > 0 {
         EXIT_FAILURE

@@ -198,6 +198,7 @@
 pub mod dimacs;
 pub mod grid;
 pub mod reduce;
+pub mod small;
 
 pub use dimacs::{
     is_satisfiable, normalize, parse_dimacs, random_3cnf, to_dimacs, Cnf, DimacsError,
@@ -207,3 +208,4 @@ pub use grid::{to_grid_sgf, GridError};
 pub use reduce::{
     reduce, reduce_with, try_reduce, BuildError, GraphBuilder, Instance, ReduceOptions,
 };
+pub use small::{clause_set_count, formulas_up_to_renaming};

@@ -9,7 +9,8 @@ use std::time::Instant;
 use tsume_board::parse_graph;
 use tsume_prove::{default_depth, solve, Limits, Options, PnRule, Verdict};
 use tsume_reduce::{
-    is_satisfiable, random_3cnf, reduce, reduce_with, to_dimacs, Cnf, ReduceOptions,
+    clause_set_count, formulas_up_to_renaming, is_satisfiable, random_3cnf, reduce, reduce_with,
+    to_dimacs, Cnf, ReduceOptions,
 };
 
 struct Row {
@@ -307,113 +308,19 @@ fn choice_answer_is_unique_in_the_full_instance() {
     }
 }
 
-/// The 26 clauses over u1, u2, u3: every non-empty set of distinct variables, each with
-/// either sign (6 of width 1, 12 of width 2, 8 of width 3).
-fn all_clauses_over_three() -> Vec<Vec<i32>> {
-    let mut out = Vec::new();
-    for vars in 1u32..8 {
-        let vs: Vec<i32> = (0..3)
-            .filter(|v| vars >> v & 1 == 1)
-            .map(|v| v + 1)
-            .collect();
-        for signs in 0u32..1 << vs.len() {
-            let c = vs
-                .iter()
-                .enumerate()
-                .map(|(i, &v)| if signs >> i & 1 == 1 { -v } else { v })
-                .collect();
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// The formula's image under a permutation of the variables and a flip of signs, as a
-/// sorted list of sorted clauses (so equal formulas compare equal).
-fn image(clauses: &[Vec<i32>], perm: [i32; 3], flip: u32) -> Vec<Vec<i32>> {
-    let mut out: Vec<Vec<i32>> = clauses
-        .iter()
-        .map(|c| {
-            let mut c: Vec<i32> = c
-                .iter()
-                .map(|&l| {
-                    let v = l.unsigned_abs() as usize - 1;
-                    let s = if flip >> v & 1 == 1 {
-                        -l.signum()
-                    } else {
-                        l.signum()
-                    };
-                    s * perm[v]
-                })
-                .collect();
-            c.sort_unstable();
-            c
-        })
-        .collect();
-    out.sort();
-    out
-}
-
-/// Every formula over three variables with `sizes` distinct clauses, one per class of
-/// the 48 renamings (permutations of the variables, sign flips), with its class's size.
-fn formulas_up_to_symmetry(sizes: std::ops::RangeInclusive<usize>) -> Vec<(Vec<Vec<i32>>, usize)> {
-    let all = all_clauses_over_three();
-    let perms = [
-        [1, 2, 3],
-        [1, 3, 2],
-        [2, 1, 3],
-        [2, 3, 1],
-        [3, 1, 2],
-        [3, 2, 1],
-    ];
-    let mut seen = std::collections::BTreeSet::new();
-    let mut out = Vec::new();
-    // clause sets as increasing index lists, grown one clause at a time
-    let mut stack: Vec<Vec<usize>> = (0..all.len()).map(|i| vec![i]).collect();
-    while let Some(idx) = stack.pop() {
-        if idx.len() < *sizes.end() {
-            for j in idx[idx.len() - 1] + 1..all.len() {
-                let mut next = idx.clone();
-                next.push(j);
-                stack.push(next);
-            }
-        }
-        if !sizes.contains(&idx.len()) {
-            continue;
-        }
-        let f: Vec<Vec<i32>> = idx.iter().map(|&i| all[i].clone()).collect();
-        let orbit: std::collections::BTreeSet<Vec<Vec<i32>>> = perms
-            .iter()
-            .flat_map(|&p| (0..8).map(move |flip| (p, flip)))
-            .map(|(p, flip)| image(&f, p, flip))
-            .collect();
-        let canon = orbit.iter().next().unwrap().clone();
-        if seen.insert(canon.clone()) {
-            out.push((canon, orbit.len()));
-        }
-    }
-    out
-}
-
 /// Solves one representative of every class of formulas over three variables with
 /// `sizes` clauses (each must agree with varisat, see [`check`]), after checking that the
 /// classes' sizes add up to the number of clause sets (26 choose r summed), so that none
 /// is missed; returns (classes, satisfiable, unsatisfiable).
 fn check_every_formula(sizes: std::ops::RangeInclusive<usize>) -> (usize, usize, usize) {
-    let classes = formulas_up_to_symmetry(sizes.clone());
-    let subsets: usize = sizes
-        .map(|r| (0..r).fold(1usize, |acc, i| acc * (26 - i) / (i + 1)))
-        .sum();
-    let covered: usize = classes.iter().map(|(_, n)| n).sum();
+    let classes = formulas_up_to_renaming(3, sizes.clone(), 3);
+    let subsets = clause_set_count(3, sizes, 3);
+    let covered: u64 = classes.iter().map(|(_, n)| n).sum();
     assert_eq!(covered, subsets, "the classes partition the clause sets");
     let t = Instant::now();
     let (mut sat, mut unsat, mut nodes) = (0, 0, 0);
-    for (clauses, _) in &classes {
-        let f = Cnf {
-            vars: 3,
-            clauses: clauses.clone(),
-        };
-        let row = check(&f, 4_000_000);
+    for (f, _) in &classes {
+        let row = check(f, 4_000_000);
         nodes += row.nodes;
         if row.sat {
             sat += 1;

@@ -761,21 +761,7 @@ fn every_two_variable_formula_the_grid_draws() {
 #[test]
 #[ignore]
 fn every_three_variable_formula_of_three_clauses_the_grid_draws() {
-    let mut all: Vec<Vec<i32>> = Vec::new();
-    for vars in 1u32..8 {
-        let vs: Vec<i32> = (0..3)
-            .filter(|v| vars >> v & 1 == 1)
-            .map(|v| v + 1)
-            .collect();
-        for signs in 0u32..1 << vs.len() {
-            all.push(
-                vs.iter()
-                    .enumerate()
-                    .map(|(i, &v)| if signs >> i & 1 == 1 { -v } else { v })
-                    .collect(),
-            );
-        }
-    }
+    let all = tsume_reduce::small::all_clauses(3, 3);
     assert_eq!(all.len(), 26);
     let mut drawn = std::collections::BTreeSet::new();
     let (mut formulas, mut refused, mut sat, mut unsat, mut nodes) = (0, 0, 0, 0, 0);
