@@ -651,3 +651,71 @@ fn board_refusals() {
     let g = b.to_petgraph();
     assert_eq!(Board::from_petgraph(&g).unwrap(), b);
 }
+
+/// Bad graph files never panic: every truncation of the documented example, each line
+/// dropped, duplicated or with a word replaced by a keyword, a name or a number, reads or
+/// fails with a one-line error (building the position of a file that reads may fail too,
+/// with an error, never a panic).
+#[test]
+fn mangled_graph_files_never_panic() {
+    let check = |t: &str| match parse_graph(t) {
+        Ok(g) => {
+            let _ = g.position();
+        }
+        Err(e) => {
+            let msg = e.to_string();
+            assert!(!msg.contains('\n'), "{msg}");
+            assert!(!msg.is_empty());
+        }
+    };
+    for (i, _) in SAMPLE.char_indices() {
+        check(&SAMPLE[..i]);
+    }
+    let lines: Vec<&str> = SAMPLE.lines().collect();
+    let words = [
+        "point",
+        "edge",
+        "edges",
+        "nbrs",
+        "black",
+        "white",
+        "label",
+        "to-move",
+        "target",
+        "a",
+        "d",
+        "zz",
+        "B",
+        "W",
+        "b:",
+        "0",
+        "-1",
+        "#",
+        "",
+        "tsume-graph",
+        "2",
+    ];
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for (i, line) in lines.iter().enumerate() {
+        let mut dropped = lines.clone();
+        dropped.remove(i);
+        check(&dropped.join("\n"));
+        let mut doubled = lines.clone();
+        doubled.insert(i, line);
+        check(&doubled.join("\n"));
+        let parts: Vec<&str> = line.split(' ').collect();
+        for j in 0..parts.len() {
+            for _ in 0..4 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mut p = parts.clone();
+                p[j] = words[(seed % words.len() as u64) as usize];
+                let mut m = lines.clone();
+                let joined = p.join(" ");
+                m[i] = &joined;
+                check(&m.join("\n"));
+            }
+        }
+    }
+}
