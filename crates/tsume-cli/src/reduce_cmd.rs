@@ -11,6 +11,7 @@ use tsume_prove::{Limits, Options, Verdict};
 use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, Cnf};
 use tsume_reduce::grid::{grid_layout, GridLayout};
 use tsume_reduce::reduce;
+use tsume_reduce::reduce::counted;
 
 use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
@@ -228,10 +229,10 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
     } else if let Some(l) = &grid {
         let _ = writeln!(
             out,
-            "{file}: {} variables, {} clauses → square grid {}×{}, {} empty points \
+            "{file}: {}, {} → square grid {}×{}, {} empty points \
              (design D2 on a grid; the graph board would have {})",
-            cnf.vars,
-            cnf.clauses.len(),
+            counted(cnf.vars as usize, "variable"),
+            counted(cnf.clauses.len(), "clause"),
             l.width,
             l.height,
             l.empty_points(),
@@ -240,9 +241,9 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
     } else {
         let _ = writeln!(
             out,
-            "{file}: {} variables, {} clauses → {}",
-            cnf.vars,
-            cnf.clauses.len(),
+            "{file}: {}, {} → {}",
+            counted(cnf.vars as usize, "variable"),
+            counted(cnf.clauses.len(), "clause"),
             inst.summary()
         );
     }

@@ -182,13 +182,13 @@ impl Instance {
     /// One line: size of the instance.
     pub fn summary(&self) -> String {
         format!(
-            "{} points, {} empty, {} groups, {} edges; {} variable diagram(s), {} clause diagram(s), F = {}, G = {}",
-            self.points,
+            "{}, {} empty, {}, {}; {}, {}, F = {}, G = {}",
+            counted(self.points, "point"),
             self.empty_points,
-            self.groups,
-            self.edges,
-            self.variables.len(),
-            self.cnf.clauses.len(),
+            counted(self.groups, "group"),
+            counted(self.edges, "edge"),
+            counted(self.variables.len(), "variable diagram"),
+            counted(self.cnf.clauses.len(), "clause diagram"),
             self.race_liberties,
             self.gate_liberties
         )
@@ -484,6 +484,15 @@ fn diagram_b(
         g.edge(&k, &literal_point(l))?;
     }
     Ok(())
+}
+
+/// "1 point", "2 points".
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
 
 #[cfg(test)]
