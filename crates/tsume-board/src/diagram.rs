@@ -156,3 +156,13 @@ pub fn render_marked(pos: &Position, marks: &[(crate::Point, char)]) -> String {
     let _ = write!(out, "{} to move", pos.to_move());
     out
 }
+
+/// A count with its noun for messages: `counted(1, "stone", "stones")` is "1 stone",
+/// `counted(3, "stone", "stones")` "3 stones".
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}

@@ -43,7 +43,7 @@ pub use zobrist::splitmix64;
 
 pub use board::{Board, BoardError, Grid, Point, MAX_GRID_SIDE};
 pub use coord::{CoordError, CoordErrorKind};
-pub use diagram::{parse_diagram, DiagramError};
+pub use diagram::{counted, parse_diagram, DiagramError};
 pub use graph_format::{parse_graph, write_graph, GraphErrorKind, GraphFile, GraphFormatError};
 pub use position::{
     Color, Configuration, GroupStones, IllegalPosition, Liberties, Move, Played, Position,

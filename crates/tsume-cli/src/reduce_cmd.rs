@@ -6,12 +6,12 @@ use std::time::Duration;
 
 use clap::Args;
 use serde_json::json;
+use tsume_board::counted;
 use tsume_board::Color;
 use tsume_prove::{Limits, Options, Verdict};
 use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, Cnf};
 use tsume_reduce::grid::{grid_layout, GridLayout};
 use tsume_reduce::reduce;
-use tsume_reduce::reduce::counted;
 
 use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
@@ -231,8 +231,8 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             out,
             "{file}: {}, {} → square grid {}×{}, {} empty points \
              (design D2 on a grid; the graph board would have {})",
-            counted(cnf.vars as usize, "variable"),
-            counted(cnf.clauses.len(), "clause"),
+            counted(cnf.vars as usize, "variable", "variables"),
+            counted(cnf.clauses.len(), "clause", "clauses"),
             l.width,
             l.height,
             l.empty_points(),
@@ -242,8 +242,8 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
         let _ = writeln!(
             out,
             "{file}: {}, {} → {}",
-            counted(cnf.vars as usize, "variable"),
-            counted(cnf.clauses.len(), "clause"),
+            counted(cnf.vars as usize, "variable", "variables"),
+            counted(cnf.clauses.len(), "clause", "clauses"),
             inst.summary()
         );
     }

@@ -183,12 +183,16 @@ impl Instance {
     pub fn summary(&self) -> String {
         format!(
             "{}, {} empty, {}, {}; {}, {}, F = {}, G = {}",
-            counted(self.points, "point"),
+            tsume_board::counted(self.points, "point", "points"),
             self.empty_points,
-            counted(self.groups, "group"),
-            counted(self.edges, "edge"),
-            counted(self.variables.len(), "variable diagram"),
-            counted(self.cnf.clauses.len(), "clause diagram"),
+            tsume_board::counted(self.groups, "group", "groups"),
+            tsume_board::counted(self.edges, "edge", "edges"),
+            tsume_board::counted(
+                self.variables.len(),
+                "variable diagram",
+                "variable diagrams"
+            ),
+            tsume_board::counted(self.cnf.clauses.len(), "clause diagram", "clause diagrams"),
             self.race_liberties,
             self.gate_liberties
         )
@@ -484,15 +488,6 @@ fn diagram_b(
         g.edge(&k, &literal_point(l))?;
     }
     Ok(())
-}
-
-/// "1 point", "2 points".
-pub fn counted(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }
 
 #[cfg(test)]

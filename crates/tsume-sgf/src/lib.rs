@@ -145,7 +145,9 @@ use std::sync::Arc;
 use fxhash::FxHashSet;
 use sgf_parse::go::{self, Prop};
 use sgf_parse::{GameTree, SgfParseError, SgfProp};
-use tsume_board::{Board, Color, Configuration, Move, Point, Position, MAX_GRID_SIDE};
+use tsume_board::{
+    counted, Board, Color, Configuration, Move, Played, Point, Position, MAX_GRID_SIDE,
+};
 
 pub use error::{LoadError, LoadErrorKind};
 pub use expected::{parse_expected, region_hint, Expected, ExpectedStatus};
@@ -461,6 +463,7 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
     let mut comment = None;
     let mut game_comment = None;
     let mut marks: Vec<(usize, Point)> = Vec::new();
+    let mut move_notes = Vec::new();
     for (node_no, node) in root.main_variation().take(root_len).enumerate() {
         let mut black: Vec<Point> = Vec::new();
         let mut white: Vec<Point> = Vec::new();
@@ -541,7 +544,20 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
                 )))
             })?;
             // φ: a move on an occupied point or a suicide leaves the stones unchanged.
-            pos.play_in_place(point.map_or(Move::Pass, Move::Play));
+            let played = pos.play_in_place(point.map_or(Move::Pass, Move::Play));
+            if let (Some(x), Played::Occupied | Played::Suicide) = (point, played) {
+                move_notes.push(format!(
+                    "node {}: {}[{}] is {}, which acts as a pass under these rules",
+                    node_no + 1,
+                    if c == Color::Black { "B" } else { "W" },
+                    point_label(&board, x),
+                    if played == Played::Occupied {
+                        "on an occupied point"
+                    } else {
+                        "a suicide"
+                    }
+                ));
+            }
             config = pos.configuration();
             file_to_move = Some(c.opponent());
         }
@@ -580,7 +596,7 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
         outside: None,
         outside_walls: Vec::new(),
         frame_points: Vec::new(),
-        notes: Vec::new(),
+        notes: move_notes,
     };
     // A file may ask for its area (`GC[tsume: region=board]`); an explicit option wins.
     let hinted = match (
@@ -791,10 +807,16 @@ fn infer_target(full: &Position, to_move: Option<Color>) -> Result<(Point, Strin
         Some(&(libs, size, p, _)) => Ok((
             p,
             format!(
-                "{why_colour}; its group at {} is the largest ({size} stones, {libs} liberties) of its {} groups{}",
+                "{why_colour}; its group at {} is the largest ({}, {}) of its {}{}",
                 board.gtp(p),
-                groups.len(),
-                if all_alive { "" } else { " not unconditionally alive" }
+                counted(size, "stone", "stones"),
+                counted(libs, "liberty", "liberties"),
+                counted(groups.len(), "group", "groups"),
+                if all_alive {
+                    ""
+                } else {
+                    " not unconditionally alive"
+                }
             ),
         )),
         None => Err(LoadErrorKind::NoTarget(format!(

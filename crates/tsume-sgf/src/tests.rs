@@ -806,3 +806,27 @@ fn region_auto_on_a_whole_board_is_the_fight_around_the_target() {
         o.notes
     );
 }
+
+/// A main-line move on an occupied point or a suicide is played as φ plays it (a pass),
+/// and the problem's notes say so, naming the node and the point.
+#[test]
+fn moves_that_act_as_passes_are_noted() {
+    let p = load("(;SZ[3]AB[ab][ba]AW[cc];W[aa];B[cc];W[bb])").unwrap();
+    let notes = p.notes.join("\n");
+    assert!(notes.contains("node 2: W[A3 (aa)] is a suicide"), "{notes}");
+    assert!(
+        notes.contains("node 3: B[C1 (cc)] is on an occupied point"),
+        "{notes}"
+    );
+    // the stones are those of φ: no white stone on aa, white's B2 played after both
+    assert_eq!(p.full.color(pt(&p, "aa")), None);
+    assert_eq!(p.full.color(pt(&p, "cc")), Some(Color::White));
+    assert_eq!(p.full.color(pt(&p, "bb")), Some(Color::White));
+    // an ordinary line has no such note
+    let q = load("(;SZ[3]AB[ab]AW[cc];W[bb];B[ba])").unwrap();
+    assert!(
+        !q.notes.iter().any(|n| n.contains("acts as a pass")),
+        "{:?}",
+        q.notes
+    );
+}
