@@ -242,6 +242,27 @@ fn help_teaches() {
     }
 }
 
+/// The bundled problems that `tsume --help` and README.md name in their examples exist
+/// (a newcomer copies them first).
+#[test]
+fn examples_name_bundled_problems_that_exist() {
+    let help = tsume(&["--help"]).out;
+    let readme = std::fs::read_to_string(tsume_tests::repo_root().join("README.md")).unwrap();
+    let mut named = 0;
+    for text in [&help, &readme] {
+        for word in text.split(|c: char| c.is_whitespace() || "`()[],".contains(c)) {
+            if word.starts_with("problems/") && word.ends_with(".sgf") {
+                named += 1;
+                assert!(
+                    tsume_tests::repo_root().join(word).is_file(),
+                    "{word} is named in an example but is not a bundled problem"
+                );
+            }
+        }
+    }
+    assert!(named >= 2, "the help and the README each name a problem");
+}
+
 #[test]
 fn sgf_out_writes_the_proof_as_variations() {
     let (out, text, json) = solve_to_sgf("problems/03_bent_three_corner.sgf");

@@ -37,14 +37,16 @@ transposition table): \"dead\" and \"alive\" are proven, and the proof tree is r
 an independent checker. A search that runs out of budget says \"unknown\".";
 
 const AFTER: &str = "Examples:
-  tsume solve problems/bent-three-corner.sgf       status with each side moving first
-  tsume solve problem.sgf --to-move B --json        one question, machine-readable
-  tsume solve problem.sgf --target C3 --depth 12    another group, a tighter bound
-  tsume solve problems/                             every problem of a folder, a table
-  tsume bench --corpus ../shared/corpus             published answers, per source
-  tsume reduce formula.cnf -o formula.graph         3-SAT to a life-and-death position
-  tsume solve formula.graph --to-move W             does Λ live? (iff satisfiable)
-  tsume verify-reduction --vars 3 --clauses 4 --count 20   against a SAT solver";
+  tsume solve problems/03_bent_three_corner.sgf    status with each side moving first
+  tsume solve problem.sgf --to-move B --json       one question, machine-readable
+  tsume solve problem.sgf --target C3 --depth 12   another group, a tighter bound
+  tsume solve problem.sgf --ko-rule basic          ordinary Go's ko rule (outside the model)
+  tsume solve problems/                            every problem of a folder, a table
+  tsume bench --corpus ../shared/corpus            published answers, per source
+  tsume reduce formula.cnf -o formula.graph        3-SAT to a life-and-death position
+  tsume solve formula.graph --to-move W            does Λ live? (iff satisfiable)
+  tsume verify-reduction --vars 3 --clauses 4      random formulas against a SAT solver
+  tsume verify-reduction --all --clauses 5         every small formula, up to renaming";
 
 /// The command line.
 #[derive(Parser, Debug)]
