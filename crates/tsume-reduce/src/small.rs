@@ -5,7 +5,6 @@
 //! else, so the instances of two formulas that differ by a renaming are isomorphic graphs
 //! and have the same verdict. One formula per class of renamings stands for the class.
 
-use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 
 use crate::Cnf;
@@ -61,36 +60,48 @@ fn permutations(n: usize) -> Vec<Vec<i32>> {
     out
 }
 
-/// The image of a clause list under the renaming `perm` (u_v ↦ u_perm[v]) and the sign
-/// flips `flip` (bit v: u_v ↦ ¬u_v), as a sorted list of sorted clauses.
-fn image(clauses: &[Vec<i32>], perm: &[i32], flip: u32) -> Vec<Vec<i32>> {
-    let mut out: Vec<Vec<i32>> = clauses
+/// The renamings as maps of clause indices: `maps[s][c]` is the index (in `all`) of the
+/// image of clause `c` under renaming `s` (a permutation of the variables, then sign
+/// flips). The identity is first.
+fn clause_maps(vars: u32, all: &[Vec<i32>]) -> Vec<Vec<u16>> {
+    let index: std::collections::HashMap<&[i32], u16> = all
         .iter()
-        .map(|c| {
-            let mut c: Vec<i32> = c
+        .enumerate()
+        .map(|(i, c)| (c.as_slice(), i as u16))
+        .collect();
+    let mut maps = Vec::new();
+    for perm in permutations(vars as usize) {
+        for flip in 0u32..1 << vars {
+            let map = all
                 .iter()
-                .map(|&l| {
-                    let v = l.unsigned_abs() as usize - 1;
-                    let s = if flip >> v & 1 == 1 {
-                        -l.signum()
-                    } else {
-                        l.signum()
-                    };
-                    s * perm[v]
+                .map(|c| {
+                    let mut img: Vec<i32> = c
+                        .iter()
+                        .map(|&l| {
+                            let v = l.unsigned_abs() as usize - 1;
+                            let s = if flip >> v & 1 == 1 {
+                                -l.signum()
+                            } else {
+                                l.signum()
+                            };
+                            s * perm[v]
+                        })
+                        .collect();
+                    img.sort_unstable();
+                    index[img.as_slice()]
                 })
                 .collect();
-            c.sort_unstable();
-            c
-        })
-        .collect();
-    out.sort();
-    out
+            maps.push(map);
+        }
+    }
+    maps
 }
 
 /// Every formula over `vars` variables whose number of distinct clauses is in `clauses`,
 /// each clause of 1..=`width` literals on distinct variables, one per class of the
-/// vars!·2^vars renamings (the least image of the class, in the order of sorted clause
-/// lists), with the class's size. The sizes add up to [`clause_set_count`].
+/// vars!·2^vars renamings (the image whose sorted list of clause indices is least), with
+/// the class's size (the number of renamings over the number that fix the formula). The
+/// sizes add up to [`clause_set_count`].
 ///
 /// # Panics
 /// If `vars` is over 6 (the renamings alone would be over 46 080).
@@ -101,9 +112,7 @@ pub fn formulas_up_to_renaming(
 ) -> Vec<(Cnf, u64)> {
     assert!(vars <= 6, "at most 6 variables");
     let all = all_clauses(vars, width);
-    let perms = permutations(vars as usize);
-    let flips = 1u32 << vars;
-    let mut seen = BTreeSet::new();
+    let maps = clause_maps(vars, &all);
     let mut out = Vec::new();
     if clauses.contains(&0) {
         out.push((
@@ -114,11 +123,13 @@ pub fn formulas_up_to_renaming(
             1,
         ));
     }
-    // Clause sets as increasing index lists, grown one clause at a time.
-    let mut stack: Vec<Vec<usize>> = (0..all.len()).rev().map(|i| vec![i]).collect();
+    let mut img: Vec<u16> = Vec::new();
+    // Clause sets as increasing index lists, grown one clause at a time; a set is its
+    // class's representative when no renaming maps it to a smaller list.
+    let mut stack: Vec<Vec<u16>> = (0..all.len() as u16).rev().map(|i| vec![i]).collect();
     while let Some(idx) = stack.pop() {
         if idx.len() < *clauses.end() {
-            for j in (idx[idx.len() - 1] + 1..all.len()).rev() {
+            for j in (idx[idx.len() - 1] + 1..all.len() as u16).rev() {
                 let mut next = idx.clone();
                 next.push(j);
                 stack.push(next);
@@ -127,23 +138,27 @@ pub fn formulas_up_to_renaming(
         if !clauses.contains(&idx.len()) {
             continue;
         }
-        let f: Vec<Vec<i32>> = idx.iter().map(|&i| all[i].clone()).collect();
-        let orbit: BTreeSet<Vec<Vec<i32>>> = perms
-            .iter()
-            .flat_map(|p| (0..flips).map(move |flip| (p, flip)))
-            .map(|(p, flip)| image(&f, p, flip))
-            .collect();
-        let Some(canon) = orbit.first().cloned() else {
-            continue;
-        };
-        if seen.insert(canon.clone()) {
-            out.push((
-                Cnf {
-                    vars,
-                    clauses: canon,
-                },
-                orbit.len() as u64,
-            ));
+        let mut least = true;
+        let mut fixed = 0u64;
+        for map in &maps {
+            img.clear();
+            img.extend(idx.iter().map(|&c| map[c as usize]));
+            img.sort_unstable();
+            match img.as_slice().cmp(idx.as_slice()) {
+                std::cmp::Ordering::Less => {
+                    least = false;
+                    break;
+                }
+                std::cmp::Ordering::Equal => fixed += 1,
+                std::cmp::Ordering::Greater => {}
+            }
+        }
+        if least {
+            let cnf = Cnf {
+                vars,
+                clauses: idx.iter().map(|&c| all[c as usize].clone()).collect(),
+            };
+            out.push((cnf, maps.len() as u64 / fixed));
         }
     }
     out
@@ -152,6 +167,33 @@ pub fn formulas_up_to_renaming(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeSet;
+
+    /// The image of a clause list under a renaming, on the literals themselves (not
+    /// through the index maps): sorted clauses, sorted list.
+    fn image(clauses: &[Vec<i32>], perm: &[i32], flip: u32) -> Vec<Vec<i32>> {
+        let mut out: Vec<Vec<i32>> = clauses
+            .iter()
+            .map(|c| {
+                let mut c: Vec<i32> = c
+                    .iter()
+                    .map(|&l| {
+                        let v = l.unsigned_abs() as usize - 1;
+                        let s = if flip >> v & 1 == 1 {
+                            -l.signum()
+                        } else {
+                            l.signum()
+                        };
+                        s * perm[v]
+                    })
+                    .collect();
+                c.sort_unstable();
+                c
+            })
+            .collect();
+        out.sort();
+        out
+    }
 
     #[test]
     fn clause_counts() {
@@ -162,8 +204,11 @@ mod tests {
         assert_eq!(permutations(4).len(), 24);
     }
 
+    /// The classes partition the clause sets (their sizes add up), and they are the
+    /// orbits computed independently on the literals: each representative's orbit, as a
+    /// set of clause lists, has the stated size and contains no other representative.
     #[test]
-    fn classes_partition_the_clause_sets() {
+    fn classes_are_the_orbits() {
         for (vars, clauses, width) in [(1, 0..=2, 1), (2, 1..=3, 2), (3, 1..=3, 3), (4, 1..=2, 3)] {
             let classes = formulas_up_to_renaming(vars, clauses.clone(), width);
             let covered: u64 = classes.iter().map(|(_, n)| n).sum();
@@ -172,12 +217,24 @@ mod tests {
                 clause_set_count(vars, clauses, width),
                 "{vars} {width}"
             );
-            // each representative is the least of its class, so no two are renamings
-            // of each other
-            let reps: BTreeSet<_> = classes.iter().map(|(f, _)| f.clauses.clone()).collect();
-            assert_eq!(reps.len(), classes.len());
+            let perms = permutations(vars as usize);
+            let canon = |f: &[Vec<i32>]| -> (Vec<Vec<i32>>, usize) {
+                let orbit: BTreeSet<Vec<Vec<i32>>> = perms
+                    .iter()
+                    .flat_map(|p| (0..1u32 << vars).map(move |flip| (p, flip)))
+                    .map(|(p, flip)| image(f, p, flip))
+                    .collect();
+                let n = orbit.len();
+                (orbit.into_iter().next().unwrap_or_default(), n)
+            };
+            let mut seen = BTreeSet::new();
+            for (f, n) in &classes {
+                let (c, size) = canon(&f.clauses);
+                assert_eq!(size as u64, *n, "{f:?}");
+                assert!(seen.insert(c), "two representatives of one class: {f:?}");
+            }
         }
-        // over one variable with at most 2 clauses: {}, {u}, {¬u} (one class), {u, ¬u}
+        // over one variable with at most 2 clauses: {}, {u} (and {¬u}), {u, ¬u}
         let one = formulas_up_to_renaming(1, 0..=2, 1);
         assert_eq!(one.len(), 3);
     }
