@@ -288,10 +288,10 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
             return EXIT_BAD_INPUT;
         }
         let sets = tsume_reduce::clause_set_count(vars, 1..=clauses, a.width);
-        if sets > 2_000_000 {
+        if sets > 10_000_000 {
             let _ = writeln!(
                 err,
-                "tsume verify-reduction --all: {sets} clause sets over {vars} variables with up to {clauses} clauses; at most 2000000 (use fewer clauses)"
+                "tsume verify-reduction --all: {sets} clause sets over {vars} variables with up to {clauses} clauses; at most 10000000 (use fewer clauses)"
             );
             return EXIT_BAD_INPUT;
         }
