@@ -8,6 +8,37 @@
 //!   `tsume-proof`, statistics and limits that end in [`Verdict::Unknown`], never a guess.
 //! - [`reference::can_kill`]: the paper's procedure, transcribed line by line.
 //! - [`exact::kill_rank`]: the fixpoint D₀ ⊆ D₁ ⊆ … by retrograde analysis, with no bound.
+//!
+//! # Example: a straight three, as an oracle
+//!
+//! ```
+//! use tsume_board::{Color, Move, Position};
+//! use tsume_prove::{default_depth, solve, Options, Verdict};
+//!
+//! // White's group has a straight three in the corner; Black's wall is safe.
+//! let diagram = "
+//!     . . . o x . .
+//!     o o o o x . .
+//!     x x x x x . .
+//!     . . . . . . .";
+//! for (to_move, verdict) in [(Color::Black, Verdict::Dead), (Color::White, Verdict::Alive)] {
+//!     let p = Position::from_diagram(diagram, to_move).unwrap();
+//!     let target = p.board().parse_point("A3").unwrap(); // GTP coordinates, A1 bottom left
+//!     let opts = Options {
+//!         depth: default_depth(&p), // α
+//!         want_tree: true,
+//!         ..Options::default()
+//!     };
+//!     let a = solve(&p, target, &opts).unwrap();
+//!     assert_eq!(a.verdict, verdict);
+//!     // The winning first move is the vital point, for either side.
+//!     let b4 = p.board().parse_point("B4").unwrap();
+//!     assert_eq!(a.moves, vec![Move::Play(b4)]);
+//!     // The proof (or disproof) tree, replayed by the independent checker.
+//!     let tree = a.tree.expect("a small tree is built");
+//!     assert!(tsume_proof::check(&p, target, &tree).is_ok());
+//! }
+//! ```
 #![deny(missing_docs)]
 
 pub mod dfpn;
