@@ -6,8 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 use serde_json::json;
-use tsume_board::counted;
-use tsume_board::Color;
+use tsume_board::{counted, Color};
 use tsume_prove::{Limits, Options, Verdict};
 use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, Cnf};
 use tsume_reduce::grid::{grid_layout, GridLayout};

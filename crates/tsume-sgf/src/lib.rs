@@ -549,7 +549,7 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
                 move_notes.push(format!(
                     "node {}: {}[{}] is {}, which acts as a pass under these rules",
                     node_no + 1,
-                    if c == Color::Black { "B" } else { "W" },
+                    c.letter(),
                     point_label(&board, x),
                     if played == Played::Occupied {
                         "on an occupied point"
