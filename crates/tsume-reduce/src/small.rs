@@ -36,12 +36,19 @@ pub fn all_clauses(vars: u32, width: usize) -> Vec<Vec<i32>> {
 }
 
 /// The number of clause sets [`formulas_up_to_renaming`] covers: the sum over the sizes r
-/// of (number of clauses choose r).
+/// of (number of clauses choose r), `u64::MAX` if larger.
 pub fn clause_set_count(vars: u32, clauses: RangeInclusive<usize>, width: usize) -> u64 {
-    let n = all_clauses(vars, width).len() as u64;
-    clauses
-        .map(|r| (0..r as u64).fold(1u64, |acc, i| acc * (n - i) / (i + 1)))
-        .sum()
+    let n = all_clauses(vars, width).len() as u128;
+    let choose = |r: u128| {
+        if r > n {
+            return 0;
+        }
+        // C(n, r) built as C(n, i + 1) = C(n, i)·(n − i)/(i + 1): exact at every step,
+        // and at most C(64, 32) < 2^63 for the clause lists of up to 4 variables
+        (0..r.min(n - r)).fold(1u128, |acc, i| acc * (n - i) / (i + 1))
+    };
+    let total: u128 = clauses.map(|r| choose(r as u128)).sum();
+    u64::try_from(total).unwrap_or(u64::MAX)
 }
 
 /// All permutations of 1..=n.
@@ -234,6 +241,12 @@ mod tests {
                 assert!(seen.insert(c), "two representatives of one class: {f:?}");
             }
         }
+        // more clauses than there are: the sets stop at all of them
+        assert_eq!(clause_set_count(1, 1..=5, 1), 2 + 1);
+        assert_eq!(formulas_up_to_renaming(1, 1..=5, 1).len(), 2);
+        // C(26, 13) and beyond without overflow; a sum past u64 saturates
+        assert_eq!(clause_set_count(3, 13..=13, 3), 10_400_600);
+        assert_eq!(clause_set_count(4, 0..=64, 3), u64::MAX);
         // over one variable with at most 2 clauses: {}, {u} (and {¬u}), {u, ¬u}
         let one = formulas_up_to_renaming(1, 0..=2, 1);
         assert_eq!(one.len(), 3);
