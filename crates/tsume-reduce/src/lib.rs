@@ -134,8 +134,8 @@
 //!   **every formula over three variables with one to five distinct clauses** of 1–3
 //!   literals, one per class of the 48 renamings (permuting the variables, flipping signs:
 //!   the instances are isomorphic graphs): 2 060 classes standing for 83 681 clause sets,
-//!   1 622 satisfiable and 438 not, 3.4 M nodes in all (about 10 s); with exactly six
-//!   clauses, 5 191 more classes (230 230 sets, 12.7 M nodes, ignored, about 40 s). "Dead" answers
+//!   1 622 satisfiable and 438 not, 2.7 M nodes in all (about 10 s); with exactly six
+//!   clauses, 5 191 more classes (230 230 sets, 11.0 M nodes, ignored, about 40 s). "Dead" answers
 //!   are exact (Λ is in D); "alive" answers hold within α, for every α only when the
 //!   prover says so.
 //! - Bad input (`tests/props.rs`, proptest): any text to the DIMACS reader, and any clause

@@ -340,7 +340,7 @@ fn check_every_formula(sizes: std::ops::RangeInclusive<usize>) -> (usize, usize,
 /// five clauses, up to renaming. A class's representative stands for the class: renaming
 /// the variables and flipping signs relabels the instance's choice points (a sign flip
 /// swaps A_i and B_i, whose other neighbours are the same) and changes nothing else, so
-/// the instances are isomorphic graphs. 2 060 classes (83 681 formulas), about 3.4 M
+/// the instances are isomorphic graphs. 2 060 classes (83 681 formulas), about 2.7 M
 /// nodes.
 #[test]
 fn every_formula_with_at_most_five_clauses_up_to_renaming() {
