@@ -115,6 +115,7 @@ fn verify_reduction_agrees_on_small_formulas() {
     let v = r.json();
     let rows = v["formulas"].as_array().unwrap();
     assert_eq!(rows.len(), 2);
+    assert!(rows.iter().all(|r| r["checked"] == true), "{rows:?}");
     assert_eq!(rows[0]["satisfiable"], false);
     assert_eq!(rows[0]["verdict"], "dead");
     assert_eq!(rows[1]["satisfiable"], true);
@@ -144,10 +145,28 @@ fn verify_reduction_all_small_formulas() {
     let rows = v["formulas"].as_array().unwrap();
     assert!(rows.len() < 92, "one row per class, not per clause set");
     assert!(rows.iter().all(|r| r["agree"] == true));
+    // every proof and disproof was replayed by the checker
+    assert!(rows.iter().all(|r| r["checked"] == true), "{rows:?}");
     assert!(rows.iter().any(|r| r["satisfiable"] == true));
     assert!(rows
         .iter()
         .any(|r| r["satisfiable"] == false && r["verdict"] == "dead"));
+    // --no-check: the same verdicts, no tree checked
+    let r = tsume(&[
+        "verify-reduction",
+        "--all",
+        "--vars",
+        "2",
+        "--clauses",
+        "2",
+        "--no-check",
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    let rows = r.json()["formulas"].as_array().unwrap().clone();
+    assert!(rows
+        .iter()
+        .all(|r| r["agree"] == true && r["checked"].is_null()));
     for args in [["--vars", "5"], ["--width", "4"]] {
         let r = tsume(&["verify-reduction", "--all", args[0], args[1]]);
         assert_eq!(r.code, 2, "{args:?}");

@@ -52,15 +52,17 @@ pub struct ReduceArgs {
 For each formula (files given, or random 3-CNF formulas generated with --vars, --clauses,
 --count, --seed), build the instance, solve it with the prover (White to move), decide
 the formula with a SAT solver (varisat), and print one row: satisfiable?, Λ alive?, agree?,
-nodes, seconds. With --grid, the square-grid SGF of each formula in the chain class is
-solved too (whole grid, White to move) and must agree as well. Exit status 1 on any
-disagreement or unknown.
+checked? (the proof or disproof tree replayed by the independent checker), nodes, seconds.
+With --grid, the square-grid SGF of each formula in the chain class is solved too (whole
+grid, White to move) and must agree as well. Exit status 1 on any disagreement, tree the
+checker rejects, or unknown.
 
 With --all, the formulas are every formula over --vars variables (default 3) with 1 to
 --clauses (default 4) distinct clauses of at most --width literals (default 3), one per
 class of renamings (permuting the variables, flipping signs: the instances of a class
 are isomorphic graphs, so one stands for all). For example `tsume verify-reduction --all
---clauses 5` checks 2 060 classes standing for 83 681 formulas in about 7 seconds. With
+--clauses 5` checks 2 060 classes standing for 83 681 formulas, every proof and disproof
+replayed by the checker, in about 20 seconds (7 with --no-check). With
 --grid, only each representative's grid is solved: the grids of renamed formulas are other
 drawings, not the same graph."
 )]
@@ -100,6 +102,11 @@ pub struct VerifyArgs {
     /// `tsume reduce --help`), on the whole grid, and compare it with the SAT solver too.
     #[arg(long)]
     pub grid: bool,
+    /// Skip building each proof tree and replaying it through the independent checker
+    /// (by default every tree of up to 2 000 000 nodes is checked, and a rejected one
+    /// counts as a disagreement).
+    #[arg(long)]
+    pub no_check: bool,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -132,6 +139,8 @@ fn prover_options(a: &VerifyArgs, limits: &Limits, pos: &tsume_board::Position) 
     Options {
         depth: a.depth.unwrap_or_else(|| tsume_prove::default_depth(pos)),
         limits: limits.clone(),
+        want_tree: !a.no_check,
+        max_tree_nodes: 2_000_000,
         ..Options::default()
     }
 }
@@ -334,8 +343,8 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
     if !a.json {
         let _ = writeln!(
             out,
-            "{:<36} {:>6} {:>6} {:>6} {:>11} {:>6} {:>10} {:>9}",
-            "formula", "points", "empty", "sat", "Λ", "agree", "nodes", "seconds"
+            "{:<36} {:>6} {:>6} {:>6} {:>11} {:>6} {:>8} {:>10} {:>9}",
+            "formula", "points", "empty", "sat", "Λ", "agree", "checked", "nodes", "seconds"
         );
     }
     for (name, cnf) in &formulas {
@@ -356,7 +365,20 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
                 return EXIT_FAILURE;
             }
         };
+        // The proof or disproof replayed by the independent checker: Some(false) is a
+        // failure of ours, counted with the disagreements; None when no tree was built
+        // (an unknown answer, or a tree over 2 000 000 nodes).
+        let checked = ans.tree.as_ref().map(|t| {
+            crate::solve::check_tree(&pos, inst.target(), ans.verdict, opts.depth + 1, t)
+                .map_err(|e| {
+                    let _ = writeln!(err, "{name}: the checker rejects the tree: {e}");
+                })
+                .is_ok()
+        });
         let mut agree = agrees(ans.verdict, sat);
+        if checked == Some(false) {
+            agree = Some(false);
+        }
         let grid = if a.grid {
             match solve_grid(cnf, a, &limits) {
                 Ok(g) => g,
@@ -390,13 +412,13 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
                 "formula": name, "variables": cnf.vars, "clauses": cnf.clauses.len(),
                 "points": inst.points, "empty_points": inst.empty_points, "groups": inst.groups,
                 "satisfiable": sat, "verdict": ans.verdict.as_str(), "exact": ans.exact,
-                "agree": agree, "nodes": ans.stats.nodes, "seconds": ans.stats.seconds,
+                "agree": agree, "checked": checked, "nodes": ans.stats.nodes, "seconds": ans.stats.seconds,
                 "grid": grid.map(|(v, n)| json!({"verdict": v.as_str(), "nodes": n})),
             }));
         } else {
             let _ = writeln!(
                 out,
-                "{:<36} {:>6} {:>6} {:>6} {:>11} {:>6} {:>10} {:>9.3}",
+                "{:<36} {:>6} {:>6} {:>6} {:>11} {:>6} {:>8} {:>10} {:>9.3}",
                 name,
                 inst.points,
                 inst.empty_points,
@@ -406,6 +428,11 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
                     Some(true) => "yes",
                     Some(false) => "NO",
                     None => "?",
+                },
+                match checked {
+                    Some(true) => "yes",
+                    Some(false) => "NO",
+                    None => "-",
                 },
                 ans.stats.nodes,
                 ans.stats.seconds

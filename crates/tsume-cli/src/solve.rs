@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 use rayon::prelude::*;
-use tsume_board::{Color, Move, Position};
+use tsume_board::{Color, Move, Point, Position};
 use tsume_prove::{Answer, Limits, Options, PnRule, Verdict};
 use tsume_sgf::{LoadOptions, Problem, RegionSpec, TargetSource};
 
@@ -450,12 +450,14 @@ fn solve_side(
         answer
             .tree
             .as_ref()
-            .map(|t| check_tree(&pos, problem, answer.verdict, depth + 1, t))
+            .map(|t| check_tree(&pos, problem.target, answer.verdict, depth + 1, t))
     } else {
         None
     };
     let survives_check = match (&answer.survives_tree, answer.survives) {
-        (Some(t), Some(h)) if s.check => Some(check_tree(&pos, problem, Verdict::Alive, h, t)),
+        (Some(t), Some(h)) if s.check => {
+            Some(check_tree(&pos, problem.target, Verdict::Alive, h, t))
+        }
         (None, Some(_)) if s.check => {
             // No tree to check it by (over `--max-tree`, or the table had lost too
             // much of it): not said at all, as a proof we cannot show.
@@ -476,14 +478,14 @@ fn solve_side(
 /// for `bound` plies: a proof needing at most that many, or a disproof holding for at
 /// least that many (α + 1 for the answer; `survives` for an unknown answer's partial
 /// result).
-fn check_tree(
+pub(crate) fn check_tree(
     pos: &Position,
-    problem: &Problem,
+    target: Point,
     verdict: Verdict,
     bound: u32,
     tree: &tsume_proof::Tree,
 ) -> Result<Checked, String> {
-    let report = tsume_proof::check(pos, problem.target, tree).map_err(|e| e.to_string())?;
+    let report = tsume_proof::check(pos, target, tree).map_err(|e| e.to_string())?;
     let root = tree.root().ok_or("empty tree")?.remaining;
     let checked = Checked {
         nodes: report.nodes,
