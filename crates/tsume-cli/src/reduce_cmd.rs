@@ -113,7 +113,8 @@ pub struct VerifyArgs {
 }
 
 /// The verdict on the square-grid SGF of `cnf` (whole board, White to move), with its
-/// nodes; None when the formula has no grid.
+/// nodes, its tree checked unless `--no-check` (a rejected tree is an error); None when
+/// the formula has no grid.
 fn solve_grid(
     cnf: &Cnf,
     a: &VerifyArgs,
@@ -131,6 +132,10 @@ fn solve_grid(
         .map_err(|e| format!("the grid does not load: {e}"))?;
     let opts = prover_options(a, limits, &p.position);
     let ans = tsume_prove::solve(&p.position, p.target, &opts).map_err(|e| e.to_string())?;
+    if let Some(t) = &ans.tree {
+        crate::solve::check_tree(&p.position, p.target, ans.verdict, opts.depth + 1, t)
+            .map_err(|e| format!("the checker rejects the grid's tree: {e}"))?;
+    }
     Ok(Some((ans.verdict, ans.stats.nodes)))
 }
 
