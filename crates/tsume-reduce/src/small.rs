@@ -71,7 +71,7 @@ fn permutations(n: usize) -> Vec<Vec<i32>> {
 /// image of clause `c` under renaming `s` (a permutation of the variables, then sign
 /// flips). The identity is first.
 fn clause_maps(vars: u32, all: &[Vec<i32>]) -> Vec<Vec<u16>> {
-    let index: std::collections::HashMap<&[i32], u16> = all
+    let index: fxhash::FxHashMap<&[i32], u16> = all
         .iter()
         .enumerate()
         .map(|(i, c)| (c.as_slice(), i as u16))

@@ -708,31 +708,24 @@ fn simplified_into_the_class() {
     assert_eq!((sat, unsat), (2, 3));
 }
 
-/// Exhaustive over two variables: every set of the 8 clauses over u1, u2 (4 of width 1,
-/// 4 of width 2) that the grid draws (its simplified formula is in the chain class), each
-/// distinct SGF solved once and compared with SAT; the others must be refused. Both
-/// outcomes, and formulas the simplification changes, are represented.
-#[test]
-fn every_two_variable_formula_the_grid_draws() {
-    let clauses: Vec<Vec<i32>> = vec![
-        vec![1],
-        vec![-1],
-        vec![2],
-        vec![-2],
-        vec![1, 2],
-        vec![1, -2],
-        vec![-1, 2],
-        vec![-1, -2],
-    ];
+/// Every set of 1..=`max` distinct clauses of `all` the grid draws, each distinct SGF
+/// solved once against SAT ([`check`]); a formula the grid refuses must be outside the
+/// chain class and one it draws inside. Returns (clause sets, refused, distinct grids,
+/// satisfiable, unsatisfiable, nodes).
+fn check_every_set(vars: u32, all: &[Vec<i32>], max: usize, max_nodes: u64) -> [u64; 6] {
     let mut drawn = std::collections::BTreeSet::new();
-    let (mut refused, mut sat, mut unsat) = (0, 0, 0);
-    for set in 1u32..1 << clauses.len() {
+    let (mut sets, mut refused, mut sat, mut unsat, mut nodes) = (0, 0, 0, 0, 0);
+    let mut stack: Vec<Vec<usize>> = (0..all.len()).map(|i| vec![i]).collect();
+    while let Some(idx) = stack.pop() {
+        if idx.len() < max {
+            for j in idx[idx.len() - 1] + 1..all.len() {
+                stack.push([idx.as_slice(), &[j]].concat());
+            }
+        }
+        sets += 1;
         let f = Cnf {
-            vars: 2,
-            clauses: (0..clauses.len())
-                .filter(|i| set >> i & 1 == 1)
-                .map(|i| clauses[i].clone())
-                .collect(),
+            vars,
+            clauses: idx.iter().map(|&i| all[i].clone()).collect(),
         };
         let Ok(sgf) = to_grid_sgf(&f) else {
             assert!(!in_chain_class(&f), "refused but in the class: {f:?}");
@@ -743,61 +736,44 @@ fn every_two_variable_formula_the_grid_draws() {
         if !drawn.insert(sgf) {
             continue;
         }
-        if check(&f, 5_000_000).0 {
+        let (s, _, n) = check(&f, max_nodes);
+        nodes += n;
+        if s {
             sat += 1;
         } else {
             unsat += 1;
         }
     }
+    let out = [sets, refused, drawn.len() as u64, sat, unsat, nodes];
     eprintln!(
-        "{} distinct grids: {sat} sat, {unsat} unsat; {refused} of 255 refused",
-        drawn.len()
+        "{sets} clause sets, {refused} refused, {} distinct grids: {sat} sat, {unsat} unsat, {nodes} nodes",
+        out[2]
     );
+    out
+}
+
+/// Exhaustive over two variables: every set of the 8 clauses over u1, u2 (4 of width 1,
+/// 4 of width 2) that the grid draws (its simplified formula is in the chain class), each
+/// distinct SGF solved once and compared with SAT; the others must be refused. Both
+/// outcomes are represented.
+#[test]
+fn every_two_variable_formula_the_grid_draws() {
+    let all = tsume_reduce::small::all_clauses(2, 2);
+    assert_eq!(all.len(), 8);
+    let [sets, _, _, sat, unsat, _] = check_every_set(2, &all, all.len(), 5_000_000);
+    assert_eq!(sets, 255);
     assert!(sat > 0 && unsat > 0);
 }
 
-/// Every formula over three variables with at most three clauses (of 1–3 literals) that
-/// the grid draws, each distinct SGF solved once against SAT (ignored: minutes).
+/// Every formula over three variables with at most three distinct clauses (of 1–3
+/// literals) that the grid draws, each distinct SGF solved once against SAT (ignored:
+/// minutes).
 #[test]
 #[ignore]
 fn every_three_variable_formula_of_three_clauses_the_grid_draws() {
     let all = tsume_reduce::small::all_clauses(3, 3);
     assert_eq!(all.len(), 26);
-    let mut drawn = std::collections::BTreeSet::new();
-    let (mut formulas, mut refused, mut sat, mut unsat, mut nodes) = (0, 0, 0, 0, 0);
-    for a in 0..all.len() {
-        for b in a..all.len() {
-            for c in b..all.len() {
-                // a ≤ b ≤ c: a repeated index stands for a set of fewer clauses (met
-                // more than once; the distinct SGFs are solved once each)
-                let mut idx = vec![a, b, c];
-                idx.dedup();
-                let f = Cnf {
-                    vars: 3,
-                    clauses: idx.iter().map(|&i| all[i].clone()).collect(),
-                };
-                formulas += 1;
-                let Ok(sgf) = to_grid_sgf(&f) else {
-                    assert!(!in_chain_class(&f), "refused but in the class: {f:?}");
-                    refused += 1;
-                    continue;
-                };
-                if !drawn.insert(sgf) {
-                    continue;
-                }
-                let (s, _, n) = check(&f, 20_000_000);
-                nodes += n;
-                if s {
-                    sat += 1;
-                } else {
-                    unsat += 1;
-                }
-            }
-        }
-    }
-    eprintln!(
-        "{formulas} formulas, {refused} refused, {} distinct grids: {sat} sat, {unsat} unsat, {nodes} nodes",
-        drawn.len()
-    );
+    let [sets, _, _, sat, unsat, _] = check_every_set(3, &all, 3, 20_000_000);
+    assert_eq!(sets, 26 + 325 + 2600);
     assert!(sat > 0 && unsat > 0);
 }
