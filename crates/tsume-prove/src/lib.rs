@@ -435,10 +435,17 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
         // The losing side has no winning move: the empty list is complete.
         answer.all_moves = opts.all_moves;
         let winning_side_moves = (answer.verdict == Verdict::Dead) == attacker_moves;
-        if winning_side_moves && rem > 0 && !reference::in_d0(p, target) {
+        // In D_0 the attacker's capture wins at once (the target's last liberty); the
+        // other moves are searched only when every winning move is asked for.
+        let capture = (winning_side_moves && reference::in_d0(p, target))
+            .then(|| p.liberties(target).first().copied())
+            .flatten()
+            .map(Move::Play);
+        answer.moves.extend(capture);
+        if winning_side_moves && rem > 0 && (capture.is_none() || opts.all_moves) {
             let kids = search.children(p);
             let mut complete = true;
-            for c in &kids {
+            for c in kids.iter().filter(|c| Some(c.info.mv) != capture) {
                 let k = if opts.all_moves {
                     settle(&mut search, &c.pos, target, rem - 1, opts, 1).0
                 } else {

@@ -127,6 +127,10 @@ fn all_moves_are_exactly_the_winning_moves() {
         (". o . o . x .", Color::White, "B1"),
         (". . .\n. o .\n. . x", Color::White, "B2"),
         (". . .\n. o .\n. . x", Color::Black, "B2"),
+        // In D_0 (the target in atari, the attacker to move): the capture and the
+        // other moves that kill too.
+        (". x o . . .", Color::Black, "C1"),
+        (". x .\nx o .\n. x .", Color::Black, "B2"),
     ] {
         let p = Position::from_diagram(diagram, to_move).unwrap();
         let x = p.board().parse_point(target).unwrap();
@@ -142,12 +146,25 @@ fn all_moves_are_exactly_the_winning_moves() {
         )
         .unwrap();
         assert!(a.all_moves);
+        let first = solve(
+            &p,
+            x,
+            &Options {
+                depth: alpha,
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(first.verdict, a.verdict, "{diagram}");
+        assert_eq!(first.moves.is_empty(), a.moves.is_empty(), "{diagram}");
         let attacker = p.color(x) != Some(to_move);
         let mut expected = Vec::new();
         for (m, q) in p.successors() {
-            let dead = exact::kill_rank(&q, x, 100_000)
-                .unwrap()
-                .is_some_and(|k| k <= alpha);
+            // A capture kills at once; otherwise the exact solver's rank.
+            let dead = q.color(x).is_none()
+                || exact::kill_rank(&q, x, 100_000)
+                    .unwrap()
+                    .is_some_and(|k| k <= alpha);
             if dead == attacker {
                 expected.push(m);
             }
