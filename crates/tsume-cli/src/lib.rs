@@ -6,6 +6,7 @@
 //! 2 bad input (one line on stderr naming the file, line or point).
 
 mod bench;
+mod check;
 mod reduce_cmd;
 mod render;
 mod sgf_out;
@@ -42,6 +43,7 @@ const AFTER: &str = "Examples:
   tsume solve problem.sgf --target C3 --depth 12   another group, a tighter bound
   tsume solve problem.sgf --ko-rule basic          ordinary Go's ko rule (outside the model)
   tsume solve problems/                            every problem of a folder, a table
+  tsume check problems/03_bent_three_corner.sgf    the file's variations and marks, by proof
   tsume bench --corpus ../shared/corpus            published answers, per source
   tsume reduce formula.cnf -o formula.graph        3-SAT to a life-and-death position
   tsume solve formula.graph --to-move W            does Λ live? (iff satisfiable)
@@ -56,15 +58,25 @@ struct Cli {
     command: Command,
 }
 
+/// The subcommands. Their one-line `about` is given here and the long help on the
+/// argument structs: a doc comment here would replace the long help too.
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Solve life-and-death problems (SGF or tsume-graph files, or folders of them).
+    #[command(
+        about = "Solve life-and-death problems (SGF or tsume-graph files, or folders of them)"
+    )]
     Solve(SolveArgs),
-    /// Solve a problem collection or the public corpus and report speed and correctness.
+    #[command(
+        about = "Check a problem file's solution tree (its variations and their marks) by proof"
+    )]
+    Check(check::CheckArgs),
+    #[command(
+        about = "Solve a problem collection or the public corpus and report speed and correctness"
+    )]
     Bench(bench::BenchArgs),
-    /// Build the tsume-Go instance of a 3-SAT formula (DIMACS CNF).
+    #[command(about = "Build the tsume-Go instance of a 3-SAT formula (DIMACS CNF)")]
     Reduce(reduce_cmd::ReduceArgs),
-    /// Check the reduction against a SAT solver on small formulas.
+    #[command(about = "Check the reduction against a SAT solver on small formulas")]
     VerifyReduction(reduce_cmd::VerifyArgs),
 }
 
@@ -92,6 +104,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     };
     let result = match cli.command {
         Command::Solve(a) => solve::run(&a, out, err),
+        Command::Check(a) => check::run(&a, out, err),
         Command::Bench(a) => bench::run(&a, out, err),
         Command::Reduce(a) => reduce_cmd::run_reduce(&a, out, err),
         Command::VerifyReduction(a) => reduce_cmd::run_verify(&a, out, err),

@@ -16,7 +16,6 @@ use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 /// Arguments of `tsume solve`.
 #[derive(Args, Debug, Clone)]
 #[command(
-    about = "Solve life-and-death problems",
     long_about = "Solve life-and-death problems given as SGF or tsume-graph files (or folders of them).
 
 For each problem tsume finds the group in question (the target: --target, else a TR/MA/SQ/CR
@@ -183,19 +182,7 @@ impl Report {
 
     /// GTP and SGF names of a move of the position in play, on the whole board.
     pub fn move_names(&self, m: Move) -> (String, String) {
-        match m {
-            Move::Pass => ("pass".to_string(), String::new()),
-            Move::Play(p) => match self.problem.to_full(p) {
-                Some(f) => {
-                    let b = self.problem.full.board();
-                    (b.gtp(f), b.sgf(f))
-                }
-                None => {
-                    let n = self.problem.position.board().name(p).to_string();
-                    (n.clone(), n)
-                }
-            },
-        }
+        move_names(&self.problem, m)
     }
 
     pub fn expected_status(&self) -> Option<String> {
@@ -354,6 +341,24 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
         },
         progress: !a.quiet && !a.json && std::io::stderr().is_terminal(),
     })
+}
+
+/// GTP and SGF names of a move of the position in play, on the whole board (a graph
+/// board's point name twice).
+pub(crate) fn move_names(problem: &Problem, m: Move) -> (String, String) {
+    match m {
+        Move::Pass => ("pass".to_string(), String::new()),
+        Move::Play(p) => match problem.to_full(p) {
+            Some(f) => {
+                let b = problem.full.board();
+                (b.gtp(f), b.sgf(f))
+            }
+            None => {
+                let n = problem.position.board().name(p).to_string();
+                (n.clone(), n)
+            }
+        },
+    }
 }
 
 /// Loads and solves one problem.

@@ -137,6 +137,7 @@
 mod error;
 mod expected;
 mod scan;
+mod solution;
 
 use std::collections::VecDeque;
 use std::path::Path;
@@ -151,6 +152,7 @@ use tsume_board::{
 
 pub use error::{LoadError, LoadErrorKind};
 pub use expected::{parse_expected, region_hint, Expected, ExpectedStatus};
+pub use solution::{comment_marks, load_solution_tree, parse_solution_tree, Mark, SolutionNode};
 
 /// Which part of the board is in play.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]

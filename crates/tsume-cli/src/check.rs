@@ -1,0 +1,905 @@
+//! `tsume check`: a problem file's own solution tree (its variations and their marks)
+//! set against proofs, for problem authors.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::Args;
+use rayon::prelude::*;
+use serde_json::{json, Value};
+use tsume_board::{Color, Move, Point, Position};
+use tsume_prove::{Limits, Options, Verdict};
+use tsume_sgf::{LoadOptions, Mark, Problem, SolutionNode};
+
+use crate::solve::{check_tree, expand, move_names, parse_color, parse_ko_rule, region_spec};
+use crate::{Fail, EXIT_FAILURE, EXIT_OK};
+
+/// Arguments of `tsume check`.
+#[derive(Args, Debug, Clone)]
+#[command(
+    long_about = "Check a problem file's solution tree by proof: every move of every variation, and
+every line's mark.
+
+The problem is the position at the end of the file's root sequence, as for `tsume solve`;
+its side is the player to move (--to-move, else PL, else the first variation's first move):
+Black to kill and White to live, or the reverse. Each variation is a line of play from
+there. After every move of every line tsume proves who wins (a search per move, each
+proof replayed by the checker) and says, for the side's moves, whether they keep the win
+(wins) or throw it away (fails, with the opponent's answer that refutes them), and for
+the opponent's moves, whether they refute a failed move (refutes) or miss it (misses,
+with the side's move that wins again).
+
+A line's mark is the last one on it: a comment with RIGHT, correct or success (right), or
+wrong, incorrect or fail (wrong), GB or GW (good for that colour), BM on the side's move
+(wrong). A file without any mark is read as one whose every line is a solution (the
+d180cf and Cho collections). A line is right when every move of the side in it keeps the
+win and it ends won; wrong when one of them fails.
+
+It also lists the side's winning first moves that no right line of the file plays: a
+second solution the author may want to show, or to remove by changing the problem.
+
+Exit status: 0 when every mark agrees with the proofs (unknown answers included, and
+reported), 1 when a mark or a refutation disagrees or a proof is rejected, 2 on bad input.",
+    after_help = "Examples:
+  tsume check problem.sgf                  every line and mark of one problem
+  tsume check collection/ --json           a folder, one JSON object per file
+  tsume check problem.sgf --to-move W      the problem as White's (when the file has no PL)"
+)]
+pub struct CheckArgs {
+    /// SGF files, or folders (every *.sgf inside).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The group in question (see `tsume solve --help`).
+    #[arg(long, value_name = "POINT")]
+    pub target: Option<String>,
+    /// The problem's side, who plays first [default: the file's PL, else the first variation's first move].
+    #[arg(long, value_name = "B|W")]
+    pub to_move: Option<String>,
+    /// The area in play (see `tsume solve --help`).
+    #[arg(
+        long,
+        value_name = "auto|grown|tight|board|POINTS",
+        default_value = "auto"
+    )]
+    pub region: String,
+    /// Do not add the frame (see `tsume solve --help`).
+    #[arg(long)]
+    pub no_frame: bool,
+    /// Keep the points sealed off from the target (see `tsume solve --help`).
+    #[arg(long)]
+    pub keep_sealed: bool,
+    /// Which game tree of a file holding several (from 0).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub index: usize,
+    /// α at the problem's position; each move spends a ply [default: as `tsume solve`].
+    #[arg(long, value_name = "α")]
+    pub depth: Option<u32>,
+    /// Node expansions per search (one search per move of the tree) before answering unknown.
+    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    pub max_nodes: u64,
+    /// Seconds per search before answering unknown.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Transposition table per search, in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 64)]
+    pub tt_mb: usize,
+    /// The ko rule, none or basic (see `tsume solve --help`).
+    #[arg(long, value_name = "none|basic", default_value = "none")]
+    pub ko_rule: String,
+    /// Skip replaying the proofs through the independent checker.
+    #[arg(long)]
+    pub no_check: bool,
+    /// Print JSON (one object for one file, `{"problems": [...], "summary": {...}}` for several; schema in README.md).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A position of the tree, proven.
+#[derive(Clone, Debug)]
+struct Eval {
+    /// Who wins; None when not known (a search out of budget, a move not followed).
+    winner: Option<Color>,
+    /// The winning first moves of the player to move, when it wins (one, or every one at
+    /// the root).
+    moves: Vec<Move>,
+    nodes: u64,
+    seconds: f64,
+    /// Why unknown, or that the target was captured.
+    note: Option<String>,
+    /// The checker's rejection, if it rejected the tree.
+    rejected: Option<String>,
+}
+
+/// What one move of the file does, for the reader.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Judgement {
+    /// The side's move keeps the win.
+    Wins,
+    /// The side's move throws the win away.
+    Fails,
+    /// The opponent's move after a failed move keeps the side lost.
+    Refutes,
+    /// The opponent's move after a failed move lets the side win again.
+    Misses,
+    /// The opponent's move where the side was winning (it stays winning).
+    Answers,
+    /// Not known (budget, or a move outside the area in play, or after one).
+    Unknown,
+}
+
+impl Judgement {
+    fn as_str(self) -> &'static str {
+        match self {
+            Judgement::Wins => "wins",
+            Judgement::Fails => "fails",
+            Judgement::Refutes => "refutes",
+            Judgement::Misses => "misses",
+            Judgement::Answers => "answers",
+            Judgement::Unknown => "unknown",
+        }
+    }
+}
+
+/// One move of the tree, flattened.
+struct Flat {
+    parent: Option<usize>,
+    /// The side the node's line is judged for: who plays its first move.
+    side: Color,
+    color: Color,
+    /// The whole-board point (None: a pass).
+    point: Option<Point>,
+    /// The position after the move, in play; None when it cannot be followed.
+    after: Option<Position>,
+    /// Why the move is not followed, if it is not.
+    not_followed: Option<String>,
+    ply: u32,
+    marks: Vec<Mark>,
+    setup: bool,
+    leaf: bool,
+}
+
+/// The claim of a line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Claim {
+    Right,
+    Wrong,
+}
+
+/// The whole report on one file.
+struct FileReport {
+    problem: Problem,
+    side: Color,
+    depth: u32,
+    root: Eval,
+    /// The root with the opponent to move, when a line starts with its move.
+    root_opponent: Option<Eval>,
+    flat: Vec<Flat>,
+    evals: Vec<Eval>,
+    judgements: Vec<Judgement>,
+    lines: Vec<Line>,
+    marked: bool,
+    missing: Vec<Move>,
+}
+
+struct Line {
+    /// Indices into `flat`, root first.
+    path: Vec<usize>,
+    claim: Option<Claim>,
+    judged: Option<Claim>,
+    /// The first move of the side that fails (index into `path`).
+    mistake: Option<usize>,
+    agrees: Option<bool>,
+    /// A reply in the line that misses the refutation (index into `path`).
+    missed: Option<usize>,
+}
+
+impl FileReport {
+    fn errors(&self) -> usize {
+        self.lines
+            .iter()
+            .filter(|l| l.agrees == Some(false) || l.missed.is_some())
+            .count()
+    }
+
+    fn rejected(&self) -> Option<&str> {
+        std::iter::once(&self.root)
+            .chain(self.root_opponent.as_ref())
+            .chain(&self.evals)
+            .find_map(|e| e.rejected.as_deref())
+    }
+
+    fn question(&self) -> &'static str {
+        if self.side == self.problem.attacker() {
+            "kill"
+        } else {
+            "live"
+        }
+    }
+
+    fn name(&self, m: Move) -> (String, String) {
+        move_names(&self.problem, m)
+    }
+
+    fn full_name(&self, f: Option<Point>) -> (String, String) {
+        match f {
+            None => ("pass".to_string(), String::new()),
+            Some(f) => {
+                let b = self.problem.full.board();
+                (b.gtp(f), b.sgf(f))
+            }
+        }
+    }
+}
+
+struct Ctx<'a> {
+    problem: &'a Problem,
+    depth: u32,
+    opts: Options,
+    check: bool,
+}
+
+impl Ctx<'_> {
+    fn winner_of(&self, v: Verdict) -> Option<Color> {
+        match v {
+            Verdict::Dead => Some(self.problem.attacker()),
+            Verdict::Alive => Some(self.problem.defender()),
+            Verdict::Unknown => None,
+        }
+    }
+
+    /// Proves who wins `pos` (the player to move is set), `ply` plies after the problem.
+    fn evaluate(&self, pos: &Position, ply: u32, all_moves: bool) -> Eval {
+        let target = self.problem.target;
+        if pos.color(target) != Some(self.problem.defender()) {
+            return Eval {
+                winner: self.winner_of(Verdict::Dead),
+                moves: Vec::new(),
+                nodes: 0,
+                seconds: 0.0,
+                note: Some("the target is captured".to_string()),
+                rejected: None,
+            };
+        }
+        let depth = self.depth.saturating_sub(ply);
+        let opts = Options {
+            depth,
+            all_moves,
+            want_tree: self.check,
+            ..self.opts.clone()
+        };
+        match tsume_prove::solve(pos, target, &opts) {
+            Ok(a) => {
+                let rejected = match (&a.tree, self.check) {
+                    (Some(t), true) => check_tree(pos, target, a.verdict, depth + 1, t).err(),
+                    _ => None,
+                };
+                Eval {
+                    winner: self.winner_of(a.verdict),
+                    moves: a.moves,
+                    nodes: a.stats.nodes,
+                    seconds: a.stats.seconds,
+                    note: (a.verdict == Verdict::Unknown).then(|| {
+                        a.reason
+                            .clone()
+                            .unwrap_or_else(|| "out of budget".to_string())
+                    }),
+                    rejected,
+                }
+            }
+            Err(e) => Eval {
+                winner: None,
+                moves: Vec::new(),
+                nodes: 0,
+                seconds: 0.0,
+                note: Some(e.to_string()),
+                rejected: None,
+            },
+        }
+    }
+}
+
+fn flatten(
+    problem: &Problem,
+    nodes: &[SolutionNode],
+    parent: Option<usize>,
+    before: Option<&Position>,
+    ply: u32,
+    out: &mut Vec<Flat>,
+) {
+    for n in nodes {
+        let side = parent.map_or(n.color, |p| out[p].side);
+        let (after, not_followed) = match before {
+            None => (None, Some("after a move that is not followed".to_string())),
+            Some(pos) if pos.color(problem.target) != Some(problem.defender()) => {
+                (None, Some("after the target's capture".to_string()))
+            }
+            Some(pos) => match n.point.map(|f| problem.from_full(f)) {
+                Some(None) => (None, Some("outside the area in play".to_string())),
+                Some(Some(x)) => (Some(pos.with_to_move(n.color).play(Move::Play(x))), None),
+                None => (Some(pos.with_to_move(n.color).play(Move::Pass)), None),
+            },
+        };
+        let i = out.len();
+        out.push(Flat {
+            parent,
+            side,
+            color: n.color,
+            point: n.point,
+            after,
+            not_followed,
+            ply: ply + 1,
+            marks: n.marks.clone(),
+            setup: n.setup,
+            leaf: n.children.is_empty(),
+        });
+        let next = out[i].after.clone();
+        flatten(problem, &n.children, Some(i), next.as_ref(), ply + 1, out);
+    }
+}
+
+/// The claim a node's marks make about its line, for `side`.
+fn claim_of(marks: &[Mark], mover: Color, side: Color) -> Option<Claim> {
+    marks.iter().rev().find_map(|m| match *m {
+        Mark::Right => Some(Claim::Right),
+        Mark::Wrong => Some(Claim::Wrong),
+        Mark::GoodFor(c) if c == side => Some(Claim::Right),
+        Mark::GoodFor(_) => Some(Claim::Wrong),
+        Mark::BadMove if mover == side => Some(Claim::Wrong),
+        _ => None,
+    })
+}
+
+fn check_file(
+    path: &Path,
+    a: &CheckArgs,
+    limits: &Limits,
+    ko_rule: bool,
+) -> Result<FileReport, Fail> {
+    if path.extension().is_some_and(|e| e == "graph") {
+        return Err(Fail::input(format!(
+            "{}: a graph file has no variations to check (tsume solve answers its question)",
+            path.display()
+        )));
+    }
+    let tree =
+        tsume_sgf::load_solution_tree(path, a.index).map_err(|e| Fail::input(e.to_string()))?;
+    let given = match &a.to_move {
+        Some(t) => parse_color(t)?,
+        None => None,
+    };
+    let mut load = LoadOptions {
+        index: a.index,
+        target: a.target.clone(),
+        to_move: given,
+        region: region_spec(&a.region),
+        no_frame: a.no_frame,
+        keep_sealed: a.keep_sealed,
+    };
+    let mut problem =
+        tsume_sgf::load_problem(path, &load).map_err(|e| Fail::input(e.to_string()))?;
+    let side = match given.or(problem.to_move_given) {
+        Some(c) => c,
+        None => {
+            let Some(first) = tree.first() else {
+                return Err(Fail::input(format!(
+                    "{}: no player to move (no PL) and no variation to tell it; give --to-move",
+                    problem.file
+                )));
+            };
+            // The target is inferred from the player to move: load again with it.
+            load.to_move = Some(first.color);
+            problem =
+                tsume_sgf::load_problem(path, &load).map_err(|e| Fail::input(e.to_string()))?;
+            first.color
+        }
+    };
+    if ko_rule {
+        problem.position = problem.position.with_ko_rule(true);
+    }
+    if problem.position.color(problem.target).is_none() {
+        return Err(Fail::input(format!(
+            "{}: the target point is empty",
+            problem.file
+        )));
+    }
+    let depth = a
+        .depth
+        .unwrap_or_else(|| tsume_prove::default_depth(&problem.position));
+    let ctx = Ctx {
+        problem: &problem,
+        depth,
+        opts: Options {
+            limits: limits.clone(),
+            exact_positions: 50_000,
+            ..Options::default()
+        },
+        check: !a.no_check,
+    };
+    let mut flat = Vec::new();
+    flatten(&problem, &tree, None, Some(&problem.position), 0, &mut flat);
+    let opponent_first = flat.iter().any(|f| f.parent.is_none() && f.color != side);
+    let (root, (root_opponent, evals)) = rayon::join(
+        || ctx.evaluate(&problem.position.with_to_move(side), 0, true),
+        || {
+            rayon::join(
+                || {
+                    opponent_first.then(|| {
+                        ctx.evaluate(&problem.position.with_to_move(side.opponent()), 0, false)
+                    })
+                },
+                || {
+                    flat.par_iter()
+                        .map(|f| match &f.after {
+                            Some(pos) => ctx.evaluate(pos, f.ply, false),
+                            None => Eval {
+                                winner: None,
+                                moves: Vec::new(),
+                                nodes: 0,
+                                seconds: 0.0,
+                                note: f.not_followed.clone(),
+                                rejected: None,
+                            },
+                        })
+                        .collect::<Vec<Eval>>()
+                },
+            )
+        },
+    );
+    // Each move judged against the position before it.
+    let judgements: Vec<Judgement> = flat
+        .iter()
+        .zip(&evals)
+        .map(|(f, e)| {
+            let before = match f.parent {
+                Some(p) => evals[p].winner,
+                None if f.color == side => root.winner,
+                None => root_opponent.as_ref().and_then(|r| r.winner),
+            };
+            let (mine, before, after) = (
+                f.color == f.side,
+                before.map(|c| c == f.side),
+                e.winner.map(|c| c == f.side),
+            );
+            match (mine, before, after) {
+                (_, _, None) => Judgement::Unknown,
+                (true, _, Some(true)) => Judgement::Wins,
+                (true, _, Some(false)) => Judgement::Fails,
+                (false, Some(false), Some(false)) => Judgement::Refutes,
+                (false, Some(false), Some(true)) => Judgement::Misses,
+                (false, _, _) => Judgement::Answers,
+            }
+        })
+        .collect();
+    let marked = flat
+        .iter()
+        .any(|f| claim_of(&f.marks, f.color, f.side).is_some());
+    let mut lines = Vec::new();
+    for (leaf, f) in flat.iter().enumerate() {
+        if !f.leaf {
+            continue;
+        }
+        let mut path = vec![leaf];
+        while let Some(p) = flat[*path.last().unwrap_or(&leaf)].parent {
+            path.push(p);
+        }
+        path.reverse();
+        let claim = if marked {
+            path.iter()
+                .rev()
+                .find_map(|&i| claim_of(&flat[i].marks, flat[i].color, flat[i].side))
+        } else {
+            Some(Claim::Right)
+        };
+        let mut mistake = None;
+        let mut unknown = false;
+        for (k, &i) in path.iter().enumerate() {
+            match judgements[i] {
+                Judgement::Fails => {
+                    mistake = Some(k);
+                    break;
+                }
+                Judgement::Unknown => {
+                    unknown = true;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let end = evals[leaf].winner.map(|c| c == f.side);
+        let judged = match (mistake, unknown, end) {
+            (Some(_), _, _) => Some(Claim::Wrong),
+            (None, true, _) | (None, false, None) => None,
+            (None, false, Some(true)) => Some(Claim::Right),
+            (None, false, Some(false)) => Some(Claim::Wrong),
+        };
+        let missed = path
+            .iter()
+            .position(|&i| judgements[i] == Judgement::Misses);
+        let agrees = match (claim, judged) {
+            (Some(c), Some(j)) => Some(c == j),
+            _ => None,
+        };
+        lines.push(Line {
+            path,
+            claim,
+            judged,
+            mistake,
+            agrees,
+            missed,
+        });
+    }
+    // Winning first moves that no right line plays.
+    let shown: Vec<Option<Point>> = lines
+        .iter()
+        .filter(|l| l.claim == Some(Claim::Right))
+        .filter_map(|l| l.path.first())
+        .filter(|&&i| flat[i].color == side)
+        .map(|&i| flat[i].point)
+        .collect();
+    let missing = root
+        .moves
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let full = match m {
+                Move::Pass => None,
+                Move::Play(x) => problem.to_full(x),
+            };
+            !shown.contains(&full)
+        })
+        .collect();
+    Ok(FileReport {
+        side,
+        depth,
+        root,
+        root_opponent,
+        judgements,
+        lines,
+        marked,
+        missing,
+        evals,
+        flat,
+        problem,
+    })
+}
+
+fn move_text(r: &FileReport, i: usize) -> String {
+    let f = &r.flat[i];
+    let (gtp, _) = r.full_name(f.point);
+    let e = &r.evals[i];
+    let answer = e.moves.first().map(|&m| r.name(m).0);
+    let opp = f.side.opponent();
+    let detail = match (r.judgements[i], answer) {
+        (Judgement::Fails, Some(m)) => format!("fails: {} {} by {m}", opp.title(), r.goal(opp)),
+        (Judgement::Misses, Some(m)) => {
+            format!("misses: {} {} by {m}", f.side.title(), r.goal(f.side))
+        }
+        (Judgement::Unknown, _) => {
+            format!("unknown: {}", e.note.as_deref().unwrap_or("out of budget"))
+        }
+        (j, _) => j.as_str().to_string(),
+    };
+    let setup = if f.setup {
+        ", then stones set up: not followed"
+    } else {
+        ""
+    };
+    format!("{} {gtp} ({detail}{setup})", f.color.letter())
+}
+
+impl FileReport {
+    /// "kills" or "lives", for `c`.
+    fn goal(&self, c: Color) -> &'static str {
+        if c == self.problem.attacker() {
+            "kills"
+        } else {
+            "lives"
+        }
+    }
+}
+
+fn claim_str(c: Option<Claim>) -> &'static str {
+    match c {
+        Some(Claim::Right) => "right",
+        Some(Claim::Wrong) => "wrong",
+        None => "unmarked",
+    }
+}
+
+fn human(r: &FileReport) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let p = &r.problem;
+    let full = p.full.board();
+    let target = full.gtp(p.target_full);
+    let _ = writeln!(
+        s,
+        "{}: {} to {}: the {} group at {target}; α = {}; {} in the file{}",
+        p.file,
+        r.side.title(),
+        r.question(),
+        p.defender().name(),
+        r.depth,
+        tsume_board::counted(r.lines.len(), "line", "lines"),
+        if r.marked {
+            ""
+        } else {
+            " (none marked: each read as a solution)"
+        }
+    );
+    let firsts: Vec<String> = r.root.moves.iter().map(|&m| r.name(m).0).collect();
+    let _ = writeln!(
+        s,
+        "  {} to move: {}{}",
+        r.side.title(),
+        match r.root.winner {
+            Some(c) if c == r.side => format!("{} {}", c.title(), r.goal(c)),
+            Some(c) => format!(
+                "{} {} whatever {} plays",
+                c.title(),
+                r.goal(c),
+                r.side.name()
+            ),
+            None => format!(
+                "unknown ({})",
+                r.root.note.as_deref().unwrap_or("out of budget")
+            ),
+        },
+        if firsts.is_empty() {
+            String::new()
+        } else {
+            format!("; winning first moves: {}", firsts.join(", "))
+        }
+    );
+    for (k, l) in r.lines.iter().enumerate() {
+        let moves: Vec<String> = l.path.iter().map(|&i| move_text(r, i)).collect();
+        let verdict = match (l.agrees, l.judged) {
+            (Some(true), _) => "agrees".to_string(),
+            (Some(false), Some(Claim::Right)) => "DISAGREES: the line is right".to_string(),
+            (Some(false), _) => match l.mistake {
+                Some(m) => format!(
+                    "DISAGREES: {} fails",
+                    r.full_name(r.flat[l.path[m]].point).0
+                ),
+                None => format!(
+                    "DISAGREES: the line ends with {} winning",
+                    r.flat[l.path[0]].side.opponent().name()
+                ),
+            },
+            (None, Some(j)) => format!("the line is {}", claim_str(Some(j))),
+            (None, None) => "not settled".to_string(),
+        };
+        let missed = match l.missed {
+            Some(m) => format!(
+                "; {} misses the refutation",
+                r.full_name(r.flat[l.path[m]].point).0
+            ),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            s,
+            "  line {}: {} — marked {}: {verdict}{missed}",
+            k + 1,
+            moves.join(", "),
+            claim_str(l.claim)
+        );
+    }
+    if !r.missing.is_empty() {
+        let names: Vec<String> = r.missing.iter().map(|&m| r.name(m).0).collect();
+        let _ = writeln!(
+            s,
+            "  also winning, in no right line of the file: {}",
+            names.join(", ")
+        );
+    }
+    if r.lines.is_empty() {
+        let _ = writeln!(
+            s,
+            "  no variations to check (the moves of a root sequence without variations are part of the problem)"
+        );
+    }
+    let count = |a: Option<bool>| r.lines.iter().filter(|l| l.agrees == a).count();
+    let missed = r.lines.iter().filter(|l| l.missed.is_some()).count();
+    let _ = writeln!(
+        s,
+        "  summary: {}: {} agreeing with the marks, {} against them, {} not settled{}; {} nodes",
+        tsume_board::counted(r.lines.len(), "line", "lines"),
+        count(Some(true)),
+        count(Some(false)),
+        count(None),
+        if missed > 0 {
+            format!("; {} missing a refutation", missed)
+        } else {
+            String::new()
+        },
+        r.total_nodes()
+    );
+    s
+}
+
+impl FileReport {
+    fn total_nodes(&self) -> u64 {
+        std::iter::once(&self.root)
+            .chain(self.root_opponent.as_ref())
+            .chain(&self.evals)
+            .map(|e| e.nodes)
+            .sum()
+    }
+
+    fn total_seconds(&self) -> f64 {
+        std::iter::once(&self.root)
+            .chain(self.root_opponent.as_ref())
+            .chain(&self.evals)
+            .map(|e| e.seconds)
+            .sum()
+    }
+}
+
+fn move_json(r: &FileReport, m: Move) -> Value {
+    let (gtp, sgf) = r.name(m);
+    json!({"gtp": gtp, "sgf": sgf})
+}
+
+fn to_json(r: &FileReport) -> Value {
+    let p = &r.problem;
+    let full = p.full.board();
+    let winner = |w: Option<Color>| w.map(|c| c.letter().to_string());
+    let lines: Vec<Value> = r
+        .lines
+        .iter()
+        .map(|l| {
+            let moves: Vec<Value> = l
+                .path
+                .iter()
+                .map(|&i| {
+                    let f = &r.flat[i];
+                    let (gtp, sgf) = r.full_name(f.point);
+                    let e = &r.evals[i];
+                    json!({
+                        "color": f.color.letter().to_string(),
+                        "side": f.side.letter().to_string(),
+                        "gtp": gtp,
+                        "sgf": sgf,
+                        "judgement": r.judgements[i].as_str(),
+                        "winner_after": winner(e.winner),
+                        "answer": e.moves.first().map(|&m| move_json(r, m)),
+                        "note": e.note,
+                        "nodes": e.nodes,
+                    })
+                })
+                .collect();
+            json!({
+                "moves": moves,
+                "claim": l.claim.map(|c| claim_str(Some(c))),
+                "judged": l.judged.map(|c| claim_str(Some(c))),
+                "agrees": l.agrees,
+                "mistake": l.mistake,
+                "missed_refutation": l.missed,
+            })
+        })
+        .collect();
+    json!({
+        "file": p.file,
+        "target": {"gtp": full.gtp(p.target_full), "sgf": full.sgf(p.target_full)},
+        "attacker": p.attacker().letter().to_string(),
+        "side": r.side.letter().to_string(),
+        "question": r.question(),
+        "depth_bound": r.depth,
+        "winner": winner(r.root.winner),
+        "winning_first_moves": r.root.moves.iter().map(|&m| move_json(r, m)).collect::<Vec<_>>(),
+        "missing_first_moves": r.missing.iter().map(|&m| move_json(r, m)).collect::<Vec<_>>(),
+        "marked": r.marked,
+        "lines": lines,
+        "errors": r.errors(),
+        "checked": r.rejected().is_none(),
+        "nodes": r.total_nodes(),
+        "seconds": r.total_seconds(),
+    })
+}
+
+pub(crate) fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let fail = |err: &mut dyn Write, f: Fail| {
+        let _ = writeln!(err, "tsume check: {}", f.message);
+        f.code
+    };
+    let ko_rule = match parse_ko_rule(&a.ko_rule) {
+        Ok(k) => k,
+        Err(f) => return fail(err, f),
+    };
+    if let Some(t) = &a.to_move {
+        match parse_color(t) {
+            Ok(Some(_)) => {}
+            Ok(None) => return fail(err, Fail::input("--to-move: expected B or W")),
+            Err(f) => return fail(err, f),
+        }
+    }
+    let time_limit = match a.time_limit {
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            return fail(
+                err,
+                Fail::input(format!(
+                    "--time-limit: expected a positive number of seconds, got {t}"
+                )),
+            )
+        }
+        t => t.map(Duration::from_secs_f64),
+    };
+    if a.tt_mb == 0 {
+        return fail(err, Fail::input("--tt-mb: must be at least 1"));
+    }
+    let limits = Limits {
+        max_nodes: Some(a.max_nodes),
+        time_limit,
+        tt_mb: a.tt_mb,
+        stop: None,
+    };
+    // Folders give their SGF files (a graph file has no variations).
+    let files = match expand(&a.files) {
+        Ok(f) => f
+            .into_iter()
+            .filter(|f| a.files.contains(f) || f.extension().is_none_or(|e| e != "graph"))
+            .collect::<Vec<_>>(),
+        Err(f) => return fail(err, f),
+    };
+    let results: Vec<Result<FileReport, Fail>> = files
+        .par_iter()
+        .map(|f| check_file(f, a, &limits, ko_rule))
+        .collect();
+    let mut code = EXIT_OK;
+    let mut objects = Vec::new();
+    for r in &results {
+        match r {
+            Err(f) => {
+                let _ = writeln!(err, "{}", f.message);
+                code = code.max(f.code);
+            }
+            Ok(rep) => {
+                if let Some(e) = rep.rejected() {
+                    let _ = writeln!(
+                        err,
+                        "{}: the checker rejected a proof: {e}",
+                        rep.problem.file
+                    );
+                    code = code.max(EXIT_FAILURE);
+                }
+                if rep.errors() > 0 {
+                    code = code.max(EXIT_FAILURE);
+                }
+                if a.json {
+                    objects.push(to_json(rep));
+                } else {
+                    let _ = write!(out, "{}", human(rep));
+                }
+            }
+        }
+    }
+    if a.json {
+        let v = if files.len() == 1 && !a.files[0].is_dir() {
+            objects.pop().unwrap_or(Value::Null)
+        } else {
+            json!({
+                "problems": objects,
+                "summary": {
+                    "files": results.len(),
+                    "errors": results.iter().flatten().map(FileReport::errors).sum::<usize>(),
+                    "unreadable": results.iter().filter(|r| r.is_err()).count(),
+                },
+            })
+        };
+        if v != Value::Null {
+            crate::print_json(out, &v);
+        }
+    } else if results.len() > 1 {
+        let errors: usize = results.iter().flatten().map(FileReport::errors).sum();
+        let bad = results.iter().filter(|r| r.is_err()).count();
+        let _ = writeln!(
+            out,
+            "{} checked: {} against their marks or missing a refutation, {} that could not be read",
+            tsume_board::counted(results.len(), "file", "files"),
+            tsume_board::counted(errors, "line", "lines"),
+            bad
+        );
+    }
+    code
+}

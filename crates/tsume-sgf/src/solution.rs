@@ -1,0 +1,319 @@
+//! The solution tree of a problem file: the variations after the root sequence, as
+//! problem authors write them, with the marks that say which lines are right.
+//!
+//! The problem is the position at the end of the root sequence (the crate docs); every
+//! variation below it is a line of play from that position. A line's marks come from
+//! the conventions in use:
+//!
+//! - comments: goproblems.com's `RIGHT` (upper case, as a word; "right" in lower case is
+//!   too common an English word to count), `correct` in any case (Cho Chikun's
+//!   collections: `C[Correct.]`), `success`; against them `wrong`, `incorrect`,
+//!   `fail`, `fails`, `failed`, `failure`, and `correct` after `no` or `not`
+//!   ("No correct solution on file" marks nothing);
+//! - the SGF move annotations `BM` (bad move) and `TE` (tesuji), and the position
+//!   judgements `GB` and `GW` (good for Black, for White).
+//!
+//! Whom a mark speaks for (the problem's side) is for the reader to decide; this module
+//! only reports the marks. Nodes without a move lend their comment and marks to the move
+//! before them. A variation that sets up stones (`AB`, `AW`, `AE`) leaves the problem's
+//! position: it is cut there ([`SolutionNode::setup`]).
+
+use sgf_parse::go::{self, Prop};
+use sgf_parse::{GameTree, SgfNode};
+use tsume_board::{Board, Color, Point, MAX_GRID_SIDE};
+
+use crate::{board_size, scan, sgf_point, syntax_error, LoadError, LoadErrorKind};
+
+/// A mark on a node of a solution tree.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mark {
+    /// A comment says the line is right (`RIGHT`, `correct`, `success`).
+    Right,
+    /// A comment says the line is wrong (`wrong`, `incorrect`, `fail…`).
+    Wrong,
+    /// `GB` or `GW`: the position is good for this colour.
+    GoodFor(Color),
+    /// `BM`: the node's move is bad.
+    BadMove,
+    /// `TE`: the node's move is a tesuji (good).
+    Tesuji,
+}
+
+/// One move of a solution tree, with the lines that go on from it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SolutionNode {
+    /// Who plays the move.
+    pub color: Color,
+    /// The point on the whole board; `None` for a pass (`B[]`, or `B[tt]` up to 19×19).
+    pub point: Option<Point>,
+    /// The node's comment, and those of the move-less nodes after it, joined by a
+    /// blank line.
+    pub comment: Option<String>,
+    /// The node's marks (and those of the move-less nodes after it).
+    pub marks: Vec<Mark>,
+    /// The variation sets up stones at or right after this move: the lines below are
+    /// not followed.
+    pub setup: bool,
+    /// The lines that go on from here, in the file's order.
+    pub children: Vec<SolutionNode>,
+}
+
+/// The marks a comment carries (see the module docs): at most one of `Right`, `Wrong`.
+pub fn comment_marks(text: &str) -> Option<Mark> {
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let negated = |i: usize| i > 0 && (lower[i - 1] == "no" || lower[i - 1] == "not");
+    let mut right = false;
+    for (i, w) in lower.iter().enumerate() {
+        match w.as_str() {
+            "wrong" | "incorrect" | "fail" | "fails" | "failed" | "failure" => {
+                return Some(Mark::Wrong)
+            }
+            "correct" | "success" | "succeeds" if !negated(i) => right = true,
+            "correct" => return Some(Mark::Wrong).filter(|_| lower[i - 1] == "not"),
+            "right" if words[i] == "RIGHT" => right = true,
+            _ => {}
+        }
+    }
+    right.then_some(Mark::Right)
+}
+
+/// The solution tree of game tree `index` of an SGF text: the variations that start
+/// after its root sequence (an empty list if it has none).
+///
+/// # Errors
+/// [`LoadError`] naming `name`: malformed SGF, a game tree that is missing or not Go, a
+/// bad size, or a move that is off the board or malformed.
+pub fn parse_solution_tree(
+    text: &str,
+    name: &str,
+    index: usize,
+) -> Result<Vec<SolutionNode>, LoadError> {
+    let err = |kind| LoadError {
+        file: name.to_string(),
+        kind,
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let scanned = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
+    let trees = sgf_parse::parse(&scanned.text).map_err(|e| err(syntax_error(e)))?;
+    let count = trees.len();
+    let root = match trees.get(index) {
+        Some(GameTree::GoGame(node)) => node,
+        Some(GameTree::Unknown(_)) => return Err(err(LoadErrorKind::NotGo("?".into()))),
+        None => return Err(err(LoadErrorKind::NoSuchTree { index, count })),
+    };
+    let (width, height) = board_size(root).map_err(err)?;
+    debug_assert!(width <= MAX_GRID_SIDE && height <= MAX_GRID_SIDE);
+    let board =
+        Board::grid(width, height).map_err(|e| err(LoadErrorKind::BadSize(e.to_string())))?;
+    let grid = Grid {
+        board: &board,
+        width,
+        height,
+    };
+    let root_len = scanned.root_lengths.get(index).copied().unwrap_or(1).max(1);
+    let Some(last) = root.main_variation().nth(root_len - 1) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for child in last.children() {
+        collect(child, &grid, &mut out).map_err(err)?;
+    }
+    Ok(out)
+}
+
+/// Loads the solution tree of an SGF file ([`parse_solution_tree`]).
+///
+/// # Errors
+/// As [`parse_solution_tree`], or the file cannot be read.
+pub fn load_solution_tree(
+    path: &std::path::Path,
+    index: usize,
+) -> Result<Vec<SolutionNode>, LoadError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
+        file: name.clone(),
+        kind: LoadErrorKind::Io(e.to_string()),
+    })?;
+    parse_solution_tree(&text, &name, index)
+}
+
+/// What one SGF node says: its move, comment, marks, whether it sets up stones.
+struct NodeInfo {
+    mv: Option<(Color, Option<Point>)>,
+    comment: Option<String>,
+    marks: Vec<Mark>,
+    setup: bool,
+}
+
+/// The board of the file and its size.
+struct Grid<'a> {
+    board: &'a Board,
+    width: u32,
+    height: u32,
+}
+
+fn node_info(node: &SgfNode<Prop>, grid: &Grid) -> Result<NodeInfo, LoadErrorKind> {
+    let (board, width, height) = (grid.board, grid.width, grid.height);
+    let mut info = NodeInfo {
+        mv: None,
+        comment: None,
+        marks: Vec::new(),
+        setup: false,
+    };
+    for prop in node.properties() {
+        match prop {
+            Prop::B(m) | Prop::W(m) => {
+                let (c, id) = if matches!(prop, Prop::B(_)) {
+                    (Color::Black, "B")
+                } else {
+                    (Color::White, "W")
+                };
+                let point = match m {
+                    go::Move::Pass => None,
+                    go::Move::Move(p) if p.x == 19 && p.y == 19 && width <= 19 && height <= 19 => {
+                        None
+                    }
+                    go::Move::Move(p) => {
+                        Some(board.point_at(p.x as u32, p.y as u32).ok_or_else(|| {
+                            LoadErrorKind::OffBoard {
+                                prop: id.to_string(),
+                                point: sgf_point(p),
+                                width,
+                                height,
+                            }
+                        })?)
+                    }
+                };
+                info.mv = Some((c, point));
+            }
+            Prop::C(t) => {
+                info.comment = Some(t.text.clone());
+                info.marks.extend(comment_marks(&t.text));
+            }
+            Prop::GB(_) => info.marks.push(Mark::GoodFor(Color::Black)),
+            Prop::GW(_) => info.marks.push(Mark::GoodFor(Color::White)),
+            Prop::BM(_) => info.marks.push(Mark::BadMove),
+            Prop::TE(_) => info.marks.push(Mark::Tesuji),
+            Prop::AB(_) | Prop::AW(_) | Prop::AE(_) => info.setup = true,
+            Prop::Invalid(id, values) if id == "B" || id == "W" => {
+                return Err(LoadErrorKind::BadValue {
+                    prop: id.clone(),
+                    value: values.join("]["),
+                })
+            }
+            _ => {}
+        }
+    }
+    Ok(info)
+}
+
+/// Adds the solution nodes that start at `node` to `out`: one node if it has a move,
+/// else (a move-less node at the start of a variation) its children's.
+fn collect(
+    node: &SgfNode<Prop>,
+    grid: &Grid,
+    out: &mut Vec<SolutionNode>,
+) -> Result<(), LoadErrorKind> {
+    let info = node_info(node, grid)?;
+    let Some((color, point)) = info.mv else {
+        if !info.setup {
+            for child in node.children() {
+                collect(child, grid, out)?;
+            }
+        }
+        return Ok(());
+    };
+    let mut sol = SolutionNode {
+        color,
+        point,
+        comment: info.comment,
+        marks: info.marks,
+        setup: info.setup,
+        children: Vec::new(),
+    };
+    // Move-less nodes after the move lend it their comments and marks.
+    let mut cur = node;
+    while !sol.setup {
+        let kids: Vec<&SgfNode<Prop>> = cur.children().collect();
+        let [only] = kids.as_slice() else { break };
+        let next = node_info(only, grid)?;
+        if next.mv.is_some() {
+            break;
+        }
+        if let Some(c) = next.comment {
+            sol.comment = Some(match sol.comment.take() {
+                Some(prev) => format!("{prev}\n\n{c}"),
+                None => c,
+            });
+        }
+        sol.marks.extend(next.marks);
+        sol.setup |= next.setup;
+        cur = only;
+    }
+    if !sol.setup {
+        for child in cur.children() {
+            collect(child, grid, &mut sol.children)?;
+        }
+    }
+    out.push(sol);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_mark_lines() {
+        assert_eq!(comment_marks("RIGHT"), Some(Mark::Right));
+        assert_eq!(comment_marks("Correct."), Some(Mark::Right));
+        assert_eq!(
+            comment_marks("Correct; disadvantageous ko."),
+            Some(Mark::Right)
+        );
+        assert_eq!(comment_marks("Wrong: White lives."), Some(Mark::Wrong));
+        assert_eq!(comment_marks("This is incorrect"), Some(Mark::Wrong));
+        assert_eq!(comment_marks("Black fails"), Some(Mark::Wrong));
+        assert_eq!(comment_marks("not correct"), Some(Mark::Wrong));
+        assert_eq!(
+            comment_marks("No correct solution on file, possibly there is none."),
+            None
+        );
+        assert_eq!(comment_marks("on the right side"), None);
+        assert_eq!(comment_marks("White connects"), None);
+    }
+
+    #[test]
+    fn the_tree_after_the_root_sequence() {
+        let sgf = "(;SZ[5]AB[aa]PL[W];W[bb]C[setup move in the root sequence]\
+                   (;B[cc];W[dd]C[RIGHT])\
+                   (;B[tt]BM[1];C[a comment node]GW[1](;W[ee])(;W[ea]))\
+                   (;AB[ab];B[ac])\
+                   (;C[move-less first node](;B[ba]C[Wrong])))";
+        let tree = parse_solution_tree(sgf, "t.sgf", 0).unwrap();
+        let board = Board::grid(5, 5).unwrap();
+        let pt = |s: &str| board.parse_point(s).ok();
+        assert_eq!(tree.len(), 3, "{tree:?}");
+        assert_eq!((tree[0].color, tree[0].point), (Color::Black, pt("cc")));
+        assert_eq!(tree[0].children.len(), 1);
+        assert_eq!(tree[0].children[0].marks, vec![Mark::Right]);
+        assert_eq!(tree[1].point, None, "B[tt] is a pass on 5x5");
+        assert_eq!(
+            tree[1].marks,
+            vec![Mark::BadMove, Mark::GoodFor(Color::White)]
+        );
+        assert_eq!(tree[1].children.len(), 2);
+        assert_eq!(tree[1].children[1].point, pt("ea"));
+        assert_eq!(
+            (tree[2].point, tree[2].marks.as_slice()),
+            (pt("ba"), &[Mark::Wrong][..])
+        );
+        // The setup variation is dropped whole: it starts with a move-less setup node.
+        let off = parse_solution_tree("(;SZ[5](;B[zz]))", "t.sgf", 0).unwrap_err();
+        assert!(off.to_string().contains("t.sgf"), "{off}");
+    }
+}

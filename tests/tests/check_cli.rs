@@ -1,0 +1,269 @@
+//! `tsume check`: a problem file's variations and marks against proofs.
+
+use tsume_sgf::LoadOptions;
+use tsume_tests::{repo_root, scratch_file, tsume};
+
+/// The bent three of the collection (Black to kill; A7 is the vital point), without
+/// its own variations.
+fn bent_three() -> String {
+    let text = std::fs::read_to_string(repo_root().join("problems/03_bent_three_corner.sgf"))
+        .unwrap_or_else(|e| panic!("problems/03: {e}"));
+    let root_end = text.find("\n(;").unwrap_or_else(|| text.len() - 2);
+    text[..root_end].to_string()
+}
+
+fn moves(line: &serde_json::Value) -> Vec<(String, String)> {
+    line["moves"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no moves: {line}"))
+        .iter()
+        .map(|m| {
+            (
+                m["gtp"].as_str().unwrap_or("?").to_string(),
+                m["judgement"].as_str().unwrap_or("?").to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn each_move_and_mark_is_judged() {
+    // Go knowledge, written down: A7 kills (White's B7 is answered by A6, which captures);
+    // B7 fails (White captures it with A7 and has two eyes); A6 fails too, and after it
+    // White's B7 misses the refutation (Black then kills with A7 after all); White
+    // moving first lives with A7.
+    let sgf = format!(
+        "{}\n(;B[aa]C[The vital point.];W[ba];B[ab]C[RIGHT: the capture.])\n\
+         (;B[ba];W[aa]C[Wrong: two eyes.])\n\
+         (;B[ab];W[aa]C[Correct?])\n\
+         (;B[ab];W[ba]C[Wrong])\n\
+         (;W[aa]C[White first: RIGHT]))\n",
+        bent_three()
+    );
+    let path = scratch_file("lines.sgf", &sgf);
+    let r = tsume(&["check", path.to_str().unwrap_or_default(), "--json"]);
+    assert_eq!(r.code, 1, "a mark is wrong: exit 1\n{}\n{}", r.out, r.err);
+    let v = r.json();
+    assert_eq!(v["side"], "B");
+    assert_eq!(v["question"], "kill");
+    assert_eq!(v["winner"], "B");
+    assert_eq!(v["winning_first_moves"][0]["gtp"], "A7");
+    assert_eq!(v["missing_first_moves"].as_array().map(Vec::len), Some(0));
+    assert_eq!(v["marked"], true);
+    let lines = v["lines"].as_array().unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(lines.len(), 5);
+    let s = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(
+        moves(&lines[0]),
+        vec![s("A7", "wins"), s("B7", "answers"), s("A6", "wins")]
+    );
+    assert_eq!(
+        (&lines[0]["claim"], &lines[0]["agrees"]),
+        (&"right".into(), &true.into())
+    );
+    assert_eq!(moves(&lines[1]), vec![s("B7", "fails"), s("A7", "refutes")]);
+    assert_eq!(
+        lines[1]["moves"][0]["answer"]["gtp"], "A7",
+        "the refutation"
+    );
+    assert_eq!(lines[1]["agrees"], true);
+    // Marked right, but A6 fails: the one disagreement, at the line's first move.
+    assert_eq!(lines[2]["claim"], "right");
+    assert_eq!(lines[2]["judged"], "wrong");
+    assert_eq!(lines[2]["agrees"], false);
+    assert_eq!(lines[2]["mistake"], 0);
+    // Marked wrong, rightly, but its reply misses the refutation.
+    assert_eq!(moves(&lines[3]), vec![s("A6", "fails"), s("B7", "misses")]);
+    assert_eq!(lines[3]["agrees"], true);
+    assert_eq!(lines[3]["missed_refutation"], 1);
+    assert_eq!(lines[3]["moves"][1]["answer"]["gtp"], "A7");
+    // A line White starts is judged for White.
+    assert_eq!(lines[4]["moves"][0]["side"], "W");
+    assert_eq!(moves(&lines[4]), vec![s("A7", "wins")]);
+    assert_eq!(lines[4]["agrees"], true);
+    assert_eq!(v["errors"], 2);
+    assert_eq!(v["checked"], true);
+
+    // The human report names the disagreement and the missed refutation.
+    let h = tsume(&["check", path.to_str().unwrap_or_default()]);
+    assert_eq!(h.code, 1);
+    assert!(h.out.contains("DISAGREES: A6 fails"), "{}", h.out);
+    assert!(h.out.contains("B7 misses the refutation"), "{}", h.out);
+}
+
+#[test]
+fn unmarked_lines_are_read_as_solutions_and_other_solutions_are_listed() {
+    // The bulky five of the collection, White to live: B7, B6 and A7 all live. A file
+    // showing only B7, unmarked (as d180cf's files are), is right, and the other two
+    // are listed.
+    let text = std::fs::read_to_string(repo_root().join("problems/06_bulky_five.sgf"))
+        .unwrap_or_else(|e| panic!("problems/06: {e}"));
+    let root_end = text
+        .find("\n(;")
+        .unwrap_or_else(|| panic!("no variations in 06"));
+    let sgf = format!("{}\n(;W[ba];B[bb];W[aa]))\n", &text[..root_end]);
+    let path = scratch_file("unmarked.sgf", &sgf);
+    let r = tsume(&["check", path.to_str().unwrap_or_default(), "--json"]);
+    assert_eq!(r.code, 0, "{}\n{}", r.out, r.err);
+    let v = r.json();
+    assert_eq!(v["marked"], false);
+    assert_eq!(v["question"], "live");
+    assert_eq!(v["lines"][0]["claim"], "right");
+    assert_eq!(v["lines"][0]["agrees"], true);
+    let mut missing: Vec<String> = v["missing_first_moves"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{v}"))
+        .iter()
+        .map(|m| m["gtp"].as_str().unwrap_or("?").to_string())
+        .collect();
+    missing.sort();
+    assert_eq!(missing, vec!["A7", "B6"]);
+}
+
+/// Every first move of the problem's side in the area, one line each, marked by the
+/// file's own list of winning first moves (`kill=` / `live=` in GC).
+fn every_first_move(file: &str) -> Option<(String, Vec<bool>)> {
+    let path = repo_root().join("problems").join(file);
+    let text = std::fs::read_to_string(&path).ok()?;
+    let p = tsume_sgf::load_problem(&path, &LoadOptions::default()).ok()?;
+    let expected = tsume_sgf::parse_expected(p.expected.as_deref()?)?;
+    let side = expected.to_move?;
+    let list = if side == p.attacker() {
+        &expected.kill
+    } else {
+        &expected.live
+    };
+    if list.is_empty() {
+        return None;
+    }
+    let board = p.full.board();
+    let root_end = text
+        .find("\n(;")
+        .unwrap_or_else(|| text.trim_end().len() - 1);
+    let mut sgf = text[..root_end].to_string();
+    let mut rights = Vec::new();
+    for f in board.points() {
+        if p.from_full(f).is_none() || p.full.color(f).is_some() {
+            continue;
+        }
+        let right = list.contains(&board.gtp(f));
+        rights.push(right);
+        sgf.push_str(&format!(
+            "\n(;{}[{}]C[{}])",
+            side.letter(),
+            board.sgf(f),
+            if right { "RIGHT" } else { "Wrong" }
+        ));
+    }
+    sgf.push_str(")\n");
+    Some((sgf, rights))
+}
+
+#[test]
+fn marks_from_the_collections_own_lists_agree() {
+    // The oracle: the collection's hand-written lists of every winning first move. A
+    // file with one line per first move, marked right exactly for the listed ones,
+    // checks clean; with one mark flipped, that line and only that one disagrees.
+    let mut files = 0;
+    for name in [
+        "01_straight_three_corner.sgf",
+        "03_bent_three_corner.sgf",
+        "05_pyramid_four.sgf",
+        "06_bulky_five.sgf",
+        "07_crossed_five.sgf",
+        "08_rabbity_six.sgf",
+        "09_flower_six.sgf",
+    ] {
+        let Some((sgf, rights)) = every_first_move(name) else {
+            panic!("{name}: no list of first moves to build the file from");
+        };
+        let path = scratch_file(name, &sgf);
+        let r = tsume(&["check", path.to_str().unwrap_or_default(), "--json"]);
+        assert_eq!(r.code, 0, "{name}\n{}\n{}", r.out, r.err);
+        let v = r.json();
+        let lines = v["lines"].as_array().unwrap_or_else(|| panic!("{v}"));
+        assert_eq!(lines.len(), rights.len(), "{name}");
+        for (l, &right) in lines.iter().zip(&rights) {
+            assert_eq!(l["agrees"], true, "{name}: {l}");
+            assert_eq!(l["judged"], if right { "right" } else { "wrong" });
+        }
+        assert_eq!(
+            v["missing_first_moves"]
+                .as_array()
+                .map(|m| m.iter().filter(|x| x["gtp"] != "pass").count()),
+            Some(0),
+            "{name}: {v}"
+        );
+        // Flip the first right mark.
+        let flipped = sgf.replacen("C[RIGHT]", "C[Wrong]", 1);
+        let path = scratch_file(name, &flipped);
+        let r = tsume(&["check", path.to_str().unwrap_or_default(), "--json"]);
+        assert_eq!(r.code, 1, "{name}: a flipped mark must fail");
+        let v = r.json();
+        let against: Vec<usize> = v["lines"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{v}"))
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l["agrees"] == false)
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(
+            against,
+            vec![rights.iter().position(|&r| r).unwrap_or(usize::MAX)],
+            "{name}"
+        );
+        files += 1;
+    }
+    assert_eq!(files, 7);
+}
+
+#[test]
+fn the_collections_variations_agree_with_their_marks() {
+    let dir = repo_root().join("problems");
+    let r = tsume(&["check", dir.to_str().unwrap_or_default()]);
+    assert_eq!(r.code, 0, "{}\n{}", r.out, r.err);
+    // Files with variations are checked, the others say there is nothing to check.
+    assert!(
+        r.out.contains("03_bent_three_corner.sgf: Black to kill"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("no variations to check"), "{}", r.out);
+    assert!(r.out.contains("46 files checked"), "{}", r.out);
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    // No player to move and no variation to tell it.
+    let no_side = scratch_file("noside.sgf", "(;SZ[5]AB[aa][ab]AW[ba][bb])");
+    // A variation off the board.
+    let off = scratch_file("off.sgf", "(;SZ[5]PL[B]AB[aa]AW[ba]TR[ba](;B[zz]))");
+    // Unbalanced.
+    let open = scratch_file("open.sgf", "(;SZ[5]PL[B]AB[aa]AW[ba](;B[bb]");
+    let graph = scratch_file("g.graph", "tsume-graph\n");
+    for (path, what) in [
+        (&no_side, "--to-move"),
+        (&off, "zz"),
+        (&open, "malformed"),
+        (&graph, "graph file"),
+    ] {
+        let r = tsume(&["check", path.to_str().unwrap_or_default()]);
+        assert_eq!(r.code, 2, "{}: {}", path.display(), r.err);
+        assert_eq!(r.err.trim().lines().count(), 1, "{}", r.err);
+        assert!(r.err.contains(what), "{}: {}", path.display(), r.err);
+        assert!(
+            r.err.contains(&path.display().to_string()),
+            "names the file: {}",
+            r.err
+        );
+    }
+    let r = tsume(&[
+        "check",
+        no_side.to_str().unwrap_or_default(),
+        "--to-move",
+        "X",
+    ]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("--to-move"), "{}", r.err);
+}
