@@ -120,6 +120,137 @@ fn unmarked_lines_are_read_as_solutions_and_other_solutions_are_listed() {
     assert_eq!(missing, vec!["A7", "B6"]);
 }
 
+#[test]
+fn the_file_written_back_keeps_its_marks_and_gains_refutations_and_solutions() {
+    // The five lines of `each_move_and_mark_is_judged`: line 4's reply misses the
+    // refutation, so the refutation is added beside it; re-checking the file written
+    // back reads the author's marks only (tsume's own notes start with "tsume:").
+    let sgf = format!(
+        "{}\n(;B[aa]C[The vital point.];W[ba];B[ab]C[RIGHT: the capture.])\n\
+         (;B[ba];W[aa]C[Wrong: two eyes.])\n\
+         (;B[ab];W[aa]C[Correct?])\n\
+         (;B[ab];W[ba]C[Wrong])\n\
+         (;W[aa]C[White first: RIGHT]))\n",
+        bent_three()
+    );
+    let path = scratch_file("lines.sgf", &sgf);
+    let out = path.with_file_name("annotated.sgf");
+    let r = tsume(&[
+        "check",
+        path.to_str().unwrap_or_default(),
+        "--sgf-out",
+        out.to_str().unwrap_or_default(),
+    ]);
+    assert_eq!(r.code, 1, "{}", r.err);
+    let text = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        text.contains("tsume: the refutation: White lives"),
+        "{text}"
+    );
+    assert!(
+        text.contains("RIGHT: the capture."),
+        "the author's comments stay: {text}"
+    );
+    let again = tsume(&["check", out.to_str().unwrap_or_default(), "--json"]);
+    assert_eq!(again.code, 1);
+    let v = again.json();
+    let claims: Vec<String> = v["lines"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{v}"))
+        .iter()
+        .map(|l| format!("{} {} {}", l["claim"], l["judged"], moves(l)[0].0))
+        .collect();
+    assert_eq!(
+        claims,
+        vec![
+            "\"right\" \"right\" A7",
+            "\"wrong\" \"wrong\" B7",
+            "\"right\" \"wrong\" A6",
+            "\"wrong\" \"wrong\" A6",
+            "null \"wrong\" A6",
+            "\"right\" \"right\" A7",
+        ]
+    );
+    assert_eq!(
+        moves(&v["lines"][4]),
+        vec![
+            ("A6".to_string(), "fails".to_string()),
+            ("A7".to_string(), "refutes".to_string())
+        ]
+    );
+    assert_eq!(v["errors"], 2, "the same two findings");
+
+    // Winning first moves the file lacks are added: re-checked, none is missing.
+    let text = std::fs::read_to_string(repo_root().join("problems/06_bulky_five.sgf"))
+        .unwrap_or_else(|e| panic!("problems/06: {e}"));
+    let root_end = text
+        .find("\n(;")
+        .unwrap_or_else(|| panic!("no variations in 06"));
+    let path = scratch_file("one.sgf", &format!("{}\n(;W[ba]))\n", &text[..root_end]));
+    let out = path.with_file_name("annotated.sgf");
+    let r = tsume(&[
+        "check",
+        path.to_str().unwrap_or_default(),
+        "--sgf-out",
+        out.to_str().unwrap_or_default(),
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.json()["missing_first_moves"].as_array().map(Vec::len),
+        Some(2)
+    );
+    let again = tsume(&["check", out.to_str().unwrap_or_default(), "--json"]);
+    assert_eq!(again.code, 0, "{}", again.err);
+    let v = again.json();
+    assert_eq!(v["lines"].as_array().map(Vec::len), Some(3));
+    assert_eq!(v["missing_first_moves"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn all_moves_lists_every_other_winning_move_of_the_side() {
+    // Bulky five, White to live: after White B7 and Black's B6, White A7 is one of the
+    // moves that keep White alive; B7 itself has two alternatives at the start.
+    let text = std::fs::read_to_string(repo_root().join("problems/06_bulky_five.sgf"))
+        .unwrap_or_else(|e| panic!("problems/06: {e}"));
+    let root_end = text
+        .find("\n(;")
+        .unwrap_or_else(|| panic!("no variations in 06"));
+    let path = scratch_file(
+        "line.sgf",
+        &format!("{}\n(;W[ba];B[bb];W[aa]))\n", &text[..root_end]),
+    );
+    let names = |v: &serde_json::Value| -> Vec<String> {
+        let mut n: Vec<String> = v
+            .as_array()
+            .unwrap_or_else(|| panic!("{v}"))
+            .iter()
+            .map(|m| m["gtp"].as_str().unwrap_or("?").to_string())
+            .collect();
+        n.sort();
+        n
+    };
+    let r = tsume(&[
+        "check",
+        path.to_str().unwrap_or_default(),
+        "--json",
+        "--all-moves",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v = r.json();
+    let first = &v["lines"][0]["moves"][0];
+    assert_eq!(first["judgement"], "wins");
+    assert_eq!(names(&first["alternatives"]), vec!["A7", "B6"]);
+    assert_eq!(first["alternatives_complete"], true);
+    let third = &v["lines"][0]["moves"][2];
+    assert_eq!(third["alternatives_complete"], true);
+    // Without --all-moves, only the root's list is complete.
+    let r = tsume(&["check", path.to_str().unwrap_or_default(), "--json"]);
+    let v = r.json();
+    assert_eq!(v["lines"][0]["moves"][0]["alternatives_complete"], true);
+    assert_eq!(v["lines"][0]["moves"][2]["alternatives_complete"], false);
+}
+
 /// Every first move of the problem's side in the area, one line each, marked by the
 /// file's own list of winning first moves (`kill=` / `live=` in GC).
 fn every_first_move(file: &str) -> Option<(String, Vec<bool>)> {

@@ -38,13 +38,17 @@ win and it ends won; wrong when one of them fails.
 
 It also lists the side's winning first moves that no right line of the file plays: a
 second solution the author may want to show, or to remove by changing the problem.
+--all-moves lists the side's other winning moves at every move (duals); --sgf-out
+writes the file back with the judgements as comments and the missing refutations and
+solutions as variations.
 
 Exit status: 0 when every mark agrees with the proofs (unknown answers included, and
 reported), 1 when a mark or a refutation disagrees or a proof is rejected, 2 on bad input.",
     after_help = "Examples:
   tsume check problem.sgf                  every line and mark of one problem
-  tsume check collection/ --json           a folder, one JSON object per file
-  tsume check problem.sgf --to-move W      the problem as White's (when the file has no PL)"
+  tsume check collection/ --json           a folder: one object per file, and a summary
+  tsume check problem.sgf --to-move W      the problem as White's (when the file has no PL)
+  tsume check problem.sgf --all-moves --sgf-out checked.sgf   duals, and an annotated copy"
 )]
 pub struct CheckArgs {
     /// SGF files, or folders (every *.sgf inside).
@@ -90,6 +94,15 @@ pub struct CheckArgs {
     /// Skip replaying the proofs through the independent checker.
     #[arg(long)]
     pub no_check: bool,
+    /// List, at every move of the side, every other winning move there (a dual), not
+    /// only the first one found where the side's move fails.
+    #[arg(long)]
+    pub all_moves: bool,
+    /// Write the file back with tsume's judgement in each move's comment, the
+    /// refutations the file lacks and the other winning first moves added as
+    /// variations (one file only).
+    #[arg(long, value_name = "FILE")]
+    pub sgf_out: Option<PathBuf>,
     /// Print JSON (one object for one file, `{"problems": [...], "summary": {...}}` for several; schema in README.md).
     #[arg(long)]
     pub json: bool,
@@ -103,6 +116,8 @@ struct Eval {
     /// The winning first moves of the player to move, when it wins (one, or every one at
     /// the root).
     moves: Vec<Move>,
+    /// Whether `moves` lists every winning move.
+    all_moves: bool,
     nodes: u64,
     seconds: f64,
     /// Why unknown, or that the target was captured.
@@ -157,6 +172,9 @@ struct Flat {
     marks: Vec<Mark>,
     setup: bool,
     leaf: bool,
+    /// The file's comment and other properties, to write the tree back.
+    comment: Option<String>,
+    properties: String,
 }
 
 /// The claim of a line.
@@ -169,6 +187,8 @@ enum Claim {
 /// The whole report on one file.
 struct FileReport {
     problem: Problem,
+    /// The file's root sequence, as SGF nodes.
+    root_sgf: String,
     side: Color,
     depth: u32,
     root: Eval,
@@ -255,6 +275,7 @@ impl Ctx<'_> {
             return Eval {
                 winner: self.winner_of(Verdict::Dead),
                 moves: Vec::new(),
+                all_moves: true,
                 nodes: 0,
                 seconds: 0.0,
                 note: Some("the target is captured".to_string()),
@@ -276,6 +297,7 @@ impl Ctx<'_> {
                 };
                 Eval {
                     winner: self.winner_of(a.verdict),
+                    all_moves: a.all_moves,
                     moves: a.moves,
                     nodes: a.stats.nodes,
                     seconds: a.stats.seconds,
@@ -290,6 +312,7 @@ impl Ctx<'_> {
             Err(e) => Eval {
                 winner: None,
                 moves: Vec::new(),
+                all_moves: false,
                 nodes: 0,
                 seconds: 0.0,
                 note: Some(e.to_string()),
@@ -332,6 +355,8 @@ fn flatten(
             marks: n.marks.clone(),
             setup: n.setup,
             leaf: n.children.is_empty(),
+            comment: n.comment.clone(),
+            properties: n.properties.clone(),
         });
         let next = out[i].after.clone();
         flatten(problem, &n.children, Some(i), next.as_ref(), ply + 1, out);
@@ -362,8 +387,9 @@ fn check_file(
             path.display()
         )));
     }
-    let tree =
+    let file =
         tsume_sgf::load_solution_tree(path, a.index).map_err(|e| Fail::input(e.to_string()))?;
+    let tree = file.lines;
     let given = match &a.to_move {
         Some(t) => parse_color(t)?,
         None => None,
@@ -419,22 +445,25 @@ fn check_file(
     let mut flat = Vec::new();
     flatten(&problem, &tree, None, Some(&problem.position), 0, &mut flat);
     let opponent_first = flat.iter().any(|f| f.parent.is_none() && f.color != side);
+    // Every winning move where the line's side is to move, if asked for.
+    let all = a.all_moves;
     let (root, (root_opponent, evals)) = rayon::join(
         || ctx.evaluate(&problem.position.with_to_move(side), 0, true),
         || {
             rayon::join(
                 || {
                     opponent_first.then(|| {
-                        ctx.evaluate(&problem.position.with_to_move(side.opponent()), 0, false)
+                        ctx.evaluate(&problem.position.with_to_move(side.opponent()), 0, all)
                     })
                 },
                 || {
                     flat.par_iter()
                         .map(|f| match &f.after {
-                            Some(pos) => ctx.evaluate(pos, f.ply, false),
+                            Some(pos) => ctx.evaluate(pos, f.ply, all && f.color != f.side),
                             None => Eval {
                                 winner: None,
                                 moves: Vec::new(),
+                                all_moves: false,
                                 nodes: 0,
                                 seconds: 0.0,
                                 note: f.not_followed.clone(),
@@ -550,6 +579,7 @@ fn check_file(
         })
         .collect();
     Ok(FileReport {
+        root_sgf: file.root_sgf,
         side,
         depth,
         root,
@@ -570,7 +600,17 @@ fn move_text(r: &FileReport, i: usize) -> String {
     let e = &r.evals[i];
     let answer = e.moves.first().map(|&m| r.name(m).0);
     let opp = f.side.opponent();
+    let alternatives: Vec<String> = r.alternatives(i).iter().map(|&m| r.name(m).0).collect();
+    let others = alternatives.join(", ");
     let detail = match (r.judgements[i], answer) {
+        (Judgement::Wins, _) if !others.is_empty() => format!("wins; also {others}"),
+        (Judgement::Fails, Some(m)) if !others.is_empty() => format!(
+            "fails: {} {} by {m}; {} {} by {others} instead",
+            opp.title(),
+            r.goal(opp),
+            f.side.title(),
+            r.goal(f.side)
+        ),
         (Judgement::Fails, Some(m)) => format!("fails: {} {} by {m}", opp.title(), r.goal(opp)),
         (Judgement::Misses, Some(m)) => {
             format!("misses: {} {} by {m}", f.side.title(), r.goal(f.side))
@@ -589,6 +629,40 @@ fn move_text(r: &FileReport, i: usize) -> String {
 }
 
 impl FileReport {
+    /// The proven position before move `i`.
+    fn before(&self, i: usize) -> Option<&Eval> {
+        let f = &self.flat[i];
+        match f.parent {
+            Some(p) => Some(&self.evals[p]),
+            None if f.color == self.side => Some(&self.root),
+            None => self.root_opponent.as_ref(),
+        }
+    }
+
+    /// For a move of its line's side: the side's other winning moves there (every one
+    /// when that position was searched for all, else the one found first, if any).
+    fn alternatives(&self, i: usize) -> Vec<Move> {
+        let f = &self.flat[i];
+        let Some(before) = self.before(i).filter(|_| f.color == f.side) else {
+            return Vec::new();
+        };
+        if before.winner != Some(f.side) {
+            return Vec::new();
+        }
+        before
+            .moves
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let full = match m {
+                    Move::Pass => None,
+                    Move::Play(x) => self.problem.to_full(x),
+                };
+                full != f.point
+            })
+            .collect()
+    }
+
     /// "kills" or "lives", for `c`.
     fn goal(&self, c: Color) -> &'static str {
         if c == self.problem.attacker() {
@@ -677,12 +751,15 @@ fn human(r: &FileReport) -> String {
             ),
             None => String::new(),
         };
+        let marked = match l.claim {
+            Some(c) => format!("marked {}", claim_str(Some(c))),
+            None => "unmarked".to_string(),
+        };
         let _ = writeln!(
             s,
-            "  line {}: {} — marked {}: {verdict}{missed}",
+            "  line {}: {} — {marked}: {verdict}{missed}",
             k + 1,
             moves.join(", "),
-            claim_str(l.claim)
         );
     }
     if !r.missing.is_empty() {
@@ -699,11 +776,17 @@ fn human(r: &FileReport) -> String {
             "  no variations to check (the moves of a root sequence without variations are part of the problem)"
         );
     }
-    let count = |a: Option<bool>| r.lines.iter().filter(|l| l.agrees == a).count();
+    let count = |a: Option<bool>| {
+        r.lines
+            .iter()
+            .filter(|l| l.claim.is_some() && l.agrees == a)
+            .count()
+    };
+    let unmarked = r.lines.iter().filter(|l| l.claim.is_none()).count();
     let missed = r.lines.iter().filter(|l| l.missed.is_some()).count();
     let _ = writeln!(
         s,
-        "  summary: {}: {} agreeing with the marks, {} against them, {} not settled{}; {} nodes",
+        "  summary: {}: {} agreeing with the marks, {} against them, {} not settled, {unmarked} unmarked{}; {} nodes",
         tsume_board::counted(r.lines.len(), "line", "lines"),
         count(Some(true)),
         count(Some(false)),
@@ -736,6 +819,118 @@ impl FileReport {
     }
 }
 
+/// SGF text with `]` and `\\` escaped.
+fn sgf_text(t: &str) -> String {
+    t.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// One SGF move node: `;B[cc]…C[…]`.
+fn sgf_move(c: Color, sgf_point: &str, properties: &str, comment: &str) -> String {
+    format!(
+        ";{}[{sgf_point}]{properties}C[{}]",
+        c.letter(),
+        sgf_text(comment)
+    )
+}
+
+/// The SGF point of a move of the position in play (None: not on the board, such as a
+/// virtual eye point).
+fn sgf_point_of(r: &FileReport, m: Move) -> Option<String> {
+    match m {
+        Move::Pass => Some(String::new()),
+        Move::Play(x) => r.problem.to_full(x).map(|f| r.problem.full.board().sgf(f)),
+    }
+}
+
+/// The file written back: its root sequence, its lines with tsume's judgement appended
+/// to each comment, the refutations it lacks and the other winning first moves added.
+fn annotated_sgf(r: &FileReport) -> String {
+    fn node(r: &FileReport, i: usize, out: &mut String) {
+        let f = &r.flat[i];
+        let mut comment = f.comment.clone().unwrap_or_default();
+        if !comment.is_empty() {
+            comment.push_str("\n\n");
+        }
+        comment.push_str("tsume: ");
+        comment.push_str(&move_text(r, i));
+        if f.leaf {
+            if let Some(l) = r.lines.iter().find(|l| l.path.last() == Some(&i)) {
+                comment.push_str(&format!(
+                    "\ntsume: the line is {}; marked {}",
+                    l.judged.map_or("not settled", |j| claim_str(Some(j))),
+                    claim_str(l.claim)
+                ));
+            }
+        }
+        let point = f
+            .point
+            .map_or(String::new(), |p| r.problem.full.board().sgf(p));
+        out.push_str(&sgf_move(f.color, &point, &f.properties, &comment));
+        let mut kids: Vec<String> = Vec::new();
+        for (k, c) in r.flat.iter().enumerate() {
+            if c.parent == Some(i) {
+                let mut t = String::new();
+                node(r, k, &mut t);
+                kids.push(t);
+            }
+        }
+        // A failed move that the file does not refute: the refutation.
+        let refuted = r
+            .flat
+            .iter()
+            .enumerate()
+            .any(|(k, c)| c.parent == Some(i) && r.judgements[k] == Judgement::Refutes);
+        if r.judgements[i] == Judgement::Fails && !refuted {
+            let opp = f.side.opponent();
+            if let Some(p) = r.evals[i].moves.first().and_then(|&m| sgf_point_of(r, m)) {
+                kids.push(sgf_move(
+                    opp,
+                    &p,
+                    "",
+                    &format!("tsume: the refutation: {} {}", opp.title(), r.goal(opp)),
+                ));
+            }
+        }
+        match kids.len() {
+            0 => {}
+            1 => out.push_str(&kids[0]),
+            _ => {
+                for k in kids {
+                    out.push_str(&format!("({k})"));
+                }
+            }
+        }
+    }
+    let mut tops: Vec<String> = Vec::new();
+    for (k, f) in r.flat.iter().enumerate() {
+        if f.parent.is_none() {
+            let mut t = String::new();
+            node(r, k, &mut t);
+            tops.push(t);
+        }
+    }
+    for &m in &r.missing {
+        if let Some(p) = sgf_point_of(r, m) {
+            tops.push(sgf_move(
+                r.side,
+                &p,
+                "",
+                &format!(
+                    "tsume: also wins ({} {}), in no right line of the file",
+                    r.side.title(),
+                    r.goal(r.side)
+                ),
+            ));
+        }
+    }
+    let mut out = format!("({}", r.root_sgf);
+    for t in tops {
+        out.push_str(&format!("\n({t})"));
+    }
+    out.push_str(")\n");
+    out
+}
+
 fn move_json(r: &FileReport, m: Move) -> Value {
     let (gtp, sgf) = r.name(m);
     json!({"gtp": gtp, "sgf": sgf})
@@ -764,6 +959,8 @@ fn to_json(r: &FileReport) -> Value {
                         "judgement": r.judgements[i].as_str(),
                         "winner_after": winner(e.winner),
                         "answer": e.moves.first().map(|&m| move_json(r, m)),
+                        "alternatives": r.alternatives(i).iter().map(|&m| move_json(r, m)).collect::<Vec<_>>(),
+                        "alternatives_complete": f.color == f.side && r.before(i).is_some_and(|b| b.all_moves),
                         "note": e.note,
                         "nodes": e.nodes,
                     })
@@ -842,6 +1039,9 @@ pub(crate) fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
             .collect::<Vec<_>>(),
         Err(f) => return fail(err, f),
     };
+    if a.sgf_out.is_some() && (files.len() != 1 || a.files[0].is_dir()) {
+        return fail(err, Fail::input("--sgf-out takes a single problem file"));
+    }
     let results: Vec<Result<FileReport, Fail>> = files
         .par_iter()
         .map(|f| check_file(f, a, &limits, ko_rule))
@@ -865,6 +1065,12 @@ pub(crate) fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
                 }
                 if rep.errors() > 0 {
                     code = code.max(EXIT_FAILURE);
+                }
+                if let Some(path) = &a.sgf_out {
+                    if let Err(e) = std::fs::write(path, annotated_sgf(rep)) {
+                        let _ = writeln!(err, "{}: {e}", path.display());
+                        return crate::EXIT_BAD_INPUT;
+                    }
                 }
                 if a.json {
                     objects.push(to_json(rep));

@@ -9,7 +9,8 @@
 //!   too common an English word to count), `correct` in any case (Cho Chikun's
 //!   collections: `C[Correct.]`), `success`; against them `wrong`, `incorrect`,
 //!   `fail`, `fails`, `failed`, `failure`, and `correct` after `no` or `not`
-//!   ("No correct solution on file" marks nothing);
+//!   ("No correct solution on file" marks nothing); lines starting with `tsume:`
+//!   (what `tsume check --sgf-out` adds) are not read;
 //! - the SGF move annotations `BM` (bad move) and `TE` (tesuji), and the position
 //!   judgements `GB` and `GW` (good for Black, for White).
 //!
@@ -54,13 +55,31 @@ pub struct SolutionNode {
     /// The variation sets up stones at or right after this move: the lines below are
     /// not followed.
     pub setup: bool,
+    /// The node's other properties (markup, labels, annotations; those of the
+    /// move-less nodes after it too) as SGF text, to write the tree back.
+    pub properties: String,
     /// The lines that go on from here, in the file's order.
     pub children: Vec<SolutionNode>,
 }
 
+/// A problem file's root sequence and the solution tree below it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SolutionTree {
+    /// The root sequence as SGF nodes (`;SZ[9]AB[..]…`), every property as read.
+    pub root_sgf: String,
+    /// The lines below it, in the file's order.
+    pub lines: Vec<SolutionNode>,
+}
+
 /// The marks a comment carries (see the module docs): at most one of `Right`, `Wrong`.
 pub fn comment_marks(text: &str) -> Option<Mark> {
-    let words: Vec<&str> = text
+    // Lines that `tsume check --sgf-out` wrote ("tsume: …") are not the author's marks.
+    let own: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("tsume:"))
+        .collect();
+    let own = own.join("\n");
+    let words: Vec<&str> = own
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
@@ -91,7 +110,7 @@ pub fn parse_solution_tree(
     text: &str,
     name: &str,
     index: usize,
-) -> Result<Vec<SolutionNode>, LoadError> {
+) -> Result<SolutionTree, LoadError> {
     let err = |kind| LoadError {
         file: name.to_string(),
         kind,
@@ -115,24 +134,27 @@ pub fn parse_solution_tree(
         height,
     };
     let root_len = scanned.root_lengths.get(index).copied().unwrap_or(1).max(1);
-    let Some(last) = root.main_variation().nth(root_len - 1) else {
-        return Ok(Vec::new());
-    };
-    let mut out = Vec::new();
-    for child in last.children() {
-        collect(child, &grid, &mut out).map_err(err)?;
+    let mut root_sgf = String::new();
+    for node in root.main_variation().take(root_len) {
+        root_sgf.push(';');
+        for prop in node.properties() {
+            root_sgf.push_str(&prop.to_string());
+        }
     }
-    Ok(out)
+    let mut lines = Vec::new();
+    if let Some(last) = root.main_variation().nth(root_len - 1) {
+        for child in last.children() {
+            collect(child, &grid, &mut lines).map_err(err)?;
+        }
+    }
+    Ok(SolutionTree { root_sgf, lines })
 }
 
 /// Loads the solution tree of an SGF file ([`parse_solution_tree`]).
 ///
 /// # Errors
 /// As [`parse_solution_tree`], or the file cannot be read.
-pub fn load_solution_tree(
-    path: &std::path::Path,
-    index: usize,
-) -> Result<Vec<SolutionNode>, LoadError> {
+pub fn load_solution_tree(path: &std::path::Path, index: usize) -> Result<SolutionTree, LoadError> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| LoadError {
         file: name.clone(),
@@ -147,6 +169,7 @@ struct NodeInfo {
     comment: Option<String>,
     marks: Vec<Mark>,
     setup: bool,
+    properties: String,
 }
 
 /// The board of the file and its size.
@@ -163,8 +186,12 @@ fn node_info(node: &SgfNode<Prop>, grid: &Grid) -> Result<NodeInfo, LoadErrorKin
         comment: None,
         marks: Vec::new(),
         setup: false,
+        properties: String::new(),
     };
     for prop in node.properties() {
+        if !matches!(prop, Prop::B(_) | Prop::W(_) | Prop::C(_)) {
+            info.properties.push_str(&prop.to_string());
+        }
         match prop {
             Prop::B(m) | Prop::W(m) => {
                 let (c, id) = if matches!(prop, Prop::B(_)) {
@@ -233,6 +260,7 @@ fn collect(
         comment: info.comment,
         marks: info.marks,
         setup: info.setup,
+        properties: info.properties,
         children: Vec::new(),
     };
     // Move-less nodes after the move lend it their comments and marks.
@@ -252,6 +280,7 @@ fn collect(
         }
         sol.marks.extend(next.marks);
         sol.setup |= next.setup;
+        sol.properties.push_str(&next.properties);
         cur = only;
     }
     if !sol.setup {
@@ -285,6 +314,14 @@ mod tests {
         );
         assert_eq!(comment_marks("on the right side"), None);
         assert_eq!(comment_marks("White connects"), None);
+        assert_eq!(
+            comment_marks("tsume: B A6 (fails: …)\ntsume: the line is wrong"),
+            None
+        );
+        assert_eq!(
+            comment_marks("RIGHT\n\ntsume: the line is wrong; marked right"),
+            Some(Mark::Right)
+        );
     }
 
     #[test]
@@ -294,7 +331,12 @@ mod tests {
                    (;B[tt]BM[1];C[a comment node]GW[1](;W[ee])(;W[ea]))\
                    (;AB[ab];B[ac])\
                    (;C[move-less first node](;B[ba]C[Wrong])))";
-        let tree = parse_solution_tree(sgf, "t.sgf", 0).unwrap();
+        let file = parse_solution_tree(sgf, "t.sgf", 0).unwrap();
+        assert_eq!(
+            file.root_sgf,
+            ";SZ[5:5]AB[aa]PL[W];W[bb]C[setup move in the root sequence]"
+        );
+        let tree = file.lines;
         let board = Board::grid(5, 5).unwrap();
         let pt = |s: &str| board.parse_point(s).ok();
         assert_eq!(tree.len(), 3, "{tree:?}");
@@ -307,6 +349,7 @@ mod tests {
             vec![Mark::BadMove, Mark::GoodFor(Color::White)]
         );
         assert_eq!(tree[1].children.len(), 2);
+        assert_eq!(tree[1].properties, "BM[1]GW[1]");
         assert_eq!(tree[1].children[1].point, pt("ea"));
         assert_eq!(
             (tree[2].point, tree[2].marks.as_slice()),
