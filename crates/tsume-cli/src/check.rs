@@ -566,10 +566,12 @@ fn check_file(
         .filter(|&&i| flat[i].color == side)
         .map(|&i| flat[i].point)
         .collect();
+    // (A file without variations shows no solution to compare with.)
     let missing = root
         .moves
         .iter()
         .copied()
+        .filter(|_| !flat.is_empty())
         .filter(|&m| {
             let full = match m {
                 Move::Pass => None,
@@ -773,8 +775,10 @@ fn human(r: &FileReport) -> String {
     if r.lines.is_empty() {
         let _ = writeln!(
             s,
-            "  no variations to check (the moves of a root sequence without variations are part of the problem)"
+            "  no variations to check (the moves of a root sequence without variations are part of the problem); {} nodes",
+            r.total_nodes()
         );
+        return s;
     }
     let count = |a: Option<bool>| {
         r.lines
