@@ -92,6 +92,37 @@ fn each_move_and_mark_is_judged() {
 }
 
 #[test]
+fn a_line_ends_at_the_capture_and_an_occupied_point_is_a_pass() {
+    // After Black's capture at A6 the line goes on (White plays into the emptied
+    // corner): those moves are not followed and the line is right. B6 holds a white
+    // stone: Black's move there is a pass (φ), after which White lives.
+    let sgf = format!(
+        "{}\n(;B[aa];W[ba];B[ab];W[bb];B[aa]C[RIGHT])\n(;B[bb]C[Wrong: occupied]))\n",
+        bent_three()
+    );
+    let path = scratch_file("capture.sgf", &sgf);
+    let r = tsume(&["check", path.to_str().unwrap_or_default(), "--json"]);
+    assert_eq!(r.code, 0, "{}\n{}", r.out, r.err);
+    let v = r.json();
+    let line = &v["lines"][0];
+    assert_eq!(
+        (&line["judged"], &line["agrees"]),
+        (&"right".into(), &true.into())
+    );
+    assert_eq!(line["moves"][3]["judgement"], "unknown");
+    assert_eq!(line["moves"][3]["note"], "after the target's capture");
+    let pass = &v["lines"][1]["moves"][0];
+    assert_eq!(pass["judgement"], "fails");
+    assert!(
+        pass["as_pass"]
+            .as_str()
+            .is_some_and(|t| t.contains("occupied point")),
+        "{pass}"
+    );
+    assert_eq!(v["lines"][1]["agrees"], true);
+}
+
+#[test]
 fn unmarked_lines_are_read_as_solutions_and_other_solutions_are_listed() {
     // The bulky five of the collection, White to live: B7, B6 and A7 all live. A file
     // showing only B7, unmarked (as d180cf's files are), is right, and the other two

@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::Args;
 use rayon::prelude::*;
 use serde_json::{json, Value};
-use tsume_board::{Color, Move, Point, Position};
+use tsume_board::{Color, Move, Played, Point, Position};
 use tsume_prove::{Limits, Options, Verdict};
 use tsume_sgf::{LoadOptions, Mark, Problem, SolutionNode};
 
@@ -118,6 +118,8 @@ struct Eval {
     moves: Vec<Move>,
     /// Whether `moves` lists every winning move.
     all_moves: bool,
+    /// The target has been captured (the attacker has won; nothing after is followed).
+    captured: bool,
     nodes: u64,
     seconds: f64,
     /// Why unknown, or that the target was captured.
@@ -168,6 +170,8 @@ struct Flat {
     after: Option<Position>,
     /// Why the move is not followed, if it is not.
     not_followed: Option<String>,
+    /// A move on an occupied point or a suicide: a pass under these rules (φ).
+    as_pass: Option<&'static str>,
     ply: u32,
     marks: Vec<Mark>,
     setup: bool,
@@ -276,6 +280,7 @@ impl Ctx<'_> {
                 winner: self.winner_of(Verdict::Dead),
                 moves: Vec::new(),
                 all_moves: true,
+                captured: true,
                 nodes: 0,
                 seconds: 0.0,
                 note: Some("the target is captured".to_string()),
@@ -298,6 +303,7 @@ impl Ctx<'_> {
                 Eval {
                     winner: self.winner_of(a.verdict),
                     all_moves: a.all_moves,
+                    captured: false,
                     moves: a.moves,
                     nodes: a.stats.nodes,
                     seconds: a.stats.seconds,
@@ -313,6 +319,7 @@ impl Ctx<'_> {
                 winner: None,
                 moves: Vec::new(),
                 all_moves: false,
+                captured: false,
                 nodes: 0,
                 seconds: 0.0,
                 note: Some(e.to_string()),
@@ -332,6 +339,7 @@ fn flatten(
 ) {
     for n in nodes {
         let side = parent.map_or(n.color, |p| out[p].side);
+        let mut as_pass = None;
         let (after, not_followed) = match before {
             None => (None, Some("after a move that is not followed".to_string())),
             Some(pos) if pos.color(problem.target) != Some(problem.defender()) => {
@@ -339,7 +347,15 @@ fn flatten(
             }
             Some(pos) => match n.point.map(|f| problem.from_full(f)) {
                 Some(None) => (None, Some("outside the area in play".to_string())),
-                Some(Some(x)) => (Some(pos.with_to_move(n.color).play(Move::Play(x))), None),
+                Some(Some(x)) => {
+                    let mut q = pos.with_to_move(n.color);
+                    as_pass = match q.play_in_place(Move::Play(x)) {
+                        Played::Occupied => Some("on an occupied point: a pass under these rules"),
+                        Played::Suicide => Some("a suicide: a pass under these rules"),
+                        _ => None,
+                    };
+                    (Some(q), None)
+                }
                 None => (Some(pos.with_to_move(n.color).play(Move::Pass)), None),
             },
         };
@@ -351,6 +367,7 @@ fn flatten(
             point: n.point,
             after,
             not_followed,
+            as_pass,
             ply: ply + 1,
             marks: n.marks.clone(),
             setup: n.setup,
@@ -464,6 +481,7 @@ fn check_file(
                                 winner: None,
                                 moves: Vec::new(),
                                 all_moves: false,
+                                captured: false,
                                 nodes: 0,
                                 seconds: 0.0,
                                 note: f.not_followed.clone(),
@@ -520,8 +538,11 @@ fn check_file(
         } else {
             Some(Claim::Right)
         };
+        // The line is judged up to its end, or up to the target's capture (moves
+        // after it are not followed).
         let mut mistake = None;
         let mut unknown = false;
+        let mut last = leaf;
         for (k, &i) in path.iter().enumerate() {
             match judgements[i] {
                 Judgement::Fails => {
@@ -534,8 +555,12 @@ fn check_file(
                 }
                 _ => {}
             }
+            if evals[i].captured {
+                last = i;
+                break;
+            }
         }
-        let end = evals[leaf].winner.map(|c| c == f.side);
+        let end = evals[last].winner.map(|c| c == f.side);
         let judged = match (mistake, unknown, end) {
             (Some(_), _, _) => Some(Claim::Wrong),
             (None, true, _) | (None, false, None) => None,
@@ -617,6 +642,9 @@ fn move_text(r: &FileReport, i: usize) -> String {
         (Judgement::Misses, Some(m)) => {
             format!("misses: {} {} by {m}", f.side.title(), r.goal(f.side))
         }
+        (Judgement::Unknown, _) if f.after.is_none() => {
+            format!("not followed: {}", e.note.as_deref().unwrap_or("?"))
+        }
         (Judgement::Unknown, _) => {
             format!("unknown: {}", e.note.as_deref().unwrap_or("out of budget"))
         }
@@ -627,7 +655,8 @@ fn move_text(r: &FileReport, i: usize) -> String {
     } else {
         ""
     };
-    format!("{} {gtp} ({detail}{setup})", f.color.letter())
+    let as_pass = f.as_pass.map_or(String::new(), |t| format!("{t}; "));
+    format!("{} {gtp} ({as_pass}{detail}{setup})", f.color.letter())
 }
 
 impl FileReport {
@@ -966,6 +995,7 @@ fn to_json(r: &FileReport) -> Value {
                         "alternatives": r.alternatives(i).iter().map(|&m| move_json(r, m)).collect::<Vec<_>>(),
                         "alternatives_complete": f.color == f.side && r.before(i).is_some_and(|b| b.all_moves),
                         "note": e.note,
+                        "as_pass": f.as_pass,
                         "nodes": e.nodes,
                     })
                 })
