@@ -240,6 +240,28 @@ fn help_teaches() {
     ] {
         assert!(r.out.contains(word), "{word} missing from solve --help");
     }
+    // Each subcommand's --help gives its long text, not only the one-line summary of
+    // `tsume --help` (a doc comment on the command enum once replaced them all).
+    for (cmd, phrase) in [
+        (
+            "solve",
+            "For each problem tsume finds the group in question",
+        ),
+        ("check", "A line's mark is the last one on it"),
+        ("bench", "With --corpus DIR: every row of DIR/answers.tsv"),
+        ("reduce", "The instance is a position where White, to move"),
+        (
+            "verify-reduction",
+            "With --all, the formulas are every formula",
+        ),
+    ] {
+        let r = tsume(&[cmd, "--help"]);
+        assert_eq!(r.code, 0);
+        assert!(
+            r.out.contains(phrase),
+            "tsume {cmd} --help lacks its long text"
+        );
+    }
 }
 
 /// The bundled problems that `tsume --help` and README.md name in their examples exist

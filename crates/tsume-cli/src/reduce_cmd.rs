@@ -26,9 +26,10 @@ square-grid SGF (the same design drawn on a grid) is written instead when the fo
 in the chain class (after normalising, dropping repeated clauses and simplifying to an
 equivalent formula with unit clauses and subsumption: clauses of at most 2 literals, each
 literal in at most one clause, the 2-literal clauses forming paths between variables; no
-planar drawing of the design does more, see the tsume-reduce grid docs); otherwise the graph board is written to OUT.graph and the reason is
-printed. Clauses longer than 3 literals are split with fresh variables; tautologies and
-repeated literals are removed.
+planar drawing of the design does more, see the tsume-reduce grid docs); otherwise the
+graph board is written to OUT.graph and the reason is printed. Clauses longer than 3
+literals are split with fresh variables; tautologies and repeated literals are removed.
+
 Solve it with: tsume solve OUT.graph --to-move W --json (or OUT.sgf: the grid's GC names
 the whole board as the area in play)"
 )]

@@ -24,8 +24,14 @@ side moving first, then names the status: dead (the attacker wins even moving se
 alive (the defender wins even moving second) or unsettled (whoever moves first wins).
 
 \"alive\" holds within the depth bound α unless it is marked \"for every α\" (Benson's
-unconditional life or the exact retrograde solver); \"dead\" holds for α and every larger
-bound. Each proof or disproof is replayed by an independent checker (--no-check skips it)."
+unconditional life, the exact retrograde solver, or a closed strategy: a ko retaken
+forever, a seki); \"dead\" holds for α and every larger bound. Each proof or disproof is
+replayed by an independent checker (--no-check skips it). A search out of budget
+(--max-nodes, --time-limit) answers unknown, with what a smaller bound did prove.
+
+The rules are Crăşmaru's model (no ko rule: a ko may be retaken at once, so a group that
+dies only through a ko is alive); --ko-rule basic plays ordinary Go's ko instead. To check
+a file's own solution lines and their marks, use `tsume check`."
 )]
 pub struct SolveArgs {
     /// SGF or tsume-graph files, or folders (every *.sgf and *.graph inside).
