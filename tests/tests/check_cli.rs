@@ -12,6 +12,21 @@ fn bent_three() -> String {
     text[..root_end].to_string()
 }
 
+/// The bent three with five lines: A7 kills (White's B7 is answered by A6, which
+/// captures); B7 fails (White captures it with A7 and has two eyes); A6 fails too, marked
+/// right once, and once wrong with a reply (B7) that misses the refutation (Black then
+/// kills with A7 after all); White moving first lives with A7.
+fn five_lines() -> String {
+    format!(
+        "{}\n(;B[aa]C[The vital point.];W[ba];B[ab]C[RIGHT: the capture.])\n\
+         (;B[ba];W[aa]C[Wrong: two eyes.])\n\
+         (;B[ab];W[aa]C[Correct?])\n\
+         (;B[ab];W[ba]C[Wrong])\n\
+         (;W[aa]C[White first: RIGHT]))\n",
+        bent_three()
+    )
+}
+
 fn moves(line: &serde_json::Value) -> Vec<(String, String)> {
     line["moves"]
         .as_array()
@@ -28,18 +43,8 @@ fn moves(line: &serde_json::Value) -> Vec<(String, String)> {
 
 #[test]
 fn each_move_and_mark_is_judged() {
-    // Go knowledge, written down: A7 kills (White's B7 is answered by A6, which captures);
-    // B7 fails (White captures it with A7 and has two eyes); A6 fails too, and after it
-    // White's B7 misses the refutation (Black then kills with A7 after all); White
-    // moving first lives with A7.
-    let sgf = format!(
-        "{}\n(;B[aa]C[The vital point.];W[ba];B[ab]C[RIGHT: the capture.])\n\
-         (;B[ba];W[aa]C[Wrong: two eyes.])\n\
-         (;B[ab];W[aa]C[Correct?])\n\
-         (;B[ab];W[ba]C[Wrong])\n\
-         (;W[aa]C[White first: RIGHT]))\n",
-        bent_three()
-    );
+    // Go knowledge, written down (`five_lines`).
+    let sgf = five_lines();
     let path = scratch_file("lines.sgf", &sgf);
     let r = tsume(&["check", path.to_str().unwrap_or_default(), "--json"]);
     assert_eq!(r.code, 1, "a mark is wrong: exit 1\n{}\n{}", r.out, r.err);
@@ -156,14 +161,7 @@ fn the_file_written_back_keeps_its_marks_and_gains_refutations_and_solutions() {
     // The five lines of `each_move_and_mark_is_judged`: line 4's reply misses the
     // refutation, so the refutation is added beside it; re-checking the file written
     // back reads the author's marks only (tsume's own notes start with "tsume:").
-    let sgf = format!(
-        "{}\n(;B[aa]C[The vital point.];W[ba];B[ab]C[RIGHT: the capture.])\n\
-         (;B[ba];W[aa]C[Wrong: two eyes.])\n\
-         (;B[ab];W[aa]C[Correct?])\n\
-         (;B[ab];W[ba]C[Wrong])\n\
-         (;W[aa]C[White first: RIGHT]))\n",
-        bent_three()
-    );
+    let sgf = five_lines();
     let path = scratch_file("lines.sgf", &sgf);
     let out = path.with_file_name("annotated.sgf");
     let r = tsume(&[

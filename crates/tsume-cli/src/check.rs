@@ -10,9 +10,9 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 use tsume_board::{Color, Move, Played, Point, Position};
 use tsume_prove::{Limits, Options, Verdict};
-use tsume_sgf::{LoadOptions, Mark, Problem, SolutionNode};
+use tsume_sgf::{Mark, Problem, SolutionNode};
 
-use crate::solve::{check_tree, expand, move_names, parse_color, parse_ko_rule, region_spec};
+use crate::solve::{check_tree, expand, move_names, parse_color, parse_ko_rule, AreaArgs};
 use crate::{Fail, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume check`.
@@ -60,22 +60,8 @@ pub struct CheckArgs {
     /// The problem's side, who plays first [default: the file's PL, else the first variation's first move].
     #[arg(long, value_name = "B|W")]
     pub to_move: Option<String>,
-    /// The area in play (see `tsume solve --help`).
-    #[arg(
-        long,
-        value_name = "auto|grown|tight|board|POINTS",
-        default_value = "auto"
-    )]
-    pub region: String,
-    /// Do not add the frame (see `tsume solve --help`).
-    #[arg(long)]
-    pub no_frame: bool,
-    /// Keep the points sealed off from the target (see `tsume solve --help`).
-    #[arg(long)]
-    pub keep_sealed: bool,
-    /// Which game tree of a file holding several (from 0).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub index: usize,
+    #[command(flatten)]
+    pub area: AreaArgs,
     /// α at the problem's position; each move spends a ply [default: as `tsume solve`].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
@@ -126,6 +112,22 @@ struct Eval {
     note: Option<String>,
     /// The checker's rejection, if it rejected the tree.
     rejected: Option<String>,
+}
+
+impl Eval {
+    /// A position not proven, and why.
+    fn unknown(note: String) -> Eval {
+        Eval {
+            winner: None,
+            moves: Vec::new(),
+            all_moves: false,
+            captured: false,
+            nodes: 0,
+            seconds: 0.0,
+            note: Some(note),
+            rejected: None,
+        }
+    }
 }
 
 /// What one move of the file does, for the reader.
@@ -315,16 +317,7 @@ impl Ctx<'_> {
                     rejected,
                 }
             }
-            Err(e) => Eval {
-                winner: None,
-                moves: Vec::new(),
-                all_moves: false,
-                captured: false,
-                nodes: 0,
-                seconds: 0.0,
-                note: Some(e.to_string()),
-                rejected: None,
-            },
+            Err(e) => Eval::unknown(e.to_string()),
         }
     }
 }
@@ -404,21 +397,14 @@ fn check_file(
             path.display()
         )));
     }
-    let file =
-        tsume_sgf::load_solution_tree(path, a.index).map_err(|e| Fail::input(e.to_string()))?;
+    let file = tsume_sgf::load_solution_tree(path, a.area.index)
+        .map_err(|e| Fail::input(e.to_string()))?;
     let tree = file.lines;
     let given = match &a.to_move {
         Some(t) => parse_color(t)?,
         None => None,
     };
-    let mut load = LoadOptions {
-        index: a.index,
-        target: a.target.clone(),
-        to_move: given,
-        region: region_spec(&a.region),
-        no_frame: a.no_frame,
-        keep_sealed: a.keep_sealed,
-    };
+    let mut load = a.area.load_options(a.target.clone(), given);
     let mut problem =
         tsume_sgf::load_problem(path, &load).map_err(|e| Fail::input(e.to_string()))?;
     let side = match given.or(problem.to_move_given) {
@@ -477,16 +463,7 @@ fn check_file(
                     flat.par_iter()
                         .map(|f| match &f.after {
                             Some(pos) => ctx.evaluate(pos, f.ply, all && f.color != f.side),
-                            None => Eval {
-                                winner: None,
-                                moves: Vec::new(),
-                                all_moves: false,
-                                captured: false,
-                                nodes: 0,
-                                seconds: 0.0,
-                                note: f.not_followed.clone(),
-                                rejected: None,
-                            },
+                            None => Eval::unknown(f.not_followed.clone().unwrap_or_default()),
                         })
                         .collect::<Vec<Eval>>()
                 },

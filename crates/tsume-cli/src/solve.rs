@@ -46,22 +46,8 @@ pub struct SolveArgs {
     /// α: the attacker must capture within α+1 plies [default: 4 × empty points + 12, at most 250].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
-    /// The area in play: auto (around the target up to the attacker's wall: the box of the target's cluster of stones (within three lines of each other; all stones where that area is open), sides near the edge taken to it, other sides grown by a line only beyond the defender's outermost stones; attacker walls joined to one virtual wall with two eyes, the outside; the defender groups across an attacker group of at most 3 liberties included, a capturing race), grown (the stones' box grown by a line on every side, the first versions' rule), tight (the stones' box not grown), board (everything), or a comma-separated list of points.
-    #[arg(
-        long,
-        value_name = "auto|grown|tight|board|POINTS",
-        default_value = "auto"
-    )]
-    pub region: String,
-    /// Do not add the frame: by default the empty points of the area that are cut off from the rest of the board touch the outside's virtual wall, the attacker's, alive; without it they act as if on the board's edge.
-    #[arg(long)]
-    pub no_frame: bool,
-    /// Keep the points that the attacker's walls joined to the outside seal off from the target (their eyes): by default they are left out, which shrinks the search; play there cannot reach the target unless the attacker fills its own wall's eyes until the wall can be captured.
-    #[arg(long)]
-    pub keep_sealed: bool,
-    /// Which game tree of an SGF file holding several (from 0).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub index: usize,
+    #[command(flatten)]
+    pub area: AreaArgs,
     /// Stop each search after this many node expansions (answer: unknown, with what a
     /// smaller bound of the deepening proved, if anything: "black cannot kill within 8
     /// plies", checked like any answer).
@@ -119,6 +105,45 @@ pub struct SolveArgs {
     /// No progress line and no board diagram.
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+/// Where the problem is and what is in play: shared by `solve` and `check`.
+#[derive(Args, Debug, Clone)]
+pub struct AreaArgs {
+    /// The area in play: auto (around the target up to the attacker's wall: the box of the target's cluster of stones (within three lines of each other; all stones where that area is open), sides near the edge taken to it, other sides grown by a line only beyond the defender's outermost stones; attacker walls joined to one virtual wall with two eyes, the outside; the defender groups across an attacker group of at most 3 liberties included, a capturing race), grown (the stones' box grown by a line on every side, the first versions' rule), tight (the stones' box not grown), board (everything), or a comma-separated list of points.
+    #[arg(
+        long,
+        value_name = "auto|grown|tight|board|POINTS",
+        default_value = "auto"
+    )]
+    pub region: String,
+    /// Do not add the frame: by default the empty points of the area that are cut off from the rest of the board touch the outside's virtual wall, the attacker's, alive; without it they act as if on the board's edge.
+    #[arg(long)]
+    pub no_frame: bool,
+    /// Keep the points that the attacker's walls joined to the outside seal off from the target (their eyes): by default they are left out, which shrinks the search; play there cannot reach the target unless the attacker fills its own wall's eyes until the wall can be captured.
+    #[arg(long)]
+    pub keep_sealed: bool,
+    /// Which game tree of an SGF file holding several (from 0).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub index: usize,
+}
+
+impl AreaArgs {
+    /// The loader's options, with the target and player to move given.
+    pub(crate) fn load_options(
+        &self,
+        target: Option<String>,
+        to_move: Option<Color>,
+    ) -> LoadOptions {
+        LoadOptions {
+            index: self.index,
+            target,
+            to_move,
+            region: region_spec(&self.region),
+            no_frame: self.no_frame,
+            keep_sealed: self.keep_sealed,
+        }
+    }
 }
 
 /// The answer for one player moving first.
@@ -310,14 +335,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
         return Err(Fail::input("--tt-mb: must be at least 1"));
     }
     Ok(Settings {
-        load: LoadOptions {
-            index: a.index,
-            target: a.target.clone(),
-            to_move: sides,
-            region: region_spec(&a.region),
-            no_frame: a.no_frame,
-            keep_sealed: a.keep_sealed,
-        },
+        load: a.area.load_options(a.target.clone(), sides),
         sides,
         depth: a.depth,
         limits: Limits {

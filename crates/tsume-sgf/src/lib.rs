@@ -489,23 +489,7 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
                     }
                 }
                 Prop::PL(c) => pl = Some(color_of(c)),
-                Prop::B(m) | Prop::W(m) => {
-                    let (c, id) = if matches!(prop, Prop::B(_)) {
-                        (Color::Black, "B")
-                    } else {
-                        (Color::White, "W")
-                    };
-                    let point = match m {
-                        go::Move::Pass => None,
-                        go::Move::Move(p)
-                            if p.x == 19 && p.y == 19 && width <= 19 && height <= 19 =>
-                        {
-                            None
-                        }
-                        go::Move::Move(p) => Some(at(id, p)?),
-                    };
-                    mv = Some((c, point));
-                }
+                Prop::B(_) | Prop::W(_) => mv = sgf_move(prop, &board).map_err(err)?,
                 Prop::TR(set) | Prop::MA(set) | Prop::SQ(set) | Prop::CR(set) => {
                     let id = prop.identifier();
                     let kind = MARK_KINDS.iter().position(|k| *k == id).unwrap_or(0);
@@ -643,6 +627,31 @@ fn sorted(set: &std::collections::HashSet<go::Point>) -> Vec<go::Point> {
     let mut v: Vec<go::Point> = set.iter().copied().collect();
     v.sort_by_key(|p| (p.y, p.x));
     v
+}
+
+/// The move of a `B` or `W` property: its colour and point (None for a pass: `B[]`, or
+/// `B[tt]` on boards up to 19×19); None for any other property.
+fn sgf_move(prop: &Prop, board: &Board) -> Result<Option<(Color, Option<Point>)>, LoadErrorKind> {
+    let (c, id, m) = match prop {
+        Prop::B(m) => (Color::Black, "B", m),
+        Prop::W(m) => (Color::White, "W", m),
+        _ => return Ok(None),
+    };
+    let (width, height) = board.grid_info().map_or((0, 0), |g| (g.width, g.height));
+    let point =
+        match m {
+            go::Move::Pass => None,
+            go::Move::Move(p) if p.x == 19 && p.y == 19 && width <= 19 && height <= 19 => None,
+            go::Move::Move(p) => Some(board.point_at(p.x as u32, p.y as u32).ok_or_else(|| {
+                LoadErrorKind::OffBoard {
+                    prop: id.to_string(),
+                    point: sgf_point(p),
+                    width,
+                    height,
+                }
+            })?),
+        };
+    Ok(Some((c, point)))
 }
 
 fn sgf_point(p: &go::Point) -> String {

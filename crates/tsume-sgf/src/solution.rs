@@ -19,11 +19,11 @@
 //! before them. A variation that sets up stones (`AB`, `AW`, `AE`) leaves the problem's
 //! position: it is cut there ([`SolutionNode::setup`]).
 
-use sgf_parse::go::{self, Prop};
+use sgf_parse::go::Prop;
 use sgf_parse::{GameTree, SgfNode};
 use tsume_board::{Board, Color, Point, MAX_GRID_SIDE};
 
-use crate::{board_size, scan, sgf_point, syntax_error, LoadError, LoadErrorKind};
+use crate::{board_size, scan, sgf_move, syntax_error, LoadError, LoadErrorKind};
 
 /// A mark on a node of a solution tree.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -128,11 +128,6 @@ pub fn parse_solution_tree(
     debug_assert!(width <= MAX_GRID_SIDE && height <= MAX_GRID_SIDE);
     let board =
         Board::grid(width, height).map_err(|e| err(LoadErrorKind::BadSize(e.to_string())))?;
-    let grid = Grid {
-        board: &board,
-        width,
-        height,
-    };
     let root_len = scanned.root_lengths.get(index).copied().unwrap_or(1).max(1);
     let mut root_sgf = String::new();
     for node in root.main_variation().take(root_len) {
@@ -144,7 +139,7 @@ pub fn parse_solution_tree(
     let mut lines = Vec::new();
     if let Some(last) = root.main_variation().nth(root_len - 1) {
         for child in last.children() {
-            collect(child, &grid, &mut lines).map_err(err)?;
+            collect(child, &board, &mut lines).map_err(err)?;
         }
     }
     Ok(SolutionTree { root_sgf, lines })
@@ -172,15 +167,7 @@ struct NodeInfo {
     properties: String,
 }
 
-/// The board of the file and its size.
-struct Grid<'a> {
-    board: &'a Board,
-    width: u32,
-    height: u32,
-}
-
-fn node_info(node: &SgfNode<Prop>, grid: &Grid) -> Result<NodeInfo, LoadErrorKind> {
-    let (board, width, height) = (grid.board, grid.width, grid.height);
+fn node_info(node: &SgfNode<Prop>, board: &Board) -> Result<NodeInfo, LoadErrorKind> {
     let mut info = NodeInfo {
         mv: None,
         comment: None,
@@ -193,30 +180,7 @@ fn node_info(node: &SgfNode<Prop>, grid: &Grid) -> Result<NodeInfo, LoadErrorKin
             info.properties.push_str(&prop.to_string());
         }
         match prop {
-            Prop::B(m) | Prop::W(m) => {
-                let (c, id) = if matches!(prop, Prop::B(_)) {
-                    (Color::Black, "B")
-                } else {
-                    (Color::White, "W")
-                };
-                let point = match m {
-                    go::Move::Pass => None,
-                    go::Move::Move(p) if p.x == 19 && p.y == 19 && width <= 19 && height <= 19 => {
-                        None
-                    }
-                    go::Move::Move(p) => {
-                        Some(board.point_at(p.x as u32, p.y as u32).ok_or_else(|| {
-                            LoadErrorKind::OffBoard {
-                                prop: id.to_string(),
-                                point: sgf_point(p),
-                                width,
-                                height,
-                            }
-                        })?)
-                    }
-                };
-                info.mv = Some((c, point));
-            }
+            Prop::B(_) | Prop::W(_) => info.mv = sgf_move(prop, board)?,
             Prop::C(t) => {
                 info.comment = Some(t.text.clone());
                 info.marks.extend(comment_marks(&t.text));
@@ -242,14 +206,14 @@ fn node_info(node: &SgfNode<Prop>, grid: &Grid) -> Result<NodeInfo, LoadErrorKin
 /// else (a move-less node at the start of a variation) its children's.
 fn collect(
     node: &SgfNode<Prop>,
-    grid: &Grid,
+    board: &Board,
     out: &mut Vec<SolutionNode>,
 ) -> Result<(), LoadErrorKind> {
-    let info = node_info(node, grid)?;
+    let info = node_info(node, board)?;
     let Some((color, point)) = info.mv else {
         if !info.setup {
             for child in node.children() {
-                collect(child, grid, out)?;
+                collect(child, board, out)?;
             }
         }
         return Ok(());
@@ -268,7 +232,7 @@ fn collect(
     while !sol.setup {
         let kids: Vec<&SgfNode<Prop>> = cur.children().collect();
         let [only] = kids.as_slice() else { break };
-        let next = node_info(only, grid)?;
+        let next = node_info(only, board)?;
         if next.mv.is_some() {
             break;
         }
@@ -285,7 +249,7 @@ fn collect(
     }
     if !sol.setup {
         for child in cur.children() {
-            collect(child, grid, &mut sol.children)?;
+            collect(child, board, &mut sol.children)?;
         }
     }
     out.push(sol);
