@@ -3,13 +3,20 @@
 use tsume_sgf::LoadOptions;
 use tsume_tests::{repo_root, scratch_file, tsume};
 
-/// The bent three of the collection (Black to kill; A7 is the vital point), without
-/// its own variations.
-fn bent_three() -> String {
-    let text = std::fs::read_to_string(repo_root().join("problems/03_bent_three_corner.sgf"))
-        .unwrap_or_else(|e| panic!("problems/03: {e}"));
-    let root_end = text.find("\n(;").unwrap_or_else(|| text.len() - 2);
+/// A problem of the collection without its own variations: the SGF text up to them
+/// (the game tree left open).
+fn problem_root(file: &str) -> String {
+    let text = std::fs::read_to_string(repo_root().join("problems").join(file))
+        .unwrap_or_else(|e| panic!("problems/{file}: {e}"));
+    let root_end = text
+        .find("\n(;")
+        .unwrap_or_else(|| text.trim_end().len() - 1);
     text[..root_end].to_string()
+}
+
+/// The bent three of the collection (Black to kill; A7 is the vital point).
+fn bent_three() -> String {
+    problem_root("03_bent_three_corner.sgf")
 }
 
 /// The bent three with five lines: A7 kills (White's B7 is answered by A6, which
@@ -25,6 +32,18 @@ fn five_lines() -> String {
          (;W[aa]C[White first: RIGHT]))\n",
         bent_three()
     )
+}
+
+/// The GTP names of a JSON list of moves, sorted.
+fn sorted_names(list: &serde_json::Value) -> Vec<String> {
+    let mut n: Vec<String> = list
+        .as_array()
+        .unwrap_or_else(|| panic!("not a list: {list}"))
+        .iter()
+        .map(|m| m["gtp"].as_str().unwrap_or("?").to_string())
+        .collect();
+    n.sort();
+    n
 }
 
 fn moves(line: &serde_json::Value) -> Vec<(String, String)> {
@@ -132,12 +151,8 @@ fn unmarked_lines_are_read_as_solutions_and_other_solutions_are_listed() {
     // The bulky five of the collection, White to live: B7, B6 and A7 all live. A file
     // showing only B7, unmarked (as d180cf's files are), is right, and the other two
     // are listed.
-    let text = std::fs::read_to_string(repo_root().join("problems/06_bulky_five.sgf"))
-        .unwrap_or_else(|e| panic!("problems/06: {e}"));
-    let root_end = text
-        .find("\n(;")
-        .unwrap_or_else(|| panic!("no variations in 06"));
-    let sgf = format!("{}\n(;W[ba];B[bb];W[aa]))\n", &text[..root_end]);
+    let bulky = problem_root("06_bulky_five.sgf");
+    let sgf = format!("{}\n(;W[ba];B[bb];W[aa]))\n", bulky);
     let path = scratch_file("unmarked.sgf", &sgf);
     let r = tsume(&["check", path.to_str().unwrap_or_default(), "--json"]);
     assert_eq!(r.code, 0, "{}\n{}", r.out, r.err);
@@ -146,14 +161,7 @@ fn unmarked_lines_are_read_as_solutions_and_other_solutions_are_listed() {
     assert_eq!(v["question"], "live");
     assert_eq!(v["lines"][0]["claim"], "right");
     assert_eq!(v["lines"][0]["agrees"], true);
-    let mut missing: Vec<String> = v["missing_first_moves"]
-        .as_array()
-        .unwrap_or_else(|| panic!("{v}"))
-        .iter()
-        .map(|m| m["gtp"].as_str().unwrap_or("?").to_string())
-        .collect();
-    missing.sort();
-    assert_eq!(missing, vec!["A7", "B6"]);
+    assert_eq!(sorted_names(&v["missing_first_moves"]), vec!["A7", "B6"]);
 }
 
 #[test]
@@ -210,12 +218,8 @@ fn the_file_written_back_keeps_its_marks_and_gains_refutations_and_solutions() {
     assert_eq!(v["errors"], 2, "the same two findings");
 
     // Winning first moves the file lacks are added: re-checked, none is missing.
-    let text = std::fs::read_to_string(repo_root().join("problems/06_bulky_five.sgf"))
-        .unwrap_or_else(|e| panic!("problems/06: {e}"));
-    let root_end = text
-        .find("\n(;")
-        .unwrap_or_else(|| panic!("no variations in 06"));
-    let path = scratch_file("one.sgf", &format!("{}\n(;W[ba]))\n", &text[..root_end]));
+    let bulky = problem_root("06_bulky_five.sgf");
+    let path = scratch_file("one.sgf", &format!("{}\n(;W[ba]))\n", bulky));
     let out = path.with_file_name("annotated.sgf");
     let r = tsume(&[
         "check",
@@ -240,25 +244,8 @@ fn the_file_written_back_keeps_its_marks_and_gains_refutations_and_solutions() {
 fn all_moves_lists_every_other_winning_move_of_the_side() {
     // Bulky five, White to live: after White B7 and Black's B6, White A7 is one of the
     // moves that keep White alive; B7 itself has two alternatives at the start.
-    let text = std::fs::read_to_string(repo_root().join("problems/06_bulky_five.sgf"))
-        .unwrap_or_else(|e| panic!("problems/06: {e}"));
-    let root_end = text
-        .find("\n(;")
-        .unwrap_or_else(|| panic!("no variations in 06"));
-    let path = scratch_file(
-        "line.sgf",
-        &format!("{}\n(;W[ba];B[bb];W[aa]))\n", &text[..root_end]),
-    );
-    let names = |v: &serde_json::Value| -> Vec<String> {
-        let mut n: Vec<String> = v
-            .as_array()
-            .unwrap_or_else(|| panic!("{v}"))
-            .iter()
-            .map(|m| m["gtp"].as_str().unwrap_or("?").to_string())
-            .collect();
-        n.sort();
-        n
-    };
+    let bulky = problem_root("06_bulky_five.sgf");
+    let path = scratch_file("line.sgf", &format!("{}\n(;W[ba];B[bb];W[aa]))\n", bulky));
     let r = tsume(&[
         "check",
         path.to_str().unwrap_or_default(),
@@ -269,7 +256,7 @@ fn all_moves_lists_every_other_winning_move_of_the_side() {
     let v = r.json();
     let first = &v["lines"][0]["moves"][0];
     assert_eq!(first["judgement"], "wins");
-    assert_eq!(names(&first["alternatives"]), vec!["A7", "B6"]);
+    assert_eq!(sorted_names(&first["alternatives"]), vec!["A7", "B6"]);
     assert_eq!(first["alternatives_complete"], true);
     let third = &v["lines"][0]["moves"][2];
     assert_eq!(third["alternatives_complete"], true);
@@ -284,7 +271,6 @@ fn all_moves_lists_every_other_winning_move_of_the_side() {
 /// file's own list of winning first moves (`kill=` / `live=` in GC).
 fn every_first_move(file: &str) -> Option<(String, Vec<bool>)> {
     let path = repo_root().join("problems").join(file);
-    let text = std::fs::read_to_string(&path).ok()?;
     let p = tsume_sgf::load_problem(&path, &LoadOptions::default()).ok()?;
     let expected = tsume_sgf::parse_expected(p.expected.as_deref()?)?;
     let side = expected.to_move?;
@@ -297,10 +283,7 @@ fn every_first_move(file: &str) -> Option<(String, Vec<bool>)> {
         return None;
     }
     let board = p.full.board();
-    let root_end = text
-        .find("\n(;")
-        .unwrap_or_else(|| text.trim_end().len() - 1);
-    let mut sgf = text[..root_end].to_string();
+    let mut sgf = problem_root(file);
     let mut rights = Vec::new();
     for f in board.points() {
         if p.from_full(f).is_none() || p.full.color(f).is_some() {
