@@ -134,6 +134,18 @@
 //! crossing connections exclude each other, as in Hex); a link would have to carry
 //! captures or tempo. None is designed yet.
 //!
+//! The other known route avoids crossovers on the board: reduce to generalized geography,
+//! make the geography graph planar there (Lichtenstein and Sipser's crossover is a
+//! geography gadget, not a Go one), and realise its token as one ladder whose path the
+//! players steer (Crâşmaru and Tromp, *Ladders are PSPACE-complete*, 2000; their
+//! diagrams are not available here). One constraint for such a design, measured with
+//! the prover (2026-11-26, `--region board`, 19×19): a plain ladder that works is
+//! proven dead in 74 nodes (a 60-ply line, checked), but a ladder that breaks and lets
+//! the group run onto an open board stays unknown (20 000 nodes at about 7 k nodes/s,
+//! each node with some 350 moves): no bounded search proves that a free group survives
+//! α plies in the open. So the defender's success at the end of a ladder would have to
+//! be a capture or an enclosed life, never an escape. Not started.
+//!
 //! # Solving the SGF
 //!
 //! The whole board is the problem (walls included). The file says `PL[W]`, marks Λ with
