@@ -28,7 +28,8 @@ pub const EXIT_BAD_INPUT: i32 = 2;
 const ABOUT: &str = "Settle Go life-and-death problems by proof.
 
 tsume answers Crăşmaru's question Can_kill(p, x, α): can the attacker (the opponent of
-the stone at x) force the capture of x's group within α+1 plies? The rules are those of
+the stone at x) force x's group into D₀ (one liberty, the attacker to move: captured on
+the next ply) within α+1 plies? The rules are those of
 Crăşmaru's model: any board graph, no ko rule (positions may repeat; a ko is retaken at
 once, so a group that dies only through ko is alive), suicide and moves on occupied
 points act as passes, passing is always allowed, seki is life.

@@ -159,8 +159,13 @@ fn side_line(r: &Report, s: &Side) -> String {
             } else {
                 line += &format!(" — no {who} move saves the group");
             }
-            if let Some(k) = a.kill_plies {
-                let _ = write!(line, "; captured within {k} plies");
+            // D₀ within k plies: the capture is ply k + 1 at the latest.
+            match a.kill_plies {
+                Some(0) => line += "; captured at once",
+                Some(k) => {
+                    let _ = write!(line, "; captured by ply {}", k + 1);
+                }
+                None => {}
             }
         }
         Verdict::Alive => {

@@ -43,7 +43,7 @@ pub struct SolveArgs {
     /// Who moves first: B, W, or both (one search each, run at once; the status needs both).
     #[arg(long, value_name = "B|W|both", default_value = "both")]
     pub to_move: String,
-    /// α: the attacker must capture within α+1 plies [default: 4 × empty points + 12, at most 250].
+    /// α: the attacker must bring the target into D₀ (one liberty, the attacker to move) within α+1 plies [default: 4 × empty points + 12, at most 250].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
     #[command(flatten)]

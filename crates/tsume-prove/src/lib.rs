@@ -1,6 +1,6 @@
 //! `Can_kill(p, x, α)` (Crăşmaru, *On the Complexity of Tsume-Go*, §3): can the attacker
-//! (the opponent of the stone at x) force the capture of x's group within α + 1 plies,
-//! i.e. is the group in D_{α+1}?
+//! (the opponent of the stone at x) force x's group into D₀ (one liberty, the attacker
+//! to move: captured on the next ply) within α + 1 plies, i.e. is the group in D_{α+1}?
 //!
 //! - [`solve`]: depth-first proof-number search with the depth bound and a
 //!   transposition table ([`dfpn`]), Benson's unconditional life as a terminal disproof,
@@ -114,7 +114,7 @@ pub type Progress = Arc<dyn Fn(&Stats) + Send + Sync>;
 /// What to search and what to report.
 #[derive(Clone)]
 pub struct Options {
-    /// α: the attacker must kill within α + 1 plies.
+    /// α: the attacker must bring the target into D₀ within α + 1 plies.
     pub depth: u32,
     /// Budgets.
     pub limits: Limits,
@@ -276,8 +276,9 @@ pub struct Answer {
     /// For "dead": the group is in D (dead for this α and every larger one). For
     /// "alive": the defender survives every α (Benson or the exact solver), not only α.
     pub exact: bool,
-    /// Plies the kill found needs ("dead" only): a kill within this many plies exists;
-    /// df-pn does not promise it is the fastest.
+    /// Plies the kill found needs ("dead" only): the target reaches D₀ within this many
+    /// plies whatever the defender does (captured by the next ply; 0 = at once); df-pn
+    /// does not promise it is the fastest.
     pub kill_plies: Option<u32>,
     /// The winning first moves of the player to move (killing moves for the attacker,
     /// saving moves for the defender); empty when the player to move loses.
@@ -522,7 +523,7 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
             }
             Ok(Some(k)) => {
                 answer.reason = Some(format!(
-                    "alive within α, but the exact solver kills in {k} plies"
+                    "alive within α, but the exact solver reaches D₀ in {k} plies"
                 ));
             }
             Err(_) => {}
@@ -839,7 +840,8 @@ fn build_tree(
 }
 
 /// A principal variation read off the table: the attacker's fastest kill against the
-/// defender's longest resistance, or the defender's surviving line.
+/// defender's longest resistance, ending with the capture, or the defender's surviving
+/// line.
 fn principal_variation(search: &mut Search<'_>, p: &Position, rem: u32, v: Verdict) -> Vec<Move> {
     let mut line = Vec::new();
     let mut q = p.clone();
@@ -889,6 +891,10 @@ fn principal_variation(search: &mut Search<'_>, p: &Position, rem: u32, v: Verdi
         if v == Verdict::Alive && static_life(&q, search.target) {
             break;
         }
+    }
+    // A kill's line ends with the capture itself (D₀: the target's last liberty).
+    if v == Verdict::Dead && reference::in_d0(&q, search.target) {
+        line.extend(q.liberties(search.target).first().map(|&l| Move::Play(l)));
     }
     line
 }

@@ -302,3 +302,48 @@ fn the_attackers_retaken_ko_capture_is_left_out_but_answered_in_the_tree() {
     }
     assert!(alive_trees > 0, "no disproof to look at");
 }
+
+#[test]
+fn a_kills_line_ends_with_the_capture() {
+    // The principal variation of a kill, replayed with φ, captures the target with its
+    // last move (and not before), in at most kill_plies + 1 plies.
+    let mut kills = 0;
+    for (diagram, to_move, target) in [
+        (". x o . . .", Color::Black, "C1"),
+        (". . o . . .", Color::White, "C1"),
+        (". . .\n. o .\n. . x", Color::Black, "B2"),
+        ("x x x .\nx o o .\nx o . .\nx x x x", Color::Black, "B3"),
+    ] {
+        let p = Position::from_diagram(diagram, to_move).unwrap();
+        let x = p.board().parse_point(target).unwrap();
+        let a = solve(
+            &p,
+            x,
+            &Options {
+                depth: 12,
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        if a.verdict != Verdict::Dead {
+            continue;
+        }
+        let k = a.kill_plies.unwrap();
+        assert!(
+            !a.pv.is_empty() && a.pv.len() as u32 <= k + 1,
+            "{diagram}: {:?}",
+            a.pv
+        );
+        let mut q = p.clone();
+        for (i, &m) in a.pv.iter().enumerate() {
+            assert!(q.color(x).is_some(), "{diagram}: captured before the end");
+            q = q.play(m);
+            if i + 1 < a.pv.len() {
+                continue;
+            }
+            assert!(q.color(x).is_none(), "{diagram}: the line ends uncaptured");
+        }
+        kills += 1;
+    }
+    assert!(kills >= 2, "only {kills} of the positions are kills");
+}
