@@ -256,6 +256,65 @@ impl FileReport {
             }
         }
     }
+
+    /// The proven position before move `i`.
+    fn before(&self, i: usize) -> Option<&Eval> {
+        let f = &self.flat[i];
+        match f.parent {
+            Some(p) => Some(&self.evals[p]),
+            None if f.color == self.side => Some(&self.root),
+            None => self.root_opponent.as_ref(),
+        }
+    }
+
+    /// For a move of its line's side: the side's other winning moves there (every one
+    /// when that position was searched for all, else the one found first, if any).
+    fn alternatives(&self, i: usize) -> Vec<Move> {
+        let f = &self.flat[i];
+        let Some(before) = self.before(i).filter(|_| f.color == f.side) else {
+            return Vec::new();
+        };
+        if before.winner != Some(f.side) {
+            return Vec::new();
+        }
+        before
+            .moves
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let full = match m {
+                    Move::Pass => None,
+                    Move::Play(x) => self.problem.to_full(x),
+                };
+                full != f.point
+            })
+            .collect()
+    }
+
+    /// "kills" or "lives", for `c`.
+    fn goal(&self, c: Color) -> &'static str {
+        if c == self.problem.attacker() {
+            "kills"
+        } else {
+            "lives"
+        }
+    }
+
+    fn total_nodes(&self) -> u64 {
+        std::iter::once(&self.root)
+            .chain(self.root_opponent.as_ref())
+            .chain(&self.evals)
+            .map(|e| e.nodes)
+            .sum()
+    }
+
+    fn total_seconds(&self) -> f64 {
+        std::iter::once(&self.root)
+            .chain(self.root_opponent.as_ref())
+            .chain(&self.evals)
+            .map(|e| e.seconds)
+            .sum()
+    }
 }
 
 struct Ctx<'a> {
@@ -636,51 +695,6 @@ fn move_text(r: &FileReport, i: usize) -> String {
     format!("{} {gtp} ({as_pass}{detail}{setup})", f.color.letter())
 }
 
-impl FileReport {
-    /// The proven position before move `i`.
-    fn before(&self, i: usize) -> Option<&Eval> {
-        let f = &self.flat[i];
-        match f.parent {
-            Some(p) => Some(&self.evals[p]),
-            None if f.color == self.side => Some(&self.root),
-            None => self.root_opponent.as_ref(),
-        }
-    }
-
-    /// For a move of its line's side: the side's other winning moves there (every one
-    /// when that position was searched for all, else the one found first, if any).
-    fn alternatives(&self, i: usize) -> Vec<Move> {
-        let f = &self.flat[i];
-        let Some(before) = self.before(i).filter(|_| f.color == f.side) else {
-            return Vec::new();
-        };
-        if before.winner != Some(f.side) {
-            return Vec::new();
-        }
-        before
-            .moves
-            .iter()
-            .copied()
-            .filter(|&m| {
-                let full = match m {
-                    Move::Pass => None,
-                    Move::Play(x) => self.problem.to_full(x),
-                };
-                full != f.point
-            })
-            .collect()
-    }
-
-    /// "kills" or "lives", for `c`.
-    fn goal(&self, c: Color) -> &'static str {
-        if c == self.problem.attacker() {
-            "kills"
-        } else {
-            "lives"
-        }
-    }
-}
-
 fn claim_str(c: Option<Claim>) -> &'static str {
     match c {
         Some(Claim::Right) => "right",
@@ -809,24 +823,6 @@ fn human(r: &FileReport) -> String {
         r.total_nodes()
     );
     s
-}
-
-impl FileReport {
-    fn total_nodes(&self) -> u64 {
-        std::iter::once(&self.root)
-            .chain(self.root_opponent.as_ref())
-            .chain(&self.evals)
-            .map(|e| e.nodes)
-            .sum()
-    }
-
-    fn total_seconds(&self) -> f64 {
-        std::iter::once(&self.root)
-            .chain(self.root_opponent.as_ref())
-            .chain(&self.evals)
-            .map(|e| e.seconds)
-            .sum()
-    }
 }
 
 /// SGF text with `]` and `\\` escaped.
