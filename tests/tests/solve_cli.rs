@@ -344,6 +344,33 @@ fn a_folder_gives_one_line_per_file_in_order() {
     let b = text.out.find("b.sgf").unwrap();
     assert!(a < b);
     assert!(text.out.contains("2 files: 2 solved"), "{}", text.out);
+
+    // Subfolders are read too (a collection in volumes), after the folder's own files;
+    // other files are left alone.
+    let sub = dir.join("volume1");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(sub.join("0.sgf"), "(;GM[1]SZ[4:1]AB[aa]AW[ca]TR[ca])").unwrap();
+    std::fs::write(sub.join("notes.txt"), "not a problem").unwrap();
+    let r = tsume(&["solve", dir.to_str().unwrap(), "--json"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v = r.json();
+    let files: Vec<&str> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files.len(), 3, "{files:?}");
+    assert!(
+        files[2].ends_with("0.sgf") && files[2].contains("volume1"),
+        "{files:?}"
+    );
+    // A folder with nothing to solve, even below, is one line and exit 2.
+    let empty = tsume_tests::scratch_dir();
+    std::fs::create_dir_all(empty.join("nothing")).unwrap();
+    let r = tsume(&["solve", empty.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("no .sgf or .graph file"), "{}", r.err);
 }
 
 #[test]

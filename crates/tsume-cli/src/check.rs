@@ -51,7 +51,7 @@ reported), 1 when a mark or a refutation disagrees or a proof is rejected, 2 on 
   tsume check problem.sgf --all-moves --sgf-out checked.sgf   duals, and an annotated copy"
 )]
 pub struct CheckArgs {
-    /// SGF files, or folders (every *.sgf inside).
+    /// SGF files, or folders (every *.sgf inside, subfolders too).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// The group in question (see `tsume solve --help`).

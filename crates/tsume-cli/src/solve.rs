@@ -34,7 +34,7 @@ dies only through a ko is alive); --ko-rule basic plays ordinary Go's ko instead
 a file's own solution lines and their marks, use `tsume check`."
 )]
 pub struct SolveArgs {
-    /// SGF or tsume-graph files, or folders (every *.sgf and *.graph inside).
+    /// SGF or tsume-graph files, or folders (every *.sgf and *.graph inside, subfolders too).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// The group in question: a stone of it, GTP (C3) or SGF (cc) style, or a graph point name.
@@ -264,29 +264,38 @@ pub(crate) fn expand(files: &[PathBuf]) -> Result<Vec<PathBuf>, Fail> {
     let mut out = Vec::new();
     for f in files {
         if f.is_dir() {
-            let entries =
-                std::fs::read_dir(f).map_err(|e| Fail::input(format!("{}: {e}", f.display())))?;
-            let mut v: Vec<PathBuf> = entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| {
-                    p.extension()
-                        .is_some_and(|e| e == "sgf" || e == "graph" || e == "SGF")
-                })
-                .collect();
-            v.sort();
-            if v.is_empty() {
+            let before = out.len();
+            problem_files(f, &mut out)?;
+            if out.len() == before {
                 return Err(Fail::input(format!(
-                    "{}: no .sgf or .graph file in this folder",
+                    "{}: no .sgf or .graph file in this folder or below",
                     f.display()
                 )));
             }
-            out.extend(v);
         } else {
             out.push(f.clone());
         }
     }
     Ok(out)
+}
+
+/// The problem files of a folder and its subfolders (a collection such as Cho's
+/// elementary/intermediate/advanced), in name order, each folder's files before its
+/// subfolders'.
+fn problem_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Fail> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| Fail::input(format!("{}: {e}", dir.display())))?;
+    let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    paths.sort();
+    let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) = paths.into_iter().partition(|p| p.is_dir());
+    out.extend(files.into_iter().filter(|p| {
+        p.extension()
+            .is_some_and(|e| e == "sgf" || e == "graph" || e == "SGF")
+    }));
+    for d in dirs {
+        problem_files(&d, out)?;
+    }
+    Ok(())
 }
 
 pub(crate) struct Settings {
