@@ -2,7 +2,9 @@
 //! scratch files.
 
 use std::path::PathBuf;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
+use tsume_board::{Color, Position};
 
 /// What a run of `tsume` gave.
 pub struct Run {
@@ -80,4 +82,45 @@ pub fn corpus_dir() -> Option<PathBuf> {
     }
     let p = repo_root().join("../shared/corpus");
     p.join("answers.tsv").is_file().then_some(p)
+}
+
+/// A small deterministic generator (xorshift) for random test positions; seed it
+/// with a non-zero value.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// The SGF of a position's stones on a `w`×`h` grid (the game tree left closed).
+pub fn sgf_of(w: u32, h: u32, p: &Position) -> String {
+    let board = p.board();
+    let mut ab = String::new();
+    let mut aw = String::new();
+    for q in board.points() {
+        match p.color(q) {
+            Some(Color::Black) => ab += &format!("[{}]", board.sgf(q)),
+            Some(Color::White) => aw += &format!("[{}]", board.sgf(q)),
+            None => {}
+        }
+    }
+    let sz = if w == h {
+        format!("{w}")
+    } else {
+        format!("{w}:{h}")
+    };
+    let mut s = format!("(;GM[1]FF[4]SZ[{sz}]");
+    if !ab.is_empty() {
+        s += &format!("AB{ab}");
+    }
+    if !aw.is_empty() {
+        s += &format!("AW{aw}");
+    }
+    s + ")"
 }

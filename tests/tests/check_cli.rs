@@ -410,3 +410,151 @@ fn bad_input_is_one_line_and_exit_2() {
     assert_eq!(r.code, 2);
     assert!(r.err.contains("--to-move"), "{}", r.err);
 }
+
+#[test]
+fn judgements_agree_with_the_exact_solver_on_tiny_boards() {
+    // The oracle: the retrograde solver, independent of df-pn. Random positions on
+    // 3×2, 4×2 and 5×1 boards, the whole board in play, a random target and side, and
+    // random lines of up to four moves. After each move the exact kill rank k says who
+    // wins with the bound the check uses (α less the plies played): the attacker iff
+    // α − ply + 1 ≥ k. From that, each move's judgement.
+    use tsume_board::{Board, Color, Configuration, Move, Position};
+    use tsume_prove::exact;
+    use tsume_tests::{sgf_of, Rng};
+    let alpha = 8u32;
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut checked_moves = 0;
+    let mut seen = std::collections::BTreeSet::new();
+    let mut problems = 0;
+    while problems < 30 {
+        let (w, h) = [(3, 2), (4, 2), (5, 1)][rng.below(3) as usize];
+        let board = std::sync::Arc::new(Board::grid(w, h).unwrap());
+        let cells: Vec<Option<Color>> = (0..board.len())
+            .map(|_| match rng.below(3) {
+                0 => Some(Color::Black),
+                1 => Some(Color::White),
+                _ => None,
+            })
+            .collect();
+        let side = if rng.below(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let Ok(p) = Position::new(board.clone(), &Configuration::from_cells(cells), side) else {
+            continue;
+        };
+        let stones: Vec<_> = board.points().filter(|&q| p.color(q).is_some()).collect();
+        if stones.is_empty() || p.legal_moves().count() == 0 {
+            continue;
+        }
+        let x = stones[rng.below(stones.len() as u64) as usize];
+        let attacker = p.color(x).map(Color::opponent).unwrap();
+        // Who wins a position `ply` plies after the problem's.
+        let winner = |q: &Position, ply: u32| -> Color {
+            if q.color(x).is_none() {
+                return attacker;
+            }
+            let bound = alpha.saturating_sub(ply);
+            match exact::kill_rank(q, x, 1_000_000).unwrap() {
+                Some(k) if bound + 1 >= k => attacker,
+                _ => attacker.opponent(),
+            }
+        };
+        // Three random lines, each move a legal point or (rarely) a pass.
+        let mut lines: Vec<Vec<Move>> = Vec::new();
+        for _ in 0..3 {
+            let mut q = p.clone();
+            let mut line = Vec::new();
+            for _ in 0..1 + rng.below(4) {
+                let legal: Vec<_> = q.legal_moves().collect();
+                let m = if legal.is_empty() || rng.below(8) == 0 {
+                    Move::Pass
+                } else {
+                    Move::Play(legal[rng.below(legal.len() as u64) as usize])
+                };
+                line.push(m);
+                q = q.play(m);
+                if q.color(x).is_none() {
+                    break;
+                }
+            }
+            lines.push(line);
+        }
+        let mut sgf = sgf_of(w, h, &p);
+        sgf.pop(); // the closing parenthesis
+        sgf.push_str(&format!("PL[{}]", side.letter()));
+        for line in &lines {
+            sgf.push('(');
+            let mut c = side;
+            for &m in line {
+                let point = match m {
+                    Move::Pass => String::new(),
+                    Move::Play(q) => board.sgf(q),
+                };
+                sgf.push_str(&format!(";{}[{point}]", c.letter()));
+                c = c.opponent();
+            }
+            sgf.push(')');
+        }
+        sgf.push(')');
+        let path = scratch_file("tiny.sgf", &sgf);
+        let r = tsume(&[
+            "check",
+            path.to_str().unwrap_or_default(),
+            "--region",
+            "board",
+            "--target",
+            &board.sgf(x),
+            "--depth",
+            &alpha.to_string(),
+            "--json",
+        ]);
+        assert_ne!(r.code, 2, "{sgf}: {}", r.err);
+        let v = r.json();
+        let got = v["lines"].as_array().unwrap_or_else(|| panic!("{v}"));
+        assert_eq!(got.len(), lines.len(), "{sgf}");
+        assert_eq!(
+            v["winner"],
+            winner(&p, 0).letter().to_string(),
+            "{sgf}: the problem's winner"
+        );
+        for (line, g) in lines.iter().zip(got) {
+            let mut q = p.clone();
+            let mut before = winner(&p, 0);
+            let mut c = side;
+            for (ply, (&m, gm)) in line.iter().zip(g["moves"].as_array().unwrap()).enumerate() {
+                let ply = ply as u32 + 1;
+                let was_captured = q.color(x).is_none();
+                q = q.with_to_move(c).play(m);
+                let expected = if was_captured {
+                    "unknown"
+                } else {
+                    let after = winner(&q, ply);
+                    let mine = c == side;
+                    let j = match (mine, before == side, after == side) {
+                        (true, _, true) => "wins",
+                        (true, _, false) => "fails",
+                        (false, false, false) => "refutes",
+                        (false, false, true) => "misses",
+                        (false, true, _) => "answers",
+                    };
+                    before = after;
+                    j
+                };
+                assert_eq!(gm["judgement"], expected, "{sgf}: ply {ply} of {g}");
+                seen.insert(expected);
+                checked_moves += 1;
+                c = c.opponent();
+            }
+        }
+        problems += 1;
+    }
+    // The sample meets every kind of judgement.
+    for j in ["wins", "fails", "refutes", "answers"] {
+        assert!(
+            seen.contains(j),
+            "no '{j}' among {checked_moves} moves: {seen:?}"
+        );
+    }
+}

@@ -5,43 +5,7 @@
 use std::sync::Arc;
 
 use tsume_board::{Board, Color, Configuration, Position};
-use tsume_tests::{scratch_file, tsume};
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
-
-fn sgf_of(w: u32, h: u32, p: &Position) -> String {
-    let board = p.board();
-    let mut ab = String::new();
-    let mut aw = String::new();
-    for q in board.points() {
-        match p.color(q) {
-            Some(Color::Black) => ab += &format!("[{}]", board.sgf(q)),
-            Some(Color::White) => aw += &format!("[{}]", board.sgf(q)),
-            None => {}
-        }
-    }
-    let sz = if w == h {
-        format!("{w}")
-    } else {
-        format!("{w}:{h}")
-    };
-    let mut s = format!("(;GM[1]FF[4]SZ[{sz}]");
-    if !ab.is_empty() {
-        s += &format!("AB{ab}");
-    }
-    if !aw.is_empty() {
-        s += &format!("AW{aw}");
-    }
-    s + ")"
-}
+use tsume_tests::{scratch_file, sgf_of, tsume, Rng};
 
 /// The command the independent check uses, against the exact solver, on random tiny
 /// positions of square, rectangular and 1×n boards.
