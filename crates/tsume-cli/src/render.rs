@@ -422,8 +422,8 @@ pub(crate) fn table(
     } else {
         let _ = writeln!(
             out,
-            "\n{} files: {solved} solved, {unknown} unknown, {errors} unreadable; {agree}/{expected} agree with the answer stated in the file; {total_nodes} nodes, {total_seconds:.2} s of search",
-            files.len()
+            "\n{}: {solved} solved, {unknown} unknown, {errors} unreadable; {agree}/{expected} agree with the answer stated in the file; {total_nodes} nodes, {total_seconds:.2} s of search",
+            tsume_board::counted(files.len(), "file", "files")
         );
     }
     if errors > 0 {

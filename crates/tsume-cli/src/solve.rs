@@ -285,9 +285,18 @@ pub(crate) fn expand(files: &[PathBuf]) -> Result<Vec<PathBuf>, Fail> {
 fn problem_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Fail> {
     let entries =
         std::fs::read_dir(dir).map_err(|e| Fail::input(format!("{}: {e}", dir.display())))?;
-    let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    // Real folders only are entered (a link to a folder is not: no loops).
+    let mut paths: Vec<(PathBuf, bool)> = entries
+        .filter_map(Result::ok)
+        .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
+        .collect();
     paths.sort();
-    let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) = paths.into_iter().partition(|p| p.is_dir());
+    let files = paths.iter().filter(|(_, dir)| !dir).map(|(p, _)| p.clone());
+    let dirs: Vec<PathBuf> = paths
+        .iter()
+        .filter(|(_, dir)| *dir)
+        .map(|(p, _)| p.clone())
+        .collect();
     out.extend(files.into_iter().filter(|p| {
         p.extension()
             .is_some_and(|e| e == "sgf" || e == "graph" || e == "SGF")
