@@ -329,6 +329,14 @@ fn a_folder_gives_one_line_per_file_in_order() {
         files[2].ends_with("0.sgf") && files[2].contains("volume1"),
         "{files:?}"
     );
+    // A link back to the folder is not followed (no loop).
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(&dir, sub.join("back")).unwrap();
+        let r = tsume(&["solve", dir.to_str().unwrap(), "--json"]);
+        assert_eq!(r.code, 0, "{}", r.err);
+        assert_eq!(r.json()["problems"].as_array().map(Vec::len), Some(3));
+    }
     // A folder with nothing to solve, even below, is one line and exit 2.
     let empty = tsume_tests::scratch_dir();
     std::fs::create_dir_all(empty.join("nothing")).unwrap();
