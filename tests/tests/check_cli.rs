@@ -558,3 +558,36 @@ fn judgements_agree_with_the_exact_solver_on_tiny_boards() {
         );
     }
 }
+
+#[test]
+fn the_ko_rule_holds_along_a_line() {
+    // Black's C2 takes the ko at B2. In the model White retakes and lives; under the
+    // basic ko rule White's immediate retake is forbidden (a pass), and Black wins.
+    let sgf = "(;GM[1]FF[4]SZ[4:3]PL[B]AB[ba][ab][bc]AW[ca][bb][cc][db]TR[db]\
+               (;B[cb];W[bb]))";
+    let path = scratch_file("ko.sgf", sgf);
+    let file = path.to_str().unwrap_or_default();
+    let model = tsume(&["check", file, "--region", "board", "--json"]);
+    let v = model.json();
+    assert_eq!(moves(&v["lines"][0])[0].1, "fails", "{v}");
+    let rule = tsume(&[
+        "check",
+        file,
+        "--region",
+        "board",
+        "--ko-rule",
+        "basic",
+        "--json",
+    ]);
+    assert_eq!(rule.code, 0, "{}", rule.out);
+    let v = rule.json();
+    let line = &v["lines"][0];
+    assert_eq!(moves(line)[0].1, "wins", "{v}");
+    assert!(
+        line["moves"][1]["as_pass"]
+            .as_str()
+            .is_some_and(|t| t.contains("ko rule")),
+        "{line}"
+    );
+    assert_eq!(line["agrees"], true);
+}

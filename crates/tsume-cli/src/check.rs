@@ -228,11 +228,15 @@ impl FileReport {
             .count()
     }
 
-    fn rejected(&self) -> Option<&str> {
+    /// Every proven position: the root (each side to move) and each move's.
+    fn all_evals(&self) -> impl Iterator<Item = &Eval> {
         std::iter::once(&self.root)
             .chain(self.root_opponent.as_ref())
             .chain(&self.evals)
-            .find_map(|e| e.rejected.as_deref())
+    }
+
+    fn rejected(&self) -> Option<&str> {
+        self.all_evals().find_map(|e| e.rejected.as_deref())
     }
 
     fn question(&self) -> &'static str {
@@ -259,12 +263,13 @@ impl FileReport {
 
     /// The proven position before move `i`.
     fn before(&self, i: usize) -> Option<&Eval> {
-        let f = &self.flat[i];
-        match f.parent {
-            Some(p) => Some(&self.evals[p]),
-            None if f.color == self.side => Some(&self.root),
-            None => self.root_opponent.as_ref(),
-        }
+        position_before(
+            &self.flat[i],
+            self.side,
+            &self.root,
+            self.root_opponent.as_ref(),
+            &self.evals,
+        )
     }
 
     /// For a move of its line's side: the side's other winning moves there (every one
@@ -301,19 +306,11 @@ impl FileReport {
     }
 
     fn total_nodes(&self) -> u64 {
-        std::iter::once(&self.root)
-            .chain(self.root_opponent.as_ref())
-            .chain(&self.evals)
-            .map(|e| e.nodes)
-            .sum()
+        self.all_evals().map(|e| e.nodes).sum()
     }
 
     fn total_seconds(&self) -> f64 {
-        std::iter::once(&self.root)
-            .chain(self.root_opponent.as_ref())
-            .chain(&self.evals)
-            .map(|e| e.seconds)
-            .sum()
+        self.all_evals().map(|e| e.seconds).sum()
     }
 }
 
@@ -381,6 +378,17 @@ impl Ctx<'_> {
     }
 }
 
+/// `pos` with `c` to play its move. When `c` is to move already the position is kept
+/// as it is, with its ko ban (the basic ko rule); `with_to_move`, which drops the ban,
+/// only where the file makes one colour play twice.
+fn to_play(pos: &Position, c: Color) -> Position {
+    if pos.to_move() == c {
+        pos.clone()
+    } else {
+        pos.with_to_move(c)
+    }
+}
+
 fn flatten(
     problem: &Problem,
     nodes: &[SolutionNode],
@@ -400,15 +408,16 @@ fn flatten(
             Some(pos) => match n.point.map(|f| problem.from_full(f)) {
                 Some(None) => (None, Some("outside the area in play".to_string())),
                 Some(Some(x)) => {
-                    let mut q = pos.with_to_move(n.color);
+                    let mut q = to_play(pos, n.color);
                     as_pass = match q.play_in_place(Move::Play(x)) {
                         Played::Occupied => Some("on an occupied point: a pass under these rules"),
                         Played::Suicide => Some("a suicide: a pass under these rules"),
+                        Played::Banned => Some("a recapture the ko rule forbids: a pass"),
                         _ => None,
                     };
                     (Some(q), None)
                 }
-                None => (Some(pos.with_to_move(n.color).play(Move::Pass)), None),
+                None => (Some(to_play(pos, n.color).play(Move::Pass)), None),
             },
         };
         let i = out.len();
@@ -429,6 +438,22 @@ fn flatten(
         });
         let next = out[i].after.clone();
         flatten(problem, &n.children, Some(i), next.as_ref(), ply + 1, out);
+    }
+}
+
+/// The proven position before a move: its parent's, or the problem's with the mover to
+/// move (the side's, or the opponent's when a line starts with the opponent).
+fn position_before<'a>(
+    f: &Flat,
+    side: Color,
+    root: &'a Eval,
+    root_opponent: Option<&'a Eval>,
+    evals: &'a [Eval],
+) -> Option<&'a Eval> {
+    match f.parent {
+        Some(p) => Some(&evals[p]),
+        None if f.color == side => Some(root),
+        None => root_opponent,
     }
 }
 
@@ -499,7 +524,7 @@ fn check_file(
         depth,
         opts: Options {
             limits: limits.clone(),
-            exact_positions: 50_000,
+            exact_positions: crate::solve::DEFAULT_EXACT_POSITIONS,
             ..Options::default()
         },
         check: !a.no_check,
@@ -534,11 +559,8 @@ fn check_file(
         .iter()
         .zip(&evals)
         .map(|(f, e)| {
-            let before = match f.parent {
-                Some(p) => evals[p].winner,
-                None if f.color == side => root.winner,
-                None => root_opponent.as_ref().and_then(|r| r.winner),
-            };
+            let before = position_before(f, side, &root, root_opponent.as_ref(), &evals)
+                .and_then(|b| b.winner);
             let (mine, before, after) = (
                 f.color == f.side,
                 before.map(|c| c == f.side),

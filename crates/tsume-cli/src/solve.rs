@@ -79,7 +79,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     pub max_tree: usize,
     /// Settle "alive for every α" with the exact solver when at most this many positions are reachable (0: off).
-    #[arg(long, value_name = "N", default_value_t = 50_000)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_EXACT_POSITIONS)]
     pub exact: usize,
     /// Settle "alive for every α" by closing the defender's strategy (ko, seki) into at most this many positions (0: off).
     #[arg(long, value_name = "N", default_value_t = 100_000)]
@@ -106,6 +106,10 @@ pub struct SolveArgs {
     #[arg(long, short)]
     pub quiet: bool,
 }
+
+/// `--exact`'s default: positions the exact solver may enumerate to settle "alive for
+/// every α" (`check` uses it too).
+pub(crate) const DEFAULT_EXACT_POSITIONS: usize = 50_000;
 
 /// Where the problem is and what is in play: shared by `solve` and `check`.
 #[derive(Args, Debug, Clone)]

@@ -84,15 +84,16 @@ pub fn comment_marks(text: &str) -> Option<Mark> {
         .filter(|w| !w.is_empty())
         .collect();
     let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
-    let negated = |i: usize| i > 0 && (lower[i - 1] == "no" || lower[i - 1] == "not");
+    let after = |i: usize, w: &str| i > 0 && lower[i - 1] == w;
     let mut right = false;
     for (i, w) in lower.iter().enumerate() {
         match w.as_str() {
             "wrong" | "incorrect" | "fail" | "fails" | "failed" | "failure" => {
                 return Some(Mark::Wrong)
             }
-            "correct" | "success" | "succeeds" if !negated(i) => right = true,
-            "correct" => return Some(Mark::Wrong).filter(|_| lower[i - 1] == "not"),
+            "correct" if after(i, "not") => return Some(Mark::Wrong),
+            "correct" if after(i, "no") => {}
+            "correct" | "success" | "succeeds" => right = true,
             "right" if words[i] == "RIGHT" => right = true,
             _ => {}
         }
@@ -277,6 +278,10 @@ mod tests {
             None
         );
         assert_eq!(comment_marks("on the right side"), None);
+        assert_eq!(
+            comment_marks("No correct solution on file; this line is wrong"),
+            Some(Mark::Wrong)
+        );
         assert_eq!(comment_marks("White connects"), None);
         assert_eq!(
             comment_marks("tsume: B A6 (fails: …)\ntsume: the line is wrong"),
