@@ -3,6 +3,7 @@
 
 Each row of ../shared/corpus/answers.tsv whose source is d180cf is solved by
   - tsume:       tsume solve FILE --target T --to-move C --json
+                 (--via gtp: `tsume gtp` with the GTP commands GNU Go gets)
   - GNU Go 3.8:  GTP `loadsgf FILE 1` then `owl_attack T` (kill) or `owl_defend T` (live)
   - tsumego.js:  new Solver(sgf).solve(C) and proofs(C)
 and the script reports, per solver, how many first moves fall in the published set,
@@ -70,6 +71,25 @@ def tsume(args, path, row):
             "cpu": cpu, "wall": wall, "nodes": j.get("nodes")}
 
 
+def tsume_gtp(args, path, row):
+    """tsume through its GTP mode, with the very commands GNU Go gets."""
+    verb = "owl_attack" if row["question"] == "kill" else "owl_defend"
+    gtp = f"loadsgf {path} 1\n1 {verb} {row['target_gtp']}\nquit\n"
+    cmd = [args.tsume, "gtp", "--time-limit", str(args.timeout), "--ko-rule", args.ko_rule]
+    out, cpu, wall = run(cmd, args.timeout + 10, gtp)
+    verdict, moves = "error", []
+    for line in (out or "").splitlines():
+        if line.startswith("=1"):
+            parts = line.split()
+            wins = len(parts) > 1 and parts[1] == "1"
+            moves = parts[2:3] if wins else []
+            attacker_wins = wins == (row["question"] == "kill")
+            verdict = "dead" if attacker_wins else "alive"
+        elif line.startswith("?1"):
+            verdict = "unknown" if "unknown" in line else "error"
+    return {"verdict": verdict, "moves": moves, "cpu": cpu, "wall": wall}
+
+
 def gnugo(args, path, row):
     verb = "owl_attack" if row["question"] == "kill" else "owl_defend"
     gtp = f"loadsgf {path} 1\n1 {verb} {row['target_gtp']}\nquit\n"
@@ -101,6 +121,9 @@ def main():
     ap.add_argument("--tsume", default=os.path.join(HERE, "..", "target", "release", "tsume"))
     ap.add_argument("--gnugo", default="/usr/games/gnugo")
     ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--via", default="solve", choices=["solve", "gtp"],
+                    help="run tsume as `tsume solve --json` (default) or as `tsume gtp` with "
+                         "GNU Go's own GTP commands (loadsgf FILE 1, owl_attack/owl_defend)")
     ap.add_argument("--skip", default="", help="comma list of peers to skip: gnugo,tsumegojs")
     ap.add_argument("--ko-rule", default="none", choices=["none", "basic"],
                     help="tsume's ko rule (basic: ordinary Go's, as the published answers assume)")
@@ -113,7 +136,7 @@ def main():
     for row in rows:
         path = os.path.join(args.corpus, row["file"])
         want = set(filter(None, row["first_moves"].split("|")))
-        t = tsume(args, path, row)
+        t = tsume_gtp(args, path, row) if args.via == "gtp" else tsume(args, path, row)
         t["status_ok"] = t["verdict"] == row["status"]
         t["move_ok"] = bool(want) and bool(set(t["moves"]) & want)
         res["tsume"].append(t)

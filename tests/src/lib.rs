@@ -43,6 +43,21 @@ pub fn tsume(args: &[&str]) -> Run {
     }
 }
 
+/// Runs `tsume ARGS…` with `input` as standard input (for `tsume gtp`).
+pub fn tsume_input(args: &[&str], input: &str) -> Run {
+    let mut all = vec!["tsume".to_string()];
+    all.extend(args.iter().map(|s| s.to_string()));
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut reader = input.as_bytes();
+    let code = tsume_cli::run_with_input(&all, &mut reader, &mut out, &mut err);
+    Run {
+        code,
+        out: String::from_utf8_lossy(&out).into_owned(),
+        err: String::from_utf8_lossy(&err).into_owned(),
+    }
+}
+
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
 /// A fresh scratch directory for one test.

@@ -7,12 +7,13 @@
 
 mod bench;
 mod check;
+mod gtp;
 mod reduce_cmd;
 mod render;
 mod sgf_out;
 mod solve;
 
-use std::io::Write;
+use std::io::{BufRead, Write};
 
 use clap::{Parser, Subcommand};
 
@@ -49,7 +50,8 @@ const AFTER: &str = "Examples:
   tsume reduce formula.cnf -o formula.graph        3-SAT to a life-and-death position
   tsume solve formula.graph --to-move W            does Λ live? (iff satisfiable)
   tsume verify-reduction --vars 3 --clauses 4      random formulas against a SAT solver
-  tsume verify-reduction --all --clauses 5         every small formula, up to renaming";
+  tsume verify-reduction --all --clauses 5         every small formula, up to renaming
+  tsume gtp                                        GTP engine: owl_attack / owl_defend by proof";
 
 /// The command line.
 #[derive(Parser, Debug)]
@@ -79,10 +81,27 @@ enum Command {
     Reduce(reduce_cmd::ReduceArgs),
     #[command(about = "Check the reduction against a SAT solver on small formulas")]
     VerifyReduction(reduce_cmd::VerifyArgs),
+    #[command(
+        about = "Answer life-and-death questions over the Go Text Protocol (owl_attack, owl_defend)"
+    )]
+    Gtp(gtp::GtpArgs),
 }
 
-/// Runs `tsume` with `args` (the program name first) and returns the exit status.
+/// Runs `tsume` with `args` (the program name first) and returns the exit status;
+/// `tsume gtp` reads standard input.
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    run_with_input(args, &mut input, out, err)
+}
+
+/// As [`run`], with `input` standing for standard input.
+pub fn run_with_input(
+    args: &[String],
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
@@ -109,6 +128,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Bench(a) => bench::run(&a, out, err),
         Command::Reduce(a) => reduce_cmd::run_reduce(&a, out, err),
         Command::VerifyReduction(a) => reduce_cmd::run_verify(&a, out, err),
+        Command::Gtp(a) => gtp::run(&a, input, out, err),
     };
     let _ = out.flush();
     result

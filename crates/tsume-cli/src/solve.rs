@@ -76,13 +76,13 @@ pub struct SolveArgs {
     pub no_check: bool,
     /// Largest proof tree to build and replay through the checker, in nodes; a larger
     /// proof still gives its (exact) verdict, with "checked": null and the reason.
-    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TREE)]
     pub max_tree: usize,
     /// Settle "alive for every α" with the exact solver when at most this many positions are reachable (0: off).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_EXACT_POSITIONS)]
     pub exact: usize,
     /// Settle "alive for every α" by closing the defender's strategy (ko, seki) into at most this many positions (0: off).
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_FOREVER_POSITIONS)]
     pub forever: usize,
     /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
     #[arg(long, value_name = "sum|weak", default_value = "sum")]
@@ -106,6 +106,12 @@ pub struct SolveArgs {
     #[arg(long, short)]
     pub quiet: bool,
 }
+
+/// `--max-tree`'s default: the largest proof tree built and checked, in nodes.
+pub(crate) const DEFAULT_MAX_TREE: usize = 2_000_000;
+
+/// `--forever`'s default: positions a closed strategy may have.
+pub(crate) const DEFAULT_FOREVER_POSITIONS: usize = 100_000;
 
 /// `--exact`'s default: positions the exact solver may enumerate to settle "alive for
 /// every α" (`check` uses it too).
@@ -444,7 +450,7 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
 
 /// Solves `problem` with `to_move` moving first (its progress spinner added to `bars`
 /// when several run at once).
-fn solve_side(
+pub(crate) fn solve_side(
     problem: &Problem,
     depth: u32,
     to_move: Color,

@@ -412,6 +412,112 @@ const MARK_KINDS: [&str; 4] = ["TR", "MA", "SQ", "CR"];
 /// # Errors
 /// [`LoadError`] naming `name` and what is wrong.
 pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<Problem, LoadError> {
+    let root = parse_root(text, name, opts.index, opts.to_move, None)?;
+    let err = |kind| LoadError {
+        file: name.to_string(),
+        kind,
+    };
+    let full = root.full;
+    // The target.
+    let (target_full, source) = if let Some(t) = &opts.target {
+        (parse_target(&full, t).map_err(err)?, TargetSource::Option)
+    } else if let Some(t) = marked_target(&full, &root.marks).map_err(err)? {
+        (t, TargetSource::Mark)
+    } else {
+        let (t, why) = infer_target(&full, opts.to_move.or(root.file_to_move)).map_err(err)?;
+        (t, TargetSource::Inferred(why))
+    };
+    let expected = root.game_comment.or_else(|| root.comment.clone());
+    finish_problem(
+        full,
+        name,
+        opts,
+        target_full,
+        source,
+        root.file_to_move,
+        root.comment,
+        expected,
+        root.notes,
+    )
+}
+
+/// The whole board of an SGF game tree, with no target and no region (GTP's
+/// `loadsgf`): the setup and the moves of the root sequence (as [`parse_sgf_problem`]
+/// reads them) or, with `before_move` = n, of the main line up to move n, not played,
+/// applied with φ (a move on an occupied point or a suicide acts as a pass, and says so
+/// in the notes returned). The player to move: `PL`, else the colour of the move after
+/// the last one played, else Black.
+///
+/// # Errors
+/// [`LoadError`] naming `name` and what is wrong.
+pub fn parse_sgf_position(
+    text: &str,
+    name: &str,
+    index: usize,
+    before_move: Option<usize>,
+) -> Result<(Position, Vec<String>), LoadError> {
+    let root = parse_root(text, name, index, None, before_move)?;
+    Ok((root.full, root.notes))
+}
+
+/// A problem on the whole board `full` (its player to move as given), with the
+/// target and the region of `opts` (the target is required: no marks to read, and an
+/// inferred one comes from the stones as in [`parse_sgf_problem`]); `name` names it in
+/// messages. GTP's analysis commands build their problems this way.
+///
+/// # Errors
+/// [`LoadError`] naming `name`: a bad target or region.
+pub fn problem_from_position(
+    full: Position,
+    name: &str,
+    opts: &LoadOptions,
+) -> Result<Problem, LoadError> {
+    let err = |kind| LoadError {
+        file: name.to_string(),
+        kind,
+    };
+    let (target_full, source) = match &opts.target {
+        Some(t) => (parse_target(&full, t).map_err(err)?, TargetSource::Option),
+        None => {
+            let (t, why) = infer_target(&full, opts.to_move).map_err(err)?;
+            (t, TargetSource::Inferred(why))
+        }
+    };
+    let full = match opts.to_move {
+        Some(c) => full.with_to_move(c),
+        None => full,
+    };
+    finish_problem(
+        full,
+        name,
+        opts,
+        target_full,
+        source,
+        None,
+        None,
+        None,
+        Vec::new(),
+    )
+}
+
+/// What the root of an SGF game tree holds.
+struct Root {
+    full: Position,
+    file_to_move: Option<Color>,
+    comment: Option<String>,
+    game_comment: Option<String>,
+    marks: Vec<(usize, Point)>,
+    notes: Vec<String>,
+}
+
+fn parse_root(
+    text: &str,
+    name: &str,
+    index: usize,
+    to_move_opt: Option<Color>,
+    before_move: Option<usize>,
+) -> Result<Root, LoadError> {
+    let opts_index = index;
     let err = |kind| LoadError {
         file: name.to_string(),
         kind,
@@ -421,9 +527,9 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
     let root_lengths = scanned.root_lengths;
     let trees = sgf_parse::parse(&scanned.text).map_err(|e| err(syntax_error(e)))?;
     let count = trees.len();
-    let tree = trees.get(opts.index).ok_or_else(|| {
+    let tree = trees.get(opts_index).ok_or_else(|| {
         err(LoadErrorKind::NoSuchTree {
-            index: opts.index,
+            index: opts_index,
             count,
         })
     })?;
@@ -441,7 +547,7 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
             return Err(err(LoadErrorKind::NotGo(gm)));
         }
     };
-    let root_len = root_lengths.get(opts.index).copied().unwrap_or(1).max(1);
+    let root_len = root_lengths.get(opts_index).copied().unwrap_or(1).max(1);
 
     // Board size from the root.
     let (width, height) = board_size(root).map_err(err)?;
@@ -466,7 +572,14 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
     let mut game_comment = None;
     let mut marks: Vec<(usize, Point)> = Vec::new();
     let mut move_notes = Vec::new();
-    for (node_no, node) in root.main_variation().take(root_len).enumerate() {
+    // The root sequence, or with `before_move` the main line up to that move.
+    let take = if before_move.is_some() {
+        usize::MAX
+    } else {
+        root_len
+    };
+    let mut moves_seen = 0;
+    for (node_no, node) in root.main_variation().take(take).enumerate() {
         let mut black: Vec<Point> = Vec::new();
         let mut white: Vec<Point> = Vec::new();
         let mut mv: Option<(Color, Option<Point>)> = None;
@@ -522,6 +635,13 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
         for &p in &white {
             config.set(p, Some(Color::White));
         }
+        let stop = mv.is_some() && before_move.is_some_and(|n| moves_seen + 1 >= n);
+        if stop {
+            // The move not played is the next player's.
+            file_to_move = mv.take().map(|(c, _)| c);
+        } else if mv.is_some() {
+            moves_seen += 1;
+        }
         if let Some((c, point)) = mv {
             let mut pos = Position::new(Arc::clone(&board), &config, c).map_err(|e| {
                 err(LoadErrorKind::Illegal(format!(
@@ -547,25 +667,46 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
             config = pos.configuration();
             file_to_move = Some(c.opponent());
         }
+        if stop {
+            break;
+        }
         if pl.is_some() {
             file_to_move = pl;
         }
     }
 
-    let to_move = opts.to_move.or(file_to_move).unwrap_or(Color::Black);
+    let to_move = to_move_opt.or(file_to_move).unwrap_or(Color::Black);
     let full = Position::new(Arc::clone(&board), &config, to_move)
         .map_err(|e| err(LoadErrorKind::Illegal(e.to_string())))?;
+    Ok(Root {
+        full,
+        file_to_move,
+        comment,
+        game_comment,
+        marks,
+        notes: move_notes,
+    })
+}
 
-    // The target.
-    let (target_full, source) = if let Some(t) = &opts.target {
-        (parse_target(&full, t).map_err(err)?, TargetSource::Option)
-    } else if let Some(t) = marked_target(&full, &marks).map_err(err)? {
-        (t, TargetSource::Mark)
-    } else {
-        let (t, why) = infer_target(&full, opts.to_move.or(file_to_move)).map_err(err)?;
-        (t, TargetSource::Inferred(why))
+/// The problem on `full` with its target chosen: the region of `opts` (or the one the
+/// file's comment asks for), cut out as a board of its own.
+#[allow(clippy::too_many_arguments)]
+fn finish_problem(
+    full: Position,
+    name: &str,
+    opts: &LoadOptions,
+    target_full: Point,
+    source: TargetSource,
+    file_to_move: Option<Color>,
+    comment: Option<String>,
+    expected: Option<String>,
+    move_notes: Vec<String>,
+) -> Result<Problem, LoadError> {
+    let err = |kind| LoadError {
+        file: name.to_string(),
+        kind,
     };
-
+    let board = Arc::clone(full.board());
     let mut problem = Problem {
         file: name.to_string(),
         position: full.clone(),
@@ -575,7 +716,7 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
         to_move_given: file_to_move,
         target_source: source,
         region: Vec::new(),
-        expected: game_comment.or_else(|| comment.clone()),
+        expected,
         comment,
         map: Vec::new(),
         virtual_eyes: Vec::new(),

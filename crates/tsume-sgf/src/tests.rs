@@ -830,3 +830,51 @@ fn moves_that_act_as_passes_are_noted() {
         q.notes
     );
 }
+
+#[test]
+fn problem_from_position_is_the_file_problem_without_the_file() {
+    // The same target and region from the file and from its whole board: the same cut.
+    for region in [RegionSpec::Auto, RegionSpec::Board, RegionSpec::Tight] {
+        let opts = LoadOptions {
+            target: Some("ba".to_string()),
+            region: region.clone(),
+            ..LoadOptions::default()
+        };
+        let from_file = load_with(CORNER, opts.clone()).unwrap();
+        let (full, notes) = parse_sgf_position(CORNER, "t.sgf", 0, None).unwrap();
+        assert!(notes.is_empty());
+        assert_eq!(full, from_file.full);
+        let built = problem_from_position(full, "gtp", &opts).unwrap();
+        assert_eq!(built.region, from_file.region, "{region:?}");
+        assert_eq!(built.position, from_file.position, "{region:?}");
+        assert_eq!(built.target_full, from_file.target_full);
+    }
+    // An empty target point is an error naming it.
+    let (full, _) = parse_sgf_position(CORNER, "t.sgf", 0, None).unwrap();
+    let opts = LoadOptions {
+        target: Some("aa".to_string()),
+        ..LoadOptions::default()
+    };
+    let e = problem_from_position(full, "gtp", &opts).unwrap_err();
+    assert!(matches!(e.kind, LoadErrorKind::TargetEmpty(_)), "{e}");
+}
+
+#[test]
+fn position_before_a_move_of_the_main_line() {
+    // B cc, W dd (captures nothing), B ee; a variation after the first move.
+    let text = "(;SZ[9]AB[aa];B[cc](;W[dd];B[ee])(;W[ff]))";
+    let at = |before| {
+        let (p, _) = parse_sgf_position(text, "t.sgf", 0, before).unwrap();
+        let b = p.board().clone();
+        let c = |n: &str| p.color(b.parse_point(n).unwrap());
+        (p.to_move(), c("cc"), c("dd"), c("ee"), c("aa"))
+    };
+    use Color::{Black as B, White as W};
+    // The root sequence (the root and B cc, before the variations).
+    assert_eq!(at(None), (W, Some(B), None, None, Some(B)));
+    assert_eq!(at(Some(1)), (B, None, None, None, Some(B)));
+    assert_eq!(at(Some(2)), (W, Some(B), None, None, Some(B)));
+    assert_eq!(at(Some(3)), (B, Some(B), Some(W), None, Some(B)));
+    // Past the end: every move of the main line.
+    assert_eq!(at(Some(99)), (W, Some(B), Some(W), Some(B), Some(B)));
+}

@@ -1,0 +1,519 @@
+//! `tsume gtp`: the Go Text Protocol (version 2) on standard input and output, so that
+//! a program or a GUI (GoGui, Sabaki, a regression script written for GNU Go) asks
+//! tsume what it would ask GNU Go's `owl_attack` and `owl_defend`, and gets proven
+//! answers.
+//!
+//! The board is a grid (`boardsize` 1 to 25, GTP's letters; `loadsgf` also takes
+//! rectangles up to 25×25); `play` applies
+//! Crăşmaru's φ but refuses, as GTP expects, a stone on an occupied point and a suicide
+//! (in the model both are passes: play `pass` for that). The analysis commands cut the
+//! problem's area out of the board as `tsume solve` does (`--region`, the target's
+//! stone named in the command) and answer by a complete search whose proof is replayed
+//! by the checker; a search out of budget is an error reply saying so, never a guess.
+
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+use tsume_board::{coord, diagram, Board, Color, Move, Played, Point, Position};
+use tsume_prove::{Limits, PnRule, Verdict};
+use tsume_sgf::{problem_from_position, Problem};
+
+use crate::solve::{
+    parse_ko_rule, solve_side, AreaArgs, Settings, Side, DEFAULT_EXACT_POSITIONS,
+    DEFAULT_FOREVER_POSITIONS, DEFAULT_MAX_TREE,
+};
+use crate::{Fail, EXIT_OK};
+
+/// Arguments of `tsume gtp`.
+#[derive(Args, Debug, Clone)]
+#[command(
+    long_about = "Speak the Go Text Protocol (GTP version 2) on standard input and output.
+
+For programs and GUIs that ask a Go engine about life and death. Besides the usual
+commands (boardsize, clear_board, komi, play, undo, loadsgf, showboard, …) it answers,
+for the group of the stone at a vertex:
+
+  owl_attack C3     \"1 MOVE\" if the attacker, moving first, kills it (MOVE: a killing
+                    first move), \"0\" if it cannot (GNU Go's command and reply)
+  owl_defend C3     \"1 MOVE\" if the defender, moving first, saves it (MOVE may be
+                    PASS), \"0\" if it cannot
+  tsume_status C3   \"dead\", \"alive\" or \"unsettled\", then for each player moving
+                    first the winning move or \"-\" (loses), e.g. \"unsettled B:A2 W:B1\",
+                    and \"exact\" when the life holds for every depth bound
+  tsume_area C3     the area in play, for GoGui's graphics (gogui-analyze_commands)
+
+Answers are proven under Crăşmaru's model (no ko rule unless --ko-rule basic) on the
+area in play (--region; the default cuts the target's corner out of the board as
+`tsume solve` does) and replayed by the independent checker. A search that runs out of
+budget (--max-nodes, --time-limit) replies with an error (\"? unknown: …\"), never a
+guess; without a budget a search runs until it is settled.
+
+Example:
+  printf 'boardsize 9\\nplay B C1\\nplay W B1\\nowl_attack B1\\nquit\\n' | tsume gtp"
+)]
+pub struct GtpArgs {
+    /// Stop each search after this many node expansions (the reply is then an error
+    /// saying the answer is unknown).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop each search after this many seconds (the reply is then an error saying the
+    /// answer is unknown).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// α, the depth bound of every search [default: 4 × empty points of the area + 12, at most 250].
+    #[arg(long, value_name = "α")]
+    pub depth: Option<u32>,
+    /// Transposition table size per search, in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 256)]
+    pub tt_mb: usize,
+    /// The ko rule: none (Crăşmaru's model) or basic (ordinary Go's ko, outside the model;
+    /// `play` then refuses an immediate retake).
+    #[arg(long, value_name = "none|basic", default_value = "none")]
+    pub ko_rule: String,
+    /// Skip replaying proofs through the independent checker.
+    #[arg(long)]
+    pub no_check: bool,
+    #[command(flatten)]
+    pub area: AreaArgs,
+}
+
+/// The commands this engine knows, in `list_commands` order.
+const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "undo",
+    "loadsgf",
+    "showboard",
+    "owl_attack",
+    "owl_defend",
+    "tsume_status",
+    "tsume_area",
+    "gogui-analyze_commands",
+];
+
+/// GoGui's analyze commands (`gogui-analyze_commands`).
+const ANALYZE: &str = "string/Tsume status/tsume_status %p
+string/Owl attack/owl_attack %p
+string/Owl defend/owl_defend %p
+gfx/Tsume area/tsume_area %p";
+
+/// Largest board side with GTP letters (A–Z without I).
+const MAX_GTP_SIDE: u32 = 25;
+
+struct Engine {
+    settings: Settings,
+    pos: Position,
+    history: Vec<Position>,
+}
+
+/// One reply: success text or an error message.
+type Reply = Result<String, String>;
+
+/// Runs the protocol on `input` until `quit` or the end of the input.
+pub(crate) fn run(
+    a: &GtpArgs,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let settings = match settings(a) {
+        Ok(s) => s,
+        Err(f) => {
+            let _ = writeln!(err, "tsume gtp: {}", f.message);
+            return f.code;
+        }
+    };
+    let pos = match empty_board(19, 19, settings.ko_rule) {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = writeln!(err, "tsume gtp: {e}");
+            return crate::EXIT_FAILURE;
+        }
+    };
+    let mut engine = Engine {
+        pos,
+        settings,
+        history: Vec::new(),
+    };
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                let _ = writeln!(err, "tsume gtp: cannot read the input: {e}");
+                return crate::EXIT_BAD_INPUT;
+            }
+        }
+        let text = String::from_utf8_lossy(&line);
+        let Some((id, command, args)) = preprocess(&text) else {
+            continue;
+        };
+        let reply = engine.handle(&command, &args);
+        let id = id.unwrap_or_default();
+        let (mark, body) = match &reply {
+            Ok(s) => ('=', s.as_str()),
+            Err(s) => ('?', s.as_str()),
+        };
+        let sep = if body.is_empty() { "" } else { " " };
+        let _ = write!(out, "{mark}{id}{sep}{body}\n\n");
+        let _ = out.flush();
+        if command == "quit" {
+            break;
+        }
+    }
+    EXIT_OK
+}
+
+fn settings(a: &GtpArgs) -> Result<Settings, Fail> {
+    let time_limit = match a.time_limit {
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            return Err(Fail::input(format!(
+                "--time-limit: expected a positive number of seconds, got {t}"
+            )))
+        }
+        Some(t) => Some(Duration::from_secs_f64(t)),
+        None => None,
+    };
+    if a.tt_mb == 0 {
+        return Err(Fail::input("--tt-mb: must be at least 1"));
+    }
+    Ok(Settings {
+        load: a.area.load_options(None, None),
+        sides: None,
+        depth: a.depth,
+        limits: Limits {
+            max_nodes: a.max_nodes,
+            time_limit,
+            tt_mb: a.tt_mb,
+            stop: None,
+        },
+        all_moves: false,
+        want_tree: !a.no_check,
+        max_tree: DEFAULT_MAX_TREE,
+        check: !a.no_check,
+        exact: DEFAULT_EXACT_POSITIONS,
+        forever: DEFAULT_FOREVER_POSITIONS,
+        progress: false,
+        pn_rule: PnRule::Sum,
+        deepen: true,
+        unbounded: true,
+        learned_order: true,
+        ko_rule: parse_ko_rule(&a.ko_rule)?,
+    })
+}
+
+/// GTP's preprocessing (control characters dropped, tabs as spaces, `#` comments cut),
+/// then the optional numeric id, the command name and its arguments; None for a line
+/// with nothing left.
+fn preprocess(line: &str) -> Option<(Option<String>, String, Vec<String>)> {
+    let cleaned: String = line
+        .split('#')
+        .next()
+        .unwrap_or("")
+        .chars()
+        .filter_map(|c| match c {
+            '\t' => Some(' '),
+            c if c.is_control() => None,
+            c => Some(c),
+        })
+        .collect();
+    let mut words = cleaned.split_whitespace().map(str::to_string);
+    let first = words.next()?;
+    let (id, command) = if first.chars().all(|c| c.is_ascii_digit()) {
+        (Some(first), words.next().unwrap_or_default())
+    } else {
+        (None, first)
+    };
+    Some((id, command, words.collect()))
+}
+
+fn empty_board(width: u32, height: u32, ko_rule: bool) -> Result<Position, String> {
+    let board = Board::grid(width, height).map_err(|e| e.to_string())?;
+    Ok(Position::empty(Arc::new(board), Color::Black).with_ko_rule(ko_rule))
+}
+
+fn parse_color(text: &str) -> Result<Color, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Color::Black),
+        "w" | "white" => Ok(Color::White),
+        _ => Err(format!("invalid color \"{text}\"")),
+    }
+}
+
+impl Engine {
+    /// The board's width and height.
+    fn size(&self) -> (u32, u32) {
+        self.pos
+            .board()
+            .grid_info()
+            .map_or((19, 19), |g| (g.width, g.height))
+    }
+
+    /// A GTP vertex (`C3`, case-insensitive) of the board, or None for `pass`.
+    fn vertex(&self, text: &str) -> Result<Option<Point>, String> {
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(None);
+        }
+        let (w, h) = self.size();
+        coord::parse_gtp(text, h)
+            .and_then(|(x, y)| self.pos.board().point_at(x, y))
+            .map(Some)
+            .ok_or_else(|| format!("invalid vertex \"{text}\" (the board is {w}x{h})"))
+    }
+
+    /// A vertex holding a stone.
+    fn stone(&self, args: &[String]) -> Result<Point, String> {
+        let text = args.first().ok_or("missing vertex")?;
+        match self.vertex(text)? {
+            None => Err("the vertex must not be pass".to_string()),
+            Some(p) if self.pos.color(p).is_none() => Err(format!("{text} is empty")),
+            Some(p) => Ok(p),
+        }
+    }
+
+    fn name(&self, m: Move) -> String {
+        match m {
+            Move::Pass => "PASS".to_string(),
+            Move::Play(p) => self.pos.board().gtp(p),
+        }
+    }
+
+    fn handle(&mut self, command: &str, args: &[String]) -> Reply {
+        match command {
+            "protocol_version" => Ok("2".to_string()),
+            "name" => Ok("tsume".to_string()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").to_string()),
+            "known_command" => Ok(args
+                .first()
+                .is_some_and(|c| COMMANDS.contains(&c.as_str()))
+                .to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => Ok(String::new()),
+            "boardsize" => {
+                let n: u32 = args
+                    .first()
+                    .and_then(|t| t.parse().ok())
+                    .ok_or("boardsize: expected a number")?;
+                if !(1..=MAX_GTP_SIDE).contains(&n) {
+                    return Err("unacceptable size".to_string());
+                }
+                self.pos = empty_board(n, n, self.settings.ko_rule)?;
+                self.history.clear();
+                Ok(String::new())
+            }
+            "clear_board" => {
+                let (w, h) = self.size();
+                self.pos = empty_board(w, h, self.settings.ko_rule)?;
+                self.history.clear();
+                Ok(String::new())
+            }
+            "komi" => match args.first().map(|t| t.parse::<f64>()) {
+                Some(Ok(_)) => Ok(String::new()),
+                _ => Err("komi: expected a number".to_string()),
+            },
+            "play" => self.play(args),
+            "undo" => match self.history.pop() {
+                Some(p) => {
+                    self.pos = p;
+                    Ok(String::new())
+                }
+                None => Err("cannot undo".to_string()),
+            },
+            "loadsgf" => self.loadsgf(args),
+            "showboard" => Ok(format!("\n{}", diagram::render(&self.pos).trim_end())),
+            "owl_attack" | "owl_defend" => {
+                let target = self.stone(args)?;
+                let (problem, depth) = self.problem(target)?;
+                let defender = problem.defender();
+                let mover = if command == "owl_attack" {
+                    defender.opponent()
+                } else {
+                    defender
+                };
+                let side = self.search(&problem, depth, mover)?;
+                Ok(match winning_move(&problem, &side)? {
+                    Some(m) => format!("1 {}", self.name(m)),
+                    None => "0".to_string(),
+                })
+            }
+            "tsume_status" => {
+                let target = self.stone(args)?;
+                let (problem, depth) = self.problem(target)?;
+                let defender = problem.defender();
+                let attack = self.search(&problem, depth, defender.opponent())?;
+                let defend = self.search(&problem, depth, defender)?;
+                let status = match (attack.answer.verdict, defend.answer.verdict) {
+                    (Verdict::Dead, Verdict::Dead) => "dead",
+                    (Verdict::Alive, Verdict::Alive) => "alive",
+                    (Verdict::Dead, Verdict::Alive) => "unsettled",
+                    _ => return Err("the two searches contradict each other".to_string()),
+                };
+                let first = |s: &Side| {
+                    winning_move(&problem, s)
+                        .map(|m| m.map_or_else(|| "-".to_string(), |m| self.name(m)))
+                };
+                let exact = if defend.answer.verdict == Verdict::Alive && defend.answer.exact {
+                    " exact"
+                } else {
+                    ""
+                };
+                Ok(format!(
+                    "{status} {}:{} {}:{}{exact}",
+                    attack.to_move.letter(),
+                    first(&attack)?,
+                    defend.to_move.letter(),
+                    first(&defend)?
+                ))
+            }
+            "tsume_area" => {
+                let target = self.stone(args)?;
+                let (problem, _) = self.problem(target)?;
+                let board = self.pos.board();
+                let points: Vec<String> = problem.region.iter().map(|&p| board.gtp(p)).collect();
+                Ok(format!(
+                    "SQUARE {}\nTEXT {} in play; {} defends {}",
+                    points.join(" "),
+                    tsume_board::counted(points.len(), "point", "points"),
+                    problem.defender().title(),
+                    board.gtp(target)
+                ))
+            }
+            "gogui-analyze_commands" => Ok(ANALYZE.to_string()),
+            "" => Err("missing command".to_string()),
+            _ => Err("unknown command".to_string()),
+        }
+    }
+
+    fn play(&mut self, args: &[String]) -> Reply {
+        let (Some(c), Some(v)) = (args.first(), args.get(1)) else {
+            return Err("play: expected a color and a vertex".to_string());
+        };
+        let color = parse_color(c)?;
+        let point = self.vertex(v)?;
+        let mut next = self.pos.with_to_move(color);
+        if let Some(ban) = self.pos.ko_ban() {
+            // The ban holds for the player to move only; a colour playing twice clears it.
+            if color == self.pos.to_move() {
+                next = next.with_ko_ban(Some(ban));
+            }
+        }
+        let played = next.play_in_place(point.map_or(Move::Pass, Move::Play));
+        match played {
+            Played::Occupied => return Err("illegal move (occupied)".to_string()),
+            Played::Suicide => return Err("illegal move (suicide)".to_string()),
+            Played::Banned => return Err("illegal move (ko)".to_string()),
+            Played::Pass | Played::Stone { .. } => {}
+        }
+        self.history
+            .push(std::mem::replace(&mut self.pos, next.clone()));
+        Ok(String::new())
+    }
+
+    fn loadsgf(&mut self, args: &[String]) -> Reply {
+        let file = args.first().ok_or("loadsgf: expected a file name")?;
+        let before = match args.get(1) {
+            None => None,
+            Some(t) => match t.parse::<usize>() {
+                Ok(n) if n >= 1 => Some(n),
+                _ => return Err(format!("loadsgf: bad move number \"{t}\"")),
+            },
+        };
+        let text =
+            std::fs::read_to_string(file).map_err(|e| format!("cannot load file {file}: {e}"))?;
+        let (pos, _notes) =
+            tsume_sgf::parse_sgf_position(&text, file, self.settings.load.index, before)
+                .map_err(|e| e.to_string())?;
+        // GTP's vertices name 25 columns and rows at most; rectangles are welcome.
+        match pos.board().grid_info() {
+            Some(g) if g.width <= MAX_GTP_SIDE && g.height <= MAX_GTP_SIDE => {}
+            _ => {
+                return Err(format!(
+                    "{file}: GTP vertices reach {MAX_GTP_SIDE}x{MAX_GTP_SIDE} at most"
+                ))
+            }
+        }
+        let to_move = pos.to_move();
+        self.pos = pos.with_ko_rule(self.settings.ko_rule);
+        self.history.clear();
+        Ok(to_move.title().to_lowercase())
+    }
+
+    /// The problem of the target's group on the current board, and its α.
+    fn problem(&self, target: Point) -> Result<(Problem, u32), String> {
+        let mut opts = self.settings.load.clone();
+        opts.target = Some(self.pos.board().gtp(target));
+        let problem = problem_from_position(self.pos.clone(), "gtp", &opts)
+            .map_err(|e| e.kind.to_string())?;
+        let depth = self
+            .settings
+            .depth
+            .unwrap_or_else(|| tsume_prove::default_depth(&problem.position));
+        Ok((problem, depth))
+    }
+
+    /// One search with `to_move` first, checked; an unknown or rejected answer is an
+    /// error reply.
+    fn search(&self, problem: &Problem, depth: u32, to_move: Color) -> Result<Side, String> {
+        let side =
+            solve_side(problem, depth, to_move, &self.settings, None).map_err(|f| f.message)?;
+        if let Some(Err(e)) = &side.check {
+            return Err(format!("proof rejected by the checker: {e}"));
+        }
+        if side.answer.verdict == Verdict::Unknown {
+            return Err(format!(
+                "unknown: {} ({} nodes)",
+                side.answer
+                    .reason
+                    .as_deref()
+                    .unwrap_or("the search ran out of budget"),
+                side.answer.stats.nodes
+            ));
+        }
+        Ok(side)
+    }
+}
+
+/// The first winning move of the player who moved first in `side`, on the whole board
+/// (a pass when the player wins without one listed: a defender alive as it stands), or
+/// None when that player loses.
+fn winning_move(problem: &Problem, side: &Side) -> Result<Option<Move>, String> {
+    let wins = match side.answer.verdict {
+        Verdict::Dead => side.to_move != problem.defender(),
+        Verdict::Alive => side.to_move == problem.defender(),
+        Verdict::Unknown => false,
+    };
+    if !wins {
+        return Ok(None);
+    }
+    match side.answer.moves.first() {
+        Some(&m) => problem_move(problem, m).map(Some),
+        None => Ok(Some(Move::Pass)),
+    }
+}
+
+/// A move of the problem's area as a move of the whole board; an error for a move on a
+/// virtual point of the area (the outside's wall and its eyes), which the board does
+/// not have.
+fn problem_move(problem: &Problem, m: Move) -> Result<Move, String> {
+    match m {
+        Move::Pass => Ok(Move::Pass),
+        Move::Play(p) => problem.to_full(p).map(Move::Play).ok_or_else(|| {
+            format!(
+                "the winning move is {}, a virtual point of the area, not on the board",
+                problem.position.board().name(p)
+            )
+        }),
+    }
+}

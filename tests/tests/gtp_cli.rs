@@ -1,0 +1,249 @@
+//! `tsume gtp`: the protocol's framing and errors, and the analysis commands against the
+//! answers the bundled problems state (`GC[tsume: …]`, worked out by hand: the status
+//! and every winning first move).
+
+use tsume_sgf::{load_problem, parse_expected, ExpectedStatus, LoadOptions};
+use tsume_tests::{repo_root, scratch_file, tsume_input};
+
+/// One reply: success (`=`) or error (`?`), its id and its text.
+#[derive(Debug)]
+struct Reply {
+    ok: bool,
+    id: String,
+    text: String,
+}
+
+/// Runs a GTP session and splits its output into replies (each ends with a blank line).
+fn session(args: &[&str], input: &str) -> Vec<Reply> {
+    let mut all = vec!["gtp"];
+    all.extend_from_slice(args);
+    let run = tsume_input(&all, input);
+    assert_eq!(run.code, 0, "exit status; stderr: {}", run.err);
+    assert!(
+        run.out.ends_with("\n\n"),
+        "output ends with a blank line: {:?}",
+        run.out
+    );
+    run.out
+        .trim_end_matches('\n')
+        .split("\n\n")
+        .map(|block| {
+            let ok = match block.chars().next() {
+                Some('=') => true,
+                Some('?') => false,
+                _ => panic!("a reply starts with = or ?: {block:?}"),
+            };
+            let rest = &block[1..];
+            let id: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            let text = rest[id.len()..].trim_start_matches(' ').to_string();
+            Reply { ok, id, text }
+        })
+        .collect()
+}
+
+#[test]
+fn framing_ids_comments_and_errors() {
+    let input = "\
+# a comment line, ignored
+1 protocol_version
+name   # a trailing comment
+
+7\tknown_command\towl_attack
+known_command genmove
+list_commands
+boardsize 30
+boardsize 9
+play B C3
+play W C3
+play B Z1
+play X C4
+frobnicate
+42 undo
+undo
+komi 6.5
+komi many
+quit
+name
+";
+    let r = session(&[], input);
+    let texts: Vec<(bool, &str, &str)> = r
+        .iter()
+        .map(|x| (x.ok, x.id.as_str(), x.text.as_str()))
+        .collect();
+    assert_eq!(texts[0], (true, "1", "2"));
+    assert_eq!(texts[1], (true, "", "tsume"));
+    assert_eq!(texts[2], (true, "7", "true"));
+    assert_eq!(texts[3], (true, "", "false"));
+    // list_commands: every command it lists is known.
+    let listed: Vec<&str> = texts[4].2.lines().collect();
+    assert!(listed.contains(&"owl_attack") && listed.contains(&"loadsgf"));
+    assert!(!texts[5].0, "boardsize 30: {:?}", texts[5]);
+    assert_eq!(texts[6], (true, "", ""));
+    assert_eq!(texts[7], (true, "", ""));
+    assert_eq!(texts[8], (false, "", "illegal move (occupied)"));
+    assert!(!texts[9].0 && texts[9].2.contains("Z1"), "{:?}", texts[9]);
+    assert!(
+        !texts[10].0 && texts[10].2.contains("color"),
+        "{:?}",
+        texts[10]
+    );
+    assert_eq!(texts[11], (false, "", "unknown command"));
+    assert_eq!(texts[12], (true, "42", ""), "undo of play B C3");
+    assert_eq!(texts[13], (false, "", "cannot undo"));
+    assert_eq!(texts[14], (true, "", ""));
+    assert!(!texts[15].0);
+    // quit answers and ends the session: the `name` after it is not read.
+    assert_eq!(texts[16], (true, "", ""));
+    assert_eq!(r.len(), 17, "{r:?}");
+    for c in listed {
+        let k = session(&[], &format!("known_command {c}\n"));
+        assert_eq!(k[0].text, "true", "{c}");
+    }
+}
+
+#[test]
+fn play_applies_captures_and_refuses_suicide() {
+    // A White stone in the corner, captured by two Black stones; White may not play
+    // back into the captured point's eye while it is a suicide.
+    let input = "\
+boardsize 5
+play W A1
+play B A2
+play B B1
+showboard
+play W A1
+owl_attack A2
+";
+    let r = session(&[], input);
+    let board = &r[4].text;
+    // The corner is empty again: row 1 starts with an empty point.
+    let row1 = board
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 "))
+        .unwrap_or_else(|| panic!("no row 1 in {board}"));
+    assert!(row1.trim_start().starts_with("1 . X"), "{row1}");
+    assert_eq!(
+        (r[5].ok, r[5].text.as_str()),
+        (false, "illegal move (suicide)")
+    );
+    // A2 and B1 are two separate stones; each is a target of its own.
+    assert!(r[6].ok && r[6].text.starts_with("1 "), "{:?}", r[6]);
+}
+
+#[test]
+fn analysis_commands_agree_with_the_stated_answers() {
+    let dir = repo_root().join("problems");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    let mut checked = 0;
+    let mut moves_checked = 0;
+    for f in &files {
+        let p = load_problem(f, &LoadOptions::default()).unwrap();
+        let exp = parse_expected(p.expected.as_deref().unwrap_or("")).unwrap();
+        let Some(target) = exp.target.clone() else {
+            continue;
+        };
+        let g = p.full.board().grid_info().unwrap();
+        if g.width > 25 || g.height > 25 {
+            continue;
+        }
+        let input = format!(
+            "loadsgf {}\nowl_attack {target}\nowl_defend {target}\ntsume_status {target}\ntsume_area {target}\n",
+            f.display()
+        );
+        let r = session(&[], &input);
+        let name = f.display();
+        assert!(r.iter().all(|x| x.ok), "{name}: {r:?}");
+        let status = r[3].text.split(' ').next().unwrap();
+        let want = match exp.status {
+            ExpectedStatus::Dead => "dead",
+            ExpectedStatus::Alive => "alive",
+            ExpectedStatus::Unsettled => "unsettled",
+        };
+        assert_eq!(status, want, "{name}: {}", r[3].text);
+        let attacker_wins = want != "alive";
+        let defender_wins = want != "dead";
+        for (reply, wins, stated) in [
+            (&r[1], attacker_wins, &exp.kill),
+            (&r[2], defender_wins, &exp.live),
+        ] {
+            if !wins {
+                assert_eq!(reply.text, "0", "{name}");
+                continue;
+            }
+            let mv = reply
+                .text
+                .strip_prefix("1 ")
+                .unwrap_or_else(|| panic!("{name}: {:?}", reply.text));
+            if !stated.is_empty() {
+                assert!(
+                    stated.iter().any(|s| s.eq_ignore_ascii_case(mv)),
+                    "{name}: {mv} is not among the stated winning moves {stated:?}"
+                );
+                moves_checked += 1;
+            }
+        }
+        // The area names the target and only points of the board.
+        assert!(r[4].text.starts_with("SQUARE "), "{name}");
+        let area: Vec<&str> = r[4].text.lines().next().unwrap()[7..].split(' ').collect();
+        assert!(
+            area.iter().any(|v| v.eq_ignore_ascii_case(&target)),
+            "{name}: {area:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 40, "{checked} problems checked");
+    assert!(moves_checked >= 30, "{moves_checked} first moves checked");
+}
+
+#[test]
+fn loadsgf_with_a_move_number_stops_before_that_move() {
+    // A game record: B C3, W D4, B E5. Before move 3 (E5), Black is to move and E5 is
+    // empty; with no number, the root sequence only (the setup).
+    let f = scratch_file("game.sgf", "(;GM[1]FF[4]SZ[9]AB[aa];B[cg];W[df];B[ee])");
+    let input = format!(
+        "loadsgf {0} 3\nshowboard\nloadsgf {0} 1\nloadsgf {0} 0\nloadsgf /no/such/file.sgf\n",
+        f.display()
+    );
+    let r = session(&[], &input);
+    assert_eq!((r[0].ok, r[0].text.as_str()), (true, "black"));
+    let board = &r[1].text;
+    let row = |n: &str| {
+        board
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{n} ")))
+            .unwrap_or_else(|| panic!("row {n} in {board}"))
+            .to_string()
+    };
+    assert!(row("3").contains("X"), "C3 is Black: {board}");
+    assert!(row("4").contains("O"), "D4 is White: {board}");
+    assert!(!row("5").contains("X"), "E5 not played: {board}");
+    assert_eq!((r[2].ok, r[2].text.as_str()), (true, "black"));
+    assert!(!r[3].ok, "move number 0: {:?}", r[3]);
+    assert!(!r[4].ok && r[4].text.contains("no/such/file"), "{:?}", r[4]);
+}
+
+#[test]
+fn a_search_out_of_budget_is_an_error_not_a_guess() {
+    let f = repo_root().join("problems/44_carpenters_square.sgf");
+    let p = load_problem(&f, &LoadOptions::default()).unwrap();
+    let exp = parse_expected(p.expected.as_deref().unwrap_or("")).unwrap();
+    let target = exp.target.unwrap();
+    let input = format!("loadsgf {}\nowl_attack {target}\n", f.display());
+    let r = session(&["--max-nodes", "5"], &input);
+    assert!(!r[1].ok, "{:?}", r[1]);
+    assert!(r[1].text.starts_with("unknown"), "{:?}", r[1]);
+}
+
+#[test]
+fn bad_options_exit_2_with_one_line() {
+    let run = tsume_input(&["gtp", "--time-limit", "0"], "name\n");
+    assert_eq!(run.code, 2);
+    assert!(run.out.is_empty());
+    assert_eq!(run.err.trim_end().lines().count(), 1, "{}", run.err);
+    assert!(run.err.contains("--time-limit"), "{}", run.err);
+}
