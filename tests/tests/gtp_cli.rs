@@ -247,3 +247,102 @@ fn bad_options_exit_2_with_one_line() {
     assert_eq!(run.err.trim_end().lines().count(), 1, "{}", run.err);
     assert!(run.err.contains("--time-limit"), "{}", run.err);
 }
+
+/// Random command streams (known commands with random, often bad, arguments; junk; ids
+/// and comments, searches with a small budget): every line that is not empty after
+/// preprocessing gets exactly one well-formed reply, no panic, exit 0, and the board
+/// can still be shown at the end.
+#[test]
+fn random_command_streams_never_break_the_session() {
+    let words = [
+        "play",
+        "play",
+        "play",
+        "play",
+        "undo",
+        "boardsize",
+        "clear_board",
+        "komi",
+        "owl_attack",
+        "owl_defend",
+        "tsume_status",
+        "tsume_area",
+        "showboard",
+        "name",
+        "known_command",
+        "loadsgf",
+        "frobnicate",
+        "",
+        "list_commands",
+    ];
+    let args = [
+        "B",
+        "W",
+        "b",
+        "white",
+        "X",
+        "A1",
+        "B2",
+        "c3",
+        "E5",
+        "T19",
+        "Z9",
+        "pass",
+        "PASS",
+        "5",
+        "0",
+        "26",
+        "-1",
+        "6.5",
+        "nan",
+        "problems/03_bent_three_corner.sgf",
+        "/no/file",
+        "ÿ",
+        "A",
+        "1",
+    ];
+    let mut rng = tsume_tests::Rng(12345);
+    for round in 0..20 {
+        let mut input = String::from("boardsize 5\n");
+        let mut lines = 1;
+        for _ in 0..60 {
+            let mut line = String::new();
+            if rng.below(5) == 0 {
+                line.push_str(&format!("{} ", rng.below(100)));
+            }
+            let w = words[rng.below(words.len() as u64) as usize];
+            line.push_str(w);
+            if w == "play" {
+                // Mostly sensible moves, so that stones pile up and capture.
+                let c = ["B", "W"][rng.below(2) as usize];
+                let v = format!(
+                    "{}{}",
+                    ["A", "B", "C", "D", "E"][rng.below(5) as usize],
+                    1 + rng.below(5)
+                );
+                line.push_str(&format!(" {c} {v}"));
+            }
+            for _ in 0..rng.below(3) {
+                line.push(' ');
+                line.push_str(args[rng.below(args.len() as u64) as usize]);
+            }
+            if rng.below(7) == 0 {
+                line.push_str(" # comment");
+            }
+            input.push_str(&line);
+            input.push('\n');
+            lines += 1;
+        }
+        input.push_str("showboard\n");
+        lines += 1;
+        let r = session(&["--max-nodes", "2000"], &input);
+        // Lines that are empty after preprocessing get no reply.
+        let silent = input
+            .lines()
+            .filter(|l| l.split('#').next().unwrap_or("").trim().is_empty())
+            .count();
+        assert_eq!(r.len(), lines - silent, "round {round}: {input}");
+        let board = &r.last().unwrap().text;
+        assert!(board.contains("to move"), "round {round}: {board}");
+    }
+}
