@@ -49,7 +49,7 @@ fn framing_ids_comments_and_errors() {
 name   # a trailing comment
 
 7\tknown_command\towl_attack
-known_command genmove
+known_command final_score
 list_commands
 boardsize 30
 boardsize 9
@@ -345,4 +345,214 @@ fn random_command_streams_never_break_the_session() {
         let board = &r.last().unwrap().text;
         assert!(board.contains("to move"), "round {round}: {board}");
     }
+}
+
+/// A GTP session held open: commands go in one at a time and each reply is read
+/// before the next command is chosen (the engine runs on its own thread, reading a
+/// channel as its standard input).
+struct Live {
+    tx: Option<std::sync::mpsc::Sender<String>>,
+    rx: std::sync::mpsc::Receiver<Vec<u8>>,
+    pending: Vec<u8>,
+    engine: Option<std::thread::JoinHandle<i32>>,
+}
+
+struct ChanReader {
+    rx: std::sync::mpsc::Receiver<String>,
+    buf: Vec<u8>,
+    pos: usize,
+}
+
+impl std::io::Read for ChanReader {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = {
+            let avail = std::io::BufRead::fill_buf(self)?;
+            let n = avail.len().min(out.len());
+            out[..n].copy_from_slice(&avail[..n]);
+            n
+        };
+        std::io::BufRead::consume(self, n);
+        Ok(n)
+    }
+}
+
+impl std::io::BufRead for ChanReader {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.pos >= self.buf.len() {
+            // A closed channel is the end of the input.
+            self.buf = self.rx.recv().map(String::into_bytes).unwrap_or_default();
+            self.pos = 0;
+        }
+        Ok(&self.buf[self.pos..])
+    }
+    fn consume(&mut self, n: usize) {
+        self.pos += n;
+    }
+}
+
+struct ChanWriter(std::sync::mpsc::Sender<Vec<u8>>);
+
+impl std::io::Write for ChanWriter {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        let _ = self.0.send(b.to_vec());
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Live {
+    fn start(args: &[&str]) -> Live {
+        let (tx, in_rx) = std::sync::mpsc::channel::<String>();
+        let (out_tx, rx) = std::sync::mpsc::channel::<Vec<u8>>();
+        let mut all = vec!["tsume".to_string(), "gtp".to_string()];
+        all.extend(args.iter().map(|s| s.to_string()));
+        let engine = std::thread::spawn(move || {
+            let mut input = ChanReader {
+                rx: in_rx,
+                buf: Vec::new(),
+                pos: 0,
+            };
+            let mut out = ChanWriter(out_tx);
+            let mut err = Vec::new();
+            tsume_cli::run_with_input(&all, &mut input, &mut out, &mut err)
+        });
+        Live {
+            tx: Some(tx),
+            rx,
+            pending: Vec::new(),
+            engine: Some(engine),
+        }
+    }
+
+    /// Sends one command and returns its reply: (success, text).
+    fn ask(&mut self, command: &str) -> (bool, String) {
+        let sent = self
+            .tx
+            .as_ref()
+            .is_some_and(|tx| tx.send(format!("{command}\n")).is_ok());
+        assert!(sent, "the session has ended before {command}");
+        loop {
+            if let Some(end) = self.pending.windows(2).position(|w| w == b"\n\n") {
+                let block: Vec<u8> = self.pending.drain(..end + 2).collect();
+                let text = String::from_utf8_lossy(&block).into_owned();
+                let ok = text.starts_with('=');
+                return (ok, text[1..].trim().to_string());
+            }
+            let chunk = self
+                .rx
+                .recv_timeout(std::time::Duration::from_secs(600))
+                .unwrap_or_else(|e| panic!("no reply to {command}: {e}"));
+            self.pending.extend(chunk);
+        }
+    }
+
+    /// Ends the input and returns the exit status.
+    fn finish(mut self) -> i32 {
+        self.tx = None;
+        match self.engine.take().map(std::thread::JoinHandle::join) {
+            Some(Ok(code)) => code,
+            other => panic!("the engine's thread ended badly: {:?}", other.is_some()),
+        }
+    }
+}
+
+/// `genmove` against an opponent that plays at random: the side that wins moving first
+/// (by the collection's stated status) plays `genmove`, the other a random legal move
+/// of the area (a pass when several tries are refused), one move each, in turn. A
+/// winning attacker captures the group (its `genmove` then says PASS: nothing left to
+/// play for), and once it has played its first move the defender's `reg_genmove`
+/// resigns; a winning defender still has the group after twenty rounds, never
+/// resigning (only where its life holds for every α, which `tsume_status` says: a life
+/// within α may end beyond it).
+#[test]
+fn genmove_wins_against_random_play() {
+    let dir = repo_root().join("problems");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    let mut rng = tsume_tests::Rng(99);
+    let (mut kills, mut lives) = (0, 0);
+    for f in &files {
+        let p = load_problem(f, &LoadOptions::default()).unwrap();
+        let exp = parse_expected(p.expected.as_deref().unwrap_or("")).unwrap();
+        let Some(target) = exp.target.clone() else {
+            continue;
+        };
+        let g = p.full.board().grid_info().unwrap();
+        if g.width > 25 || g.height > 25 || p.region.len() > 30 {
+            continue;
+        }
+        let defender = p.full.color(p.target_full).unwrap();
+        let attacker = defender.opponent();
+        let area: Vec<String> = p.region.iter().map(|&q| p.full.board().gtp(q)).collect();
+        let mut games = Vec::new();
+        if exp.status != ExpectedStatus::Alive {
+            games.push((attacker, defender));
+        }
+        if exp.status != ExpectedStatus::Dead {
+            games.push((defender, attacker));
+        }
+        for (winner, loser) in games {
+            let name = format!("{} ({} first)", f.display(), winner.letter());
+            let (w, l) = (winner.letter(), loser.letter());
+            let mut s = Live::start(&[]);
+            assert!(s.ask(&format!("loadsgf {}", f.display())).0, "{name}");
+            assert!(s.ask(&format!("tsume_target {target}")).0, "{name}");
+            let (ok, status) = s.ask(&format!("tsume_status {target}"));
+            assert!(ok, "{name}: {status}");
+            if winner == defender && !status.ends_with("exact") {
+                s.finish();
+                continue;
+            }
+            let mut captured = false;
+            for round in 0..20 {
+                let (ok, mv) = s.ask(&format!("genmove {w}"));
+                assert!(ok && mv != "resign", "{name}, round {round}: {mv}");
+                if mv == "PASS" && winner == attacker {
+                    let (_, board) = s.ask("showboard");
+                    assert!(
+                        s.ask(&format!("owl_attack {target}")).1.contains("empty"),
+                        "{name}: PASS with the group still there\n{board}"
+                    );
+                    captured = true;
+                    break;
+                }
+                if round == 0 && winner == attacker {
+                    // The defender resigns, or has nothing left (captured at once).
+                    let (ok, reply) = s.ask(&format!("reg_genmove {l}"));
+                    let gone = s.ask(&format!("owl_attack {target}")).1.contains("empty");
+                    assert!(
+                        ok && (reply == "resign" || (reply == "PASS" && gone)),
+                        "{name}: {reply}"
+                    );
+                }
+                let mut played = false;
+                for _ in 0..8 {
+                    let v = &area[rng.below(area.len() as u64) as usize];
+                    if s.ask(&format!("play {l} {v}")).0 {
+                        played = true;
+                        break;
+                    }
+                }
+                if !played {
+                    assert!(s.ask(&format!("play {l} pass")).0);
+                }
+            }
+            if winner == attacker {
+                assert!(captured, "{name}: not captured in twenty rounds");
+                kills += 1;
+            } else {
+                let (ok, reply) = s.ask(&format!("owl_attack {target}"));
+                assert!(ok, "{name}: the group is gone: {reply}");
+                lives += 1;
+            }
+            assert_eq!(s.finish(), 0, "{name}");
+        }
+    }
+    assert!(kills >= 10 && lives >= 10, "{kills} kills, {lives} lives");
 }

@@ -43,6 +43,10 @@ for the group of the stone at a vertex:
                     first the winning move or \"-\" (loses), e.g. \"unsettled B:A2 W:B1\",
                     and \"exact\" when the life holds for every depth bound
   tsume_area C3     the area in play, for GoGui's graphics (gogui-analyze_commands)
+  tsume_target C3   the group genmove plays for or against; then genmove B|W plays a
+                    proven winning move for that colour (PASS once the group is
+                    captured, \"resign\" when every move loses): a sparring partner
+                    whose every move is proven, for a problem's author or solver
 
 Answers are proven under Crăşmaru's model (no ko rule unless --ko-rule basic) on the
 area in play (--region; the default cuts the target's corner out of the board as
@@ -98,6 +102,9 @@ const COMMANDS: &[&str] = &[
     "owl_defend",
     "tsume_status",
     "tsume_area",
+    "tsume_target",
+    "genmove",
+    "reg_genmove",
     "gogui-analyze_commands",
 ];
 
@@ -105,7 +112,8 @@ const COMMANDS: &[&str] = &[
 const ANALYZE: &str = "string/Tsume status/tsume_status %p
 string/Owl attack/owl_attack %p
 string/Owl defend/owl_defend %p
-gfx/Tsume area/tsume_area %p";
+gfx/Tsume area/tsume_area %p
+none/Tsume target/tsume_target %p";
 
 /// Largest board side with GTP letters (A–Z without I).
 const MAX_GTP_SIDE: u32 = 25;
@@ -114,6 +122,22 @@ struct Engine {
     settings: Settings,
     pos: Position,
     history: Vec<Position>,
+    /// The group `genmove` plays for or against (`tsume_target`).
+    target: Option<Target>,
+}
+
+/// The group in question of `genmove`.
+#[derive(Clone, Copy)]
+struct Target {
+    /// A stone of it, and that stone's colour (the defender).
+    point: Point,
+    defender: Color,
+    /// α when it was named, and the number of positions in the history then: a kill
+    /// within α from there is a kill within α less the plies played since, so `genmove`
+    /// never searches with a smaller bound than that (the default α of the current
+    /// position can be smaller: it falls by 4 per stone).
+    depth: u32,
+    plies: usize,
 }
 
 /// One reply: success text or an error message.
@@ -144,6 +168,7 @@ pub(crate) fn run(
         pos,
         settings,
         history: Vec::new(),
+        target: None,
     };
     let mut line = Vec::new();
     loop {
@@ -311,12 +336,14 @@ impl Engine {
                 }
                 self.pos = empty_board(n, n, self.settings.ko_rule)?;
                 self.history.clear();
+                self.target = None;
                 Ok(String::new())
             }
             "clear_board" => {
                 let (w, h) = self.size();
                 self.pos = empty_board(w, h, self.settings.ko_rule)?;
                 self.history.clear();
+                self.target = None;
                 Ok(String::new())
             }
             "komi" => match args.first().map(|t| t.parse::<f64>()) {
@@ -390,6 +417,34 @@ impl Engine {
                     board.gtp(target)
                 ))
             }
+            "tsume_target" => {
+                if args.first().is_some_and(|a| a.eq_ignore_ascii_case("none")) {
+                    self.target = None;
+                    return Ok(String::new());
+                }
+                let point = self.stone(args)?;
+                let defender = self.pos.color(point).ok_or("the vertex is empty")?;
+                let (_, depth) = self.problem(point)?;
+                self.target = Some(Target {
+                    point,
+                    defender,
+                    depth,
+                    plies: self.history.len(),
+                });
+                Ok(String::new())
+            }
+            "genmove" | "reg_genmove" => {
+                let color = parse_color(args.first().ok_or("genmove: expected a color")?)?;
+                let mv = self.best_move(color)?;
+                if command == "genmove" {
+                    if let Some(m) = mv {
+                        let mut next = self.pos.with_to_move(color);
+                        next.play_in_place(m);
+                        self.history.push(std::mem::replace(&mut self.pos, next));
+                    }
+                }
+                Ok(mv.map_or_else(|| "resign".to_string(), |m| self.name(m)))
+            }
             "gogui-analyze_commands" => Ok(ANALYZE.to_string()),
             "" => Err("missing command".to_string()),
             _ => Err("unknown command".to_string()),
@@ -447,7 +502,25 @@ impl Engine {
         let to_move = pos.to_move();
         self.pos = pos.with_ko_rule(self.settings.ko_rule);
         self.history.clear();
+        self.target = None;
         Ok(to_move.title().to_lowercase())
+    }
+
+    /// `genmove`'s move for `color` about the group of `tsume_target`: a winning first
+    /// move, proven; a pass once the group is captured (nothing left to play for);
+    /// None (resign) when `color` loses whatever it plays.
+    fn best_move(&self, color: Color) -> Result<Option<Move>, String> {
+        let t = self
+            .target
+            .ok_or("no group in question: name one with tsume_target VERTEX first")?;
+        if self.pos.color(t.point) != Some(t.defender) {
+            return Ok(Some(Move::Pass));
+        }
+        let (problem, depth) = self.problem(t.point)?;
+        let played = self.history.len().saturating_sub(t.plies) as u32;
+        let depth = depth.max(t.depth.saturating_sub(played));
+        let side = self.search(&problem, depth, color)?;
+        winning_move(&problem, &side)
     }
 
     /// The problem of the target's group on the current board, and its α.
