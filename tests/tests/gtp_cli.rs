@@ -41,6 +41,18 @@ fn session(args: &[&str], input: &str) -> Vec<Reply> {
         .collect()
 }
 
+/// The collection's SGF files, sorted.
+fn problem_files() -> Vec<std::path::PathBuf> {
+    let dir = repo_root().join("problems");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    files
+}
+
 #[test]
 fn framing_ids_comments_and_errors() {
     let input = "\
@@ -132,13 +144,7 @@ owl_attack A2
 
 #[test]
 fn analysis_commands_agree_with_the_stated_answers() {
-    let dir = repo_root().join("problems");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-        .collect();
-    files.sort();
+    let files = problem_files();
     let mut checked = 0;
     let mut moves_checked = 0;
     for f in &files {
@@ -468,13 +474,7 @@ impl Live {
 /// within α may end beyond it).
 #[test]
 fn genmove_wins_against_random_play() {
-    let dir = repo_root().join("problems");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-        .collect();
-    files.sort();
+    let files = problem_files();
     let mut rng = tsume_tests::Rng(99);
     let (mut kills, mut lives) = (0, 0);
     for f in &files {

@@ -13,15 +13,14 @@
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
-use std::time::Duration;
 
 use clap::Args;
 use tsume_board::{coord, diagram, Board, Color, Move, Played, Point, Position};
-use tsume_prove::{Limits, PnRule, Verdict};
+use tsume_prove::{PnRule, Verdict};
 use tsume_sgf::{problem_from_position, Problem};
 
 use crate::solve::{
-    parse_ko_rule, solve_side, AreaArgs, Settings, Side, DEFAULT_EXACT_POSITIONS,
+    limits, parse_ko_rule, solve_side, AreaArgs, Settings, Side, DEFAULT_EXACT_POSITIONS,
     DEFAULT_FOREVER_POSITIONS, DEFAULT_MAX_TREE,
 };
 use crate::{Fail, EXIT_OK};
@@ -202,28 +201,11 @@ pub(crate) fn run(
 }
 
 fn settings(a: &GtpArgs) -> Result<Settings, Fail> {
-    let time_limit = match a.time_limit {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            return Err(Fail::input(format!(
-                "--time-limit: expected a positive number of seconds, got {t}"
-            )))
-        }
-        Some(t) => Some(Duration::from_secs_f64(t)),
-        None => None,
-    };
-    if a.tt_mb == 0 {
-        return Err(Fail::input("--tt-mb: must be at least 1"));
-    }
     Ok(Settings {
         load: a.area.load_options(None, None),
         sides: None,
         depth: a.depth,
-        limits: Limits {
-            max_nodes: a.max_nodes,
-            time_limit,
-            tt_mb: a.tt_mb,
-            stop: None,
-        },
+        limits: limits(a.max_nodes, a.time_limit, a.tt_mb)?,
         all_moves: false,
         want_tree: !a.no_check,
         max_tree: DEFAULT_MAX_TREE,

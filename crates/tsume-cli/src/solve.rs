@@ -348,9 +348,13 @@ pub(crate) fn parse_ko_rule(text: &str) -> Result<bool, Fail> {
     }
 }
 
-pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
-    let sides = parse_color(&a.to_move)?;
-    let time_limit = match a.time_limit {
+/// A search's budget from `--max-nodes`, `--time-limit` and `--tt-mb`, checked.
+pub(crate) fn limits(
+    max_nodes: Option<u64>,
+    time_limit: Option<f64>,
+    tt_mb: usize,
+) -> Result<Limits, Fail> {
+    let time_limit = match time_limit {
         Some(t) if !(t.is_finite() && t > 0.0) => {
             return Err(Fail::input(format!(
                 "--time-limit: expected a positive number of seconds, got {t}"
@@ -359,19 +363,24 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
         Some(t) => Some(Duration::from_secs_f64(t)),
         None => None,
     };
-    if a.tt_mb == 0 {
+    if tt_mb == 0 {
         return Err(Fail::input("--tt-mb: must be at least 1"));
     }
+    Ok(Limits {
+        max_nodes,
+        time_limit,
+        tt_mb,
+        stop: None,
+    })
+}
+
+pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
+    let sides = parse_color(&a.to_move)?;
     Ok(Settings {
         load: a.area.load_options(a.target.clone(), sides),
         sides,
         depth: a.depth,
-        limits: Limits {
-            max_nodes: a.max_nodes,
-            time_limit,
-            tt_mb: a.tt_mb,
-            stop: None,
-        },
+        limits: limits(a.max_nodes, a.time_limit, a.tt_mb)?,
         all_moves: a.all_moves,
         want_tree: !a.no_check || a.sgf_out.is_some() || a.tree_out.is_some(),
         max_tree: a.max_tree,

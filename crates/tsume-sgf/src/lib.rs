@@ -427,18 +427,13 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
         let (t, why) = infer_target(&full, opts.to_move.or(root.file_to_move)).map_err(err)?;
         (t, TargetSource::Inferred(why))
     };
-    let expected = root.game_comment.or_else(|| root.comment.clone());
-    finish_problem(
-        full,
-        name,
-        opts,
-        target_full,
-        source,
-        root.file_to_move,
-        root.comment,
-        expected,
-        root.notes,
-    )
+    let from_file = FromFile {
+        to_move: root.file_to_move,
+        expected: root.game_comment.or_else(|| root.comment.clone()),
+        comment: root.comment,
+        notes: root.notes,
+    };
+    finish_problem(full, name, opts, target_full, source, from_file)
 }
 
 /// The whole board of an SGF game tree, with no target and no region (GTP's
@@ -487,17 +482,7 @@ pub fn problem_from_position(
         Some(c) => full.with_to_move(c),
         None => full,
     };
-    finish_problem(
-        full,
-        name,
-        opts,
-        target_full,
-        source,
-        None,
-        None,
-        None,
-        Vec::new(),
-    )
+    finish_problem(full, name, opts, target_full, source, FromFile::default())
 }
 
 /// What the root of an SGF game tree holds.
@@ -688,20 +673,33 @@ fn parse_root(
     })
 }
 
+/// What a problem takes from its file besides the stones (nothing for GTP's boards).
+#[derive(Default)]
+struct FromFile {
+    /// The player to move as the file says.
+    to_move: Option<Color>,
+    comment: Option<String>,
+    expected: Option<String>,
+    /// Notes on the moves of the root sequence.
+    notes: Vec<String>,
+}
+
 /// The problem on `full` with its target chosen: the region of `opts` (or the one the
 /// file's comment asks for), cut out as a board of its own.
-#[allow(clippy::too_many_arguments)]
 fn finish_problem(
     full: Position,
     name: &str,
     opts: &LoadOptions,
     target_full: Point,
     source: TargetSource,
-    file_to_move: Option<Color>,
-    comment: Option<String>,
-    expected: Option<String>,
-    move_notes: Vec<String>,
+    from_file: FromFile,
 ) -> Result<Problem, LoadError> {
+    let FromFile {
+        to_move: file_to_move,
+        comment,
+        expected,
+        notes: move_notes,
+    } = from_file;
     let err = |kind| LoadError {
         file: name.to_string(),
         kind,
