@@ -179,7 +179,8 @@ fn target_from_marks_in_order_of_preference() {
 
 #[test]
 fn target_inferred_largest_group_of_the_defender() {
-    // Black to move: White defends. White has a 1-stone group in the corner and a
+    // White's stones are the enclosed ones here (fewer of their liberties open onto
+    // the open board): White defends. White has a 1-stone group in the corner and a
     // 2-stone group: the larger one is the target.
     let t = "(;SZ[9]PL[B]AW[aa][ee][fe]AB[ba][ii])";
     let p = load(t).unwrap();
@@ -197,12 +198,66 @@ fn target_inferred_largest_group_of_the_defender() {
     let t = "(;SZ[9]PL[B]AW[ba][da][ab][bb][cb][db][ea][eb][ff]AB[fa][fb][ec][dc][cc][bc][ac])";
     let p = load(t).unwrap();
     assert_eq!(p.target_full, pt(&p, "ff"));
-    // No player to move: the colour nearer the edge defends (here Black, on the first line).
-    let t = "(;SZ[9]AB[aa][ba][cc]AW[dd][ee])";
-    let p = load(t).unwrap();
+    // A corner problem of a larger board: the colour nearer the edge defends (here
+    // Black, on the first line), whoever moves.
+    for pl in ["", "PL[B]", "PL[W]"] {
+        let t = format!("(;SZ[9]{pl}AB[aa][ba][cc]AW[dd][ee])");
+        let p = load(&t).unwrap();
+        assert_eq!(p.full.color(p.target_full), Some(Color::Black), "{pl}");
+        assert_eq!(p.target_full, pt(&p, "aa"));
+    }
+}
+
+#[test]
+fn the_defender_is_the_enclosed_colour_whoever_moves() {
+    // The white corner group walled in by Black, on a 9×9 board (a local problem: the
+    // stones' box is under half the board, and White's stones lie nearer the edges):
+    // White to live or Black to kill, White's group is the target.
+    for pl in ["PL[B]", "PL[W]"] {
+        let t = CORNER.replace("PL[B]", pl);
+        let p = load(&t).unwrap();
+        assert_eq!(p.full.color(p.target_full), Some(Color::White), "{pl}");
+        match &p.target_source {
+            TargetSource::Inferred(why) => assert!(why.contains("white defends"), "{why}"),
+            s => panic!("{s:?}"),
+        }
+    }
+    // A corner of a 19×19 board, as problem sites draw it: White in the corner, Black's
+    // wall outside; "Black to play" (Black attacks) and "White to play" (White lives).
+    let corner = "SZ[19]AW[ba][ca][da][ab][bb][cb][db]AB[ea][eb][ac][bc][cc][dc][ec][fb]";
+    for pl in ["PL[B]", "PL[W]"] {
+        let p = load(&format!("(;{corner}{pl})")).unwrap();
+        assert_eq!(p.full.color(p.target_full), Some(Color::White), "{pl}");
+        assert_eq!(
+            p.full.group_id(p.target_full),
+            p.full.group_id(pt(&p, "ba"))
+        );
+    }
+    // A full board with nothing to tell the colours apart: the colour not to move.
+    let p = load("(;SZ[3]PL[W]AB[aa]AW[cc])").unwrap();
     assert_eq!(p.full.color(p.target_full), Some(Color::Black));
-    assert_eq!(p.target_full, pt(&p, "aa"));
-    assert_eq!(p.to_move_given, None);
+}
+
+#[test]
+fn the_defender_a_file_states() {
+    use super::stated_defender;
+    let d = |t: &str| stated_defender(t).map(|(c, _)| c);
+    assert_eq!(d("Black to live"), Some(Color::Black));
+    assert_eq!(d("White to play and kill."), Some(Color::Black));
+    assert_eq!(d("Problem 12: WHITE LIVES"), Some(Color::White));
+    assert_eq!(d("Black to capture"), Some(Color::White));
+    assert_eq!(d("Black to play: Elementary"), None);
+    assert_eq!(d("Black A7 kills"), None);
+    assert_eq!(d("tsume: status=dead; black to kill"), None);
+    assert_eq!(d("intro\nWhite to save the corner"), Some(Color::White));
+    // It outranks the stones: the same corner, said the other way round.
+    let corner = "SZ[19]AW[ba][ca][da][ab][bb][cb][db]AB[ea][eb][ac][bc][cc][dc][ec][fb]";
+    let p = load(&format!("(;{corner}PL[W]GN[White to kill])")).unwrap();
+    assert_eq!(p.full.color(p.target_full), Some(Color::Black));
+    match &p.target_source {
+        TargetSource::Inferred(why) => assert!(why.contains("white to kill"), "{why}"),
+        s => panic!("{s:?}"),
+    }
 }
 
 #[test]
