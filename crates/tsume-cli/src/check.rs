@@ -3,7 +3,6 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use clap::Args;
 use rayon::prelude::*;
@@ -1040,25 +1039,9 @@ pub(crate) fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
             Err(f) => return fail(err, f),
         }
     }
-    let time_limit = match a.time_limit {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            return fail(
-                err,
-                Fail::input(format!(
-                    "--time-limit: expected a positive number of seconds, got {t}"
-                )),
-            )
-        }
-        t => t.map(Duration::from_secs_f64),
-    };
-    if a.tt_mb == 0 {
-        return fail(err, Fail::input("--tt-mb: must be at least 1"));
-    }
-    let limits = Limits {
-        max_nodes: Some(a.max_nodes),
-        time_limit,
-        tt_mb: a.tt_mb,
-        stop: None,
+    let limits = match crate::solve::limits(Some(a.max_nodes), a.time_limit, a.tt_mb) {
+        Ok(l) => l,
+        Err(f) => return fail(err, f),
     };
     // Folders give their SGF files (a graph file has no variations).
     let files = match expand(&a.files) {

@@ -185,6 +185,8 @@ pub(crate) fn run(
             continue;
         };
         let reply = engine.handle(&command, &args);
+        // Ctrl-C stops the command's search (its reply: unknown), not the engine.
+        crate::interrupt_flag().store(false, std::sync::atomic::Ordering::SeqCst);
         let id = id.unwrap_or_default();
         let (mark, body) = match &reply {
             Ok(s) => ('=', s.as_str()),

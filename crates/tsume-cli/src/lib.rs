@@ -3,7 +3,8 @@
 //!
 //! Exit status: 0 answered (whatever the verdict, "unknown" included), 1 a failure of
 //! ours (a proof the checker rejects, a reduction that disagrees with the SAT solver),
-//! 2 bad input (one line on stderr naming the file, line or point).
+//! 2 bad input (one line on stderr naming the file, line or point), 130 interrupted
+//! (Ctrl-C: the searches stopped and answered unknown, the report printed).
 
 mod bench;
 mod check;
@@ -25,6 +26,25 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_FAILURE: i32 = 1;
 /// Exit status for bad input.
 pub const EXIT_BAD_INPUT: i32 = 2;
+/// Exit status after an interruption (Ctrl-C): the searches stopped, their answers
+/// "unknown", the report printed.
+pub const EXIT_INTERRUPTED: i32 = 130;
+
+static INTERRUPT: std::sync::OnceLock<std::sync::Arc<std::sync::atomic::AtomicBool>> =
+    std::sync::OnceLock::new();
+
+/// The flag that stops every search of `solve` and `check` when set (the binary sets it
+/// on Ctrl-C); once set, searches still to come stop at once too.
+pub fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    INTERRUPT.get_or_init(Default::default).clone()
+}
+
+/// Whether the interrupt flag is set.
+pub(crate) fn interrupted() -> bool {
+    INTERRUPT
+        .get()
+        .is_some_and(|f| f.load(std::sync::atomic::Ordering::SeqCst))
+}
 
 const ABOUT: &str = "Settle Go life-and-death problems by proof.
 
@@ -131,6 +151,13 @@ pub fn run_with_input(
         Command::Gtp(a) => gtp::run(&a, input, out, err),
     };
     let _ = out.flush();
+    if interrupted() {
+        let _ = writeln!(
+            err,
+            "interrupted: the searches stopped by Ctrl-C answered unknown"
+        );
+        return EXIT_INTERRUPTED;
+    }
     result
 }
 

@@ -370,7 +370,7 @@ pub(crate) fn limits(
         max_nodes,
         time_limit,
         tt_mb,
-        stop: None,
+        stop: Some(crate::interrupt_flag()),
     })
 }
 
