@@ -35,7 +35,9 @@
 //!    - else (a tie) the colour not to move, or White when that is unknown.
 //!
 //!    The player to move does not choose the defender: a problem's mover attacks in a
-//!    kill and defends in a life. Among the defender's groups that are not
+//!    kill and defends in a life. When the defender has other groups of three stones
+//!    or more wholly outside the area (a board holding several problems, four corners
+//!    on one goban), a note names them and points to `--target`. Among the defender's groups that are not
 //!    unconditionally alive (Benson; all of them if every one is), the target is the
 //!    largest, ties broken by fewer liberties, then by the first stone in scan order
 //!    (rows from the top, left to right). [`TargetSource::Inferred`] says how it was
@@ -773,7 +775,52 @@ fn finish_problem(
         RegionSpec::Points(list) => listed_region(&problem.full, target_full, list).map_err(err)?,
     };
     build_region(&mut problem, region, !opts.no_frame, !opts.keep_sealed).map_err(err)?;
+    if matches!(problem.target_source, TargetSource::Inferred(_)) {
+        if let Some(note) = other_problems(&problem) {
+            problem.notes.push(note);
+        }
+    }
     Ok(problem)
+}
+
+/// For an inferred target: the defender's groups of three stones or more wholly outside
+/// the area in play that are not unconditionally alive (a board holding several
+/// problems, four corners on one goban), as a note naming them and how to choose; None
+/// if there are none.
+fn other_problems(problem: &Problem) -> Option<String> {
+    let full = &problem.full;
+    let board = full.board();
+    let defender = full.color(problem.target_full)?;
+    let mut in_play = vec![false; board.len()];
+    for &p in &problem.region {
+        in_play[p.index()] = true;
+    }
+    let alive = tsume_board::benson::unconditionally_alive(full, defender);
+    let mut others = Vec::new();
+    for p in board.points() {
+        if full.color(p) != Some(defender) || full.group(p).any(|q| q < p) {
+            continue;
+        }
+        // Groups of one or two stones outside a wall are a problem's outside support
+        // (a ladder breaker, an escape), not problems of their own.
+        let outside = full.group_size(p) >= 3 && full.group(p).all(|q| !in_play[q.index()]);
+        if outside && !alive.get(p.index()).copied().unwrap_or(false) {
+            others.push(format!(
+                "{} ({})",
+                board.gtp(p),
+                counted(full.group_size(p), "stone", "stones")
+            ));
+        }
+    }
+    if others.is_empty() {
+        return None;
+    }
+    let shown = others.len().min(4);
+    Some(format!(
+        "the board holds other {defender} groups outside the area, perhaps other problems: at {}{}; --target names the group in question",
+        others[..shown].join(", "),
+        if others.len() > shown { ", …" } else { "" }
+    ))
 }
 
 fn syntax_error(e: SgfParseError) -> LoadErrorKind {

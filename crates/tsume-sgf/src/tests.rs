@@ -933,3 +933,28 @@ fn position_before_a_move_of_the_main_line() {
     // Past the end: every move of the main line.
     assert_eq!(at(Some(99)), (W, Some(B), Some(W), Some(B), Some(B)));
 }
+
+#[test]
+fn several_problems_on_one_board_are_named_when_the_target_is_inferred() {
+    let one = "AW[ba][ca][da][ab][bb][cb][db]AB[ea][eb][ac][bc][cc][dc][ec][fb]";
+    let two = "AW[ps][qs][rs][pr][qr][rr][sr]AB[os][or][oq][pq][qq][rq][sq]";
+    let note = |p: &Problem| {
+        p.notes
+            .iter()
+            .find(|n| n.contains("other white groups outside the area"))
+            .cloned()
+    };
+    let p = load(&format!("(;SZ[19]PL[B]{one}{two})")).unwrap();
+    let n = note(&p).unwrap_or_else(|| panic!("{:?}", p.notes));
+    assert!(n.contains("Q2 (7 stones)") && n.contains("--target"), "{n}");
+    // One problem alone: no note.
+    let p = load(&format!("(;SZ[19]PL[B]{one})")).unwrap();
+    assert_eq!(note(&p), None, "{:?}", p.notes);
+    // A marked target is the user's choice: no note either.
+    let p = load(&format!("(;SZ[19]PL[B]{one}{two}TR[ps])")).unwrap();
+    assert_eq!(
+        p.full.group_id(p.target_full),
+        p.full.group_id(pt(&p, "ps"))
+    );
+    assert_eq!(note(&p), None, "{:?}", p.notes);
+}
