@@ -158,7 +158,7 @@ fn analysis_commands_agree_with_the_stated_answers() {
             continue;
         }
         let input = format!(
-            "loadsgf {}\nowl_attack {target}\nowl_defend {target}\ntsume_status {target}\ntsume_area {target}\n",
+            "loadsgf {}\nowl_attack {target}\nowl_defend {target}\ntsume_status {target}\ntsume_area {target}\ntsume_moves {target}\n",
             f.display()
         );
         let r = session(&[], &input);
@@ -192,6 +192,28 @@ fn analysis_commands_agree_with_the_stated_answers() {
                 );
                 moves_checked += 1;
             }
+        }
+        // tsume_moves: every winning first move, as the file lists them.
+        let text = r[5].text.lines().last().unwrap();
+        let after = |key: &str| -> Vec<String> {
+            let rest = text.split(key).nth(1).unwrap_or("");
+            let part = rest.split(';').next().unwrap_or("").trim();
+            if part == "none" {
+                Vec::new()
+            } else {
+                let mut v: Vec<String> = part.split(' ').map(str::to_uppercase).collect();
+                v.sort();
+                v
+            }
+        };
+        for (key, stated) in [(" kills: ", &exp.kill), (" lives: ", &exp.live)] {
+            if stated.is_empty() {
+                continue;
+            }
+            let mut want: Vec<String> = stated.iter().map(|m| m.to_uppercase()).collect();
+            want.sort();
+            assert_eq!(after(key), want, "{name}: {}", r[5].text);
+            moves_checked += 1;
         }
         // The area names the target and only points of the board.
         assert!(r[4].text.starts_with("SQUARE "), "{name}");

@@ -42,6 +42,8 @@ for the group of the stone at a vertex:
                     first the winning move or \"-\" (loses), e.g. \"unsettled B:A2 W:B1\",
                     and \"exact\" when the life holds for every depth bound
   tsume_area C3     the area in play, for GoGui's graphics (gogui-analyze_commands)
+  tsume_moves C3    every winning first move of each side, as GoGui graphics:
+                    TRIANGLE the attacker's kills, CIRCLE the defender's lives
   tsume_target C3   the group genmove plays for or against; then genmove B|W plays a
                     proven winning move for that colour (PASS once the group is
                     captured, \"resign\" when every move loses): a sparring partner
@@ -101,6 +103,7 @@ const COMMANDS: &[&str] = &[
     "owl_defend",
     "tsume_status",
     "tsume_area",
+    "tsume_moves",
     "tsume_target",
     "genmove",
     "reg_genmove",
@@ -112,6 +115,7 @@ const ANALYZE: &str = "string/Tsume status/tsume_status %p
 string/Owl attack/owl_attack %p
 string/Owl defend/owl_defend %p
 gfx/Tsume area/tsume_area %p
+gfx/Tsume winning moves/tsume_moves %p
 none/Tsume target/tsume_target %p";
 
 /// Largest board side with GTP letters (A–Z without I).
@@ -388,6 +392,62 @@ impl Engine {
                     first(&defend)?
                 ))
             }
+            "tsume_moves" => {
+                // Every winning first move of each side, for GoGui's graphics.
+                let target = self.stone(args)?;
+                let (problem, depth) = self.problem(target)?;
+                let defender = problem.defender();
+                let all = Settings {
+                    all_moves: true,
+                    ..self.settings.clone()
+                };
+                let attack = self.search_with(&all, &problem, depth, defender.opponent())?;
+                let defend = self.search_with(&all, &problem, depth, defender)?;
+                // Moves on the area's virtual points (the outside's wall and its eyes:
+                // where every move wins, filling them does too) are not on the board.
+                let names = |s: &Side, wins: bool| -> Vec<String> {
+                    if !wins {
+                        return Vec::new();
+                    }
+                    s.answer
+                        .moves
+                        .iter()
+                        .filter_map(|&m| problem_move(&problem, m).ok().map(|m| self.name(m)))
+                        .collect()
+                };
+                let kills = names(&attack, attack.answer.verdict == Verdict::Dead);
+                let lives = names(&defend, defend.answer.verdict == Verdict::Alive);
+                let list = |v: &[String]| {
+                    if v.is_empty() {
+                        "none".to_string()
+                    } else {
+                        v.join(" ")
+                    }
+                };
+                // A point in both lists (the vital point) gets both marks.
+                let on_board = |v: &[String]| {
+                    v.iter()
+                        .filter(|m| *m != "PASS")
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                let mut out = String::new();
+                if !on_board(&kills).is_empty() {
+                    out.push_str(&format!("TRIANGLE {}\n", on_board(&kills)));
+                }
+                if !on_board(&lives).is_empty() {
+                    out.push_str(&format!("CIRCLE {}\n", on_board(&lives)));
+                }
+                out.push_str(&format!(
+                    "TEXT {} kills: {}; {} lives: {}",
+                    defender.opponent().title(),
+                    list(&kills),
+                    defender.title(),
+                    list(&lives)
+                ));
+                Ok(out)
+            }
             "tsume_area" => {
                 let target = self.stone(args)?;
                 let (problem, _) = self.problem(target)?;
@@ -523,8 +583,18 @@ impl Engine {
     /// One search with `to_move` first, checked; an unknown or rejected answer is an
     /// error reply.
     fn search(&self, problem: &Problem, depth: u32, to_move: Color) -> Result<Side, String> {
-        let side =
-            solve_side(problem, depth, to_move, &self.settings, None).map_err(|f| f.message)?;
+        self.search_with(&self.settings, problem, depth, to_move)
+    }
+
+    /// [`Engine::search`] with other settings.
+    fn search_with(
+        &self,
+        settings: &Settings,
+        problem: &Problem,
+        depth: u32,
+        to_move: Color,
+    ) -> Result<Side, String> {
+        let side = solve_side(problem, depth, to_move, settings, None).map_err(|f| f.message)?;
         if let Some(Err(e)) = &side.check {
             return Err(format!("proof rejected by the checker: {e}"));
         }

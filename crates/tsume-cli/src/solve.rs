@@ -317,6 +317,7 @@ fn problem_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Fail> {
     Ok(())
 }
 
+#[derive(Clone)]
 pub(crate) struct Settings {
     pub load: LoadOptions,
     pub sides: Option<Color>,
