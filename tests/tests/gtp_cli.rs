@@ -578,3 +578,81 @@ fn genmove_wins_against_random_play() {
     }
     assert!(kills >= 10 && lives >= 10, "{kills} kills, {lives} lives");
 }
+
+/// Under either ko rule, `tsume_status` through GTP gives the status `tsume solve`
+/// gives for the same file and target (the two rules differ on eight of the
+/// collection's problems, most of them corners whose area is a board of its own).
+#[test]
+fn gtp_status_equals_solve_status_under_both_rules() {
+    let mut differ = 0;
+    for f in problem_files() {
+        let p = load_problem(&f, &LoadOptions::default()).unwrap();
+        let exp = parse_expected(p.expected.as_deref().unwrap_or("")).unwrap();
+        let Some(target) = exp.target.clone() else {
+            continue;
+        };
+        let g = p.full.board().grid_info().unwrap();
+        if g.width > 25 || g.height > 25 {
+            continue;
+        }
+        let path = f.display().to_string();
+        let mut statuses = Vec::new();
+        for rule in ["none", "basic"] {
+            let solved = tsume_tests::tsume(&[
+                "solve",
+                &path,
+                "--target",
+                &target,
+                "--ko-rule",
+                rule,
+                "--json",
+            ]);
+            let want = solved.json()["status"].as_str().unwrap().to_string();
+            let r = session(
+                &["--ko-rule", rule],
+                &format!("loadsgf {path}\ntsume_status {target}\n"),
+            );
+            let got = r[1].text.split(' ').next().unwrap().to_string();
+            assert_eq!(got, want, "{path}, --ko-rule {rule}: {}", r[1].text);
+            statuses.push(want);
+        }
+        differ += usize::from(statuses[0] != statuses[1]);
+    }
+    assert!(differ >= 5, "{differ} problems differ between the rules");
+}
+
+#[test]
+fn under_the_ko_rule_play_refuses_the_immediate_retake() {
+    // The classic ko on a 5×5 board: Black's C2 captures White's B2 and is left alone
+    // with one liberty, B2.
+    //   3 . X O . .
+    //   2 X O X O .
+    //   1 . X O . .
+    let setup = "\
+boardsize 5
+play B B3
+play B A2
+play B B1
+play W C3
+play W D2
+play W C1
+play W B2
+play B C2
+";
+    // Under the rule White may not retake at B2 at once; in the model it may.
+    let basic = session(&["--ko-rule", "basic"], &format!("{setup}play W B2\n"));
+    assert!(basic.iter().take(9).all(|x| x.ok), "{basic:?}");
+    assert_eq!(
+        (basic[9].ok, basic[9].text.as_str()),
+        (false, "illegal move (ko)"),
+        "{basic:?}"
+    );
+    let model = session(&[], &format!("{setup}play W B2\n"));
+    assert!(model.iter().all(|x| x.ok), "{model:?}");
+    // After a move elsewhere (a ko threat and its answer) the retake is allowed.
+    let later = session(
+        &["--ko-rule", "basic"],
+        &format!("{setup}play W E5\nplay B E4\nplay W B2\n"),
+    );
+    assert!(later.iter().all(|x| x.ok), "{later:?}");
+}

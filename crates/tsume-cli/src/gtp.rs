@@ -571,8 +571,14 @@ impl Engine {
     fn problem(&self, target: Point) -> Result<(Problem, u32), String> {
         let mut opts = self.settings.load.clone();
         opts.target = Some(self.pos.board().gtp(target));
-        let problem = problem_from_position(self.pos.clone(), "gtp", &opts)
+        let mut problem = problem_from_position(self.pos.clone(), "gtp", &opts)
             .map_err(|e| e.kind.to_string())?;
+        // The area is a board of its own, made without the ko rule: under the rule, give
+        // it the rule and the board's forbidden point (if in the area).
+        if self.settings.ko_rule {
+            let ban = self.pos.ko_ban().and_then(|b| problem.from_full(b));
+            problem.position = problem.position.with_ko_rule(true).with_ko_ban(ban);
+        }
         let depth = self
             .settings
             .depth

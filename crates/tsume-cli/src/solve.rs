@@ -467,7 +467,13 @@ pub(crate) fn solve_side(
     s: &Settings,
     bars: Option<&indicatif::MultiProgress>,
 ) -> Result<Side, Fail> {
-    let pos = problem.position.with_to_move(to_move);
+    // The player to move as asked; a forbidden point (the ko rule) stays forbidden only
+    // for the player it was forbidden to.
+    let pos = if problem.position.to_move() == to_move {
+        problem.position.clone()
+    } else {
+        problem.position.with_to_move(to_move)
+    };
     let bar = s.progress.then(|| {
         let b = indicatif::ProgressBar::new_spinner();
         let b = match bars {

@@ -24,7 +24,7 @@
 //!    stones of several groups, loading fails and asks for a target;
 //! 3. else inferred. The defender (whose group is in question) is, in this order:
 //!    - the colour the file's text names, in `GN`, `C` or `GC` (not a `tsume:` line):
-//!      a colour followed, with at most "to", "play", "and" between, by a verb of life
+//!      a colour followed, with at most three of "to", "play", "and" between, by a verb of life
 //!      ("live", "lives", "survive", "save") or of death ("kill", "kills", "capture"):
 //!      "Black to live" and "White to play and kill" both make Black the defender;
 //!    - else the enclosed colour, from the stones: on a problem drawn in a corner or on a
@@ -35,12 +35,12 @@
 //!    - else (a tie) the colour not to move, or White when that is unknown.
 //!
 //!    The player to move does not choose the defender: a problem's mover attacks in a
-//!    kill and defends in a life. When the defender has other groups of three stones
-//!    or more wholly outside the area (a board holding several problems, four corners
-//!    on one goban), a note names them and points to `--target`. Among the defender's groups that are not
+//!    kill and defends in a life. Among the defender's groups that are not
 //!    unconditionally alive (Benson; all of them if every one is), the target is the
 //!    largest, ties broken by fewer liberties, then by the first stone in scan order
-//!    (rows from the top, left to right). [`TargetSource::Inferred`] says how it was
+//!    (rows from the top, left to right). When the defender has other groups of three
+//!    stones or more wholly outside the area (a board holding several problems, four
+//!    corners on one goban), a note names them and points to `--target`. [`TargetSource::Inferred`] says how it was
 //!    chosen. Measured with the marks removed and the player to move as the problem
 //!    poses it (`tests/tests/inference.rs`, which fails if the figures fall): the
 //!    inferred group is the one in question in 44 of d180cf's 52 problems (whose own
@@ -973,9 +973,9 @@ fn edge_distance(board: &Board, p: Point) -> u32 {
 }
 
 /// The defender a problem's text states: "Black to live", "White to play and kill",
-/// "black lives" (a colour, then within two words a verb of life or death), with the
-/// words that tell it; None when no such phrase is found. `tsume:` lines (the
-/// collection's answers) are skipped.
+/// "black lives" (a colour, then a verb of life or death with at most three of "to",
+/// "play", "and" between), with the words that tell it; None when no such phrase is
+/// found. `tsume:` lines (the collection's answers) are skipped.
 fn stated_defender(text: &str) -> Option<(Color, String)> {
     for line in text.lines() {
         if line.trim_start().starts_with("tsume:") {
