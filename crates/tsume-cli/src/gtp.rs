@@ -482,9 +482,7 @@ impl Engine {
                 let mv = self.best_move(color)?;
                 if command == "genmove" {
                     if let Some(m) = mv {
-                        let mut next = self.pos.with_to_move(color);
-                        next.play_in_place(m);
-                        self.history.push(std::mem::replace(&mut self.pos, next));
+                        self.apply(color, m)?;
                     }
                 }
                 Ok(mv.map_or_else(|| "resign".to_string(), |m| self.name(m)))
@@ -501,23 +499,27 @@ impl Engine {
         };
         let color = parse_color(c)?;
         let point = self.vertex(v)?;
-        let mut next = self.pos.with_to_move(color);
-        if let Some(ban) = self.pos.ko_ban() {
-            // The ban holds for the player to move only; a colour playing twice clears it.
-            if color == self.pos.to_move() {
-                next = next.with_ko_ban(Some(ban));
-            }
-        }
-        let played = next.play_in_place(point.map_or(Move::Pass, Move::Play));
-        match played {
+        self.apply(color, point.map_or(Move::Pass, Move::Play))?;
+        Ok(String::new())
+    }
+
+    /// `color` plays `m` (φ, but a stone on an occupied point, a suicide and a forbidden
+    /// retake are refused, as GTP expects), kept in the history for `undo`.
+    fn apply(&mut self, color: Color, m: Move) -> Result<(), String> {
+        // The ban holds for the player to move only; a colour playing twice clears it.
+        let mut next = if color == self.pos.to_move() {
+            self.pos.clone()
+        } else {
+            self.pos.with_to_move(color)
+        };
+        match next.play_in_place(m) {
             Played::Occupied => return Err("illegal move (occupied)".to_string()),
             Played::Suicide => return Err("illegal move (suicide)".to_string()),
             Played::Banned => return Err("illegal move (ko)".to_string()),
             Played::Pass | Played::Stone { .. } => {}
         }
-        self.history
-            .push(std::mem::replace(&mut self.pos, next.clone()));
-        Ok(String::new())
+        self.history.push(std::mem::replace(&mut self.pos, next));
+        Ok(())
     }
 
     fn loadsgf(&mut self, args: &[String]) -> Reply {
