@@ -379,11 +379,16 @@ impl Engine {
                     winning_move(&problem, s)
                         .map(|m| m.map_or_else(|| "-".to_string(), |m| self.name(m)))
                 };
-                let exact = if defend.answer.verdict == Verdict::Alive && defend.answer.exact {
-                    " exact"
-                } else {
-                    ""
-                };
+                // Every life the status rests on holds for every α.
+                let lives = [&attack, &defend]
+                    .into_iter()
+                    .filter(|s| s.answer.verdict == Verdict::Alive);
+                let exact =
+                    if lives.clone().count() > 0 && lives.into_iter().all(|s| s.answer.exact) {
+                        " exact"
+                    } else {
+                        ""
+                    };
                 Ok(format!(
                     "{status} {}:{} {}:{}{exact}",
                     attack.to_move.letter(),
