@@ -656,3 +656,33 @@ play B C2
     );
     assert!(later.iter().all(|x| x.ok), "{later:?}");
 }
+
+/// A file that names its area (`GC[tsume: region=board]`, as the 3-SAT grids do) is
+/// analysed on that area after `loadsgf`, as `tsume solve` reads it: the same status,
+/// and the whole board in play.
+#[test]
+fn loadsgf_keeps_the_area_the_file_asks_for() {
+    let cnf = scratch_file("f.cnf", "p cnf 2 2\n-1 0\n1 2 0\n");
+    let sgf = cnf.with_extension("sgf");
+    let (c, s) = (cnf.display().to_string(), sgf.display().to_string());
+    let made = tsume_tests::tsume(&["reduce", &c, "-o", &s]);
+    assert_eq!(made.code, 0, "{}", made.err);
+    let p = load_problem(&sgf, &LoadOptions::default()).unwrap();
+    let target = p.full.board().gtp(p.target_full);
+    let g = p.full.board().grid_info().unwrap();
+    let solved = tsume_tests::tsume(&["solve", &s, "--json"]);
+    let want = solved.json()["status"].as_str().unwrap().to_string();
+    let r = session(
+        &[],
+        &format!("loadsgf {s}\ntsume_status {target}\ntsume_area {target}\n"),
+    );
+    assert!(r.iter().all(|x| x.ok), "{r:?}");
+    assert_eq!(
+        r[1].text.split(' ').next(),
+        Some(want.as_str()),
+        "{}",
+        r[1].text
+    );
+    let area = r[2].text.lines().next().unwrap()[7..].split(' ').count();
+    assert_eq!(area as u32, g.width * g.height, "{}", r[2].text);
+}

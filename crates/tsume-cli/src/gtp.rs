@@ -17,7 +17,7 @@ use std::sync::Arc;
 use clap::Args;
 use tsume_board::{coord, diagram, Board, Color, Move, Played, Point, Position};
 use tsume_prove::{PnRule, Verdict};
-use tsume_sgf::{problem_from_position, Problem};
+use tsume_sgf::{problem_from_position, Problem, RegionSpec};
 
 use crate::solve::{
     limits, parse_ko_rule, solve_side, AreaArgs, Settings, Side, DEFAULT_EXACT_POSITIONS,
@@ -127,6 +127,9 @@ struct Engine {
     history: Vec<Position>,
     /// The group `genmove` plays for or against (`tsume_target`).
     target: Option<Target>,
+    /// The area the last file loaded asks for (`GC[tsume: region=…]`), used while
+    /// `--region` is left at its default, as `tsume solve` does.
+    region_hint: Option<RegionSpec>,
 }
 
 /// The group in question of `genmove`.
@@ -172,6 +175,7 @@ pub(crate) fn run(
         settings,
         history: Vec::new(),
         target: None,
+        region_hint: None,
     };
     let mut line = Vec::new();
     loop {
@@ -325,6 +329,7 @@ impl Engine {
                 self.pos = empty_board(n, n, self.settings.ko_rule)?;
                 self.history.clear();
                 self.target = None;
+                self.region_hint = None;
                 Ok(String::new())
             }
             "clear_board" => {
@@ -332,6 +337,7 @@ impl Engine {
                 self.pos = empty_board(w, h, self.settings.ko_rule)?;
                 self.history.clear();
                 self.target = None;
+                self.region_hint = None;
                 Ok(String::new())
             }
             "komi" => match args.first().map(|t| t.parse::<f64>()) {
@@ -538,9 +544,9 @@ impl Engine {
         };
         let text =
             std::fs::read_to_string(file).map_err(|e| format!("cannot load file {file}: {e}"))?;
-        let (pos, _notes) =
-            tsume_sgf::parse_sgf_position(&text, file, self.settings.load.index, before)
-                .map_err(|e| e.to_string())?;
+        let read = tsume_sgf::parse_sgf_position(&text, file, self.settings.load.index, before)
+            .map_err(|e| e.to_string())?;
+        let pos = read.position;
         // GTP's vertices name 25 columns and rows at most; rectangles are welcome.
         match pos.board().grid_info() {
             Some(g) if g.width <= MAX_GTP_SIDE && g.height <= MAX_GTP_SIDE => {}
@@ -554,6 +560,7 @@ impl Engine {
         self.pos = pos.with_ko_rule(self.settings.ko_rule);
         self.history.clear();
         self.target = None;
+        self.region_hint = read.region;
         Ok(to_move.title().to_lowercase())
     }
 
@@ -578,6 +585,9 @@ impl Engine {
     fn problem(&self, target: Point) -> Result<(Problem, u32), String> {
         let mut opts = self.settings.load.clone();
         opts.target = Some(self.pos.board().gtp(target));
+        if let (RegionSpec::Auto, Some(hint)) = (&opts.region, &self.region_hint) {
+            opts.region = hint.clone();
+        }
         let mut problem = problem_from_position(self.pos.clone(), "gtp", &opts)
             .map_err(|e| e.kind.to_string())?;
         // The area is a board of its own, made without the ko rule: under the rule, give

@@ -471,9 +471,30 @@ pub fn parse_sgf_position(
     name: &str,
     index: usize,
     before_move: Option<usize>,
-) -> Result<(Position, Vec<String>), LoadError> {
+) -> Result<SgfPosition, LoadError> {
     let root = parse_root(text, name, index, None, before_move)?;
-    Ok((root.full, root.notes))
+    let expected = root.game_comment.or(root.comment);
+    Ok(SgfPosition {
+        position: root.full,
+        notes: root.notes,
+        region: expected
+            .as_deref()
+            .and_then(region_hint)
+            .filter(|r| *r != RegionSpec::Auto),
+    })
+}
+
+/// A whole board read from SGF ([`parse_sgf_position`]).
+#[derive(Clone, Debug)]
+pub struct SgfPosition {
+    /// The board, with the player to move.
+    pub position: Position,
+    /// Notes on the moves played (a move on an occupied point or a suicide, which acts
+    /// as a pass).
+    pub notes: Vec<String>,
+    /// The area the file asks for (`GC[tsume: region=board]`, as the 3-SAT grids do),
+    /// if other than the default.
+    pub region: Option<RegionSpec>,
 }
 
 /// A problem on the whole board `full` (its player to move as given), with the

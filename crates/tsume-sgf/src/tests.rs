@@ -896,8 +896,10 @@ fn problem_from_position_is_the_file_problem_without_the_file() {
             ..LoadOptions::default()
         };
         let from_file = load_with(CORNER, opts.clone()).unwrap();
-        let (full, notes) = parse_sgf_position(CORNER, "t.sgf", 0, None).unwrap();
-        assert!(notes.is_empty());
+        let read = parse_sgf_position(CORNER, "t.sgf", 0, None).unwrap();
+        assert!(read.notes.is_empty());
+        assert_eq!(read.region, None);
+        let full = read.position;
         assert_eq!(full, from_file.full);
         let built = problem_from_position(full, "gtp", &opts).unwrap();
         assert_eq!(built.region, from_file.region, "{region:?}");
@@ -905,7 +907,9 @@ fn problem_from_position_is_the_file_problem_without_the_file() {
         assert_eq!(built.target_full, from_file.target_full);
     }
     // An empty target point is an error naming it.
-    let (full, _) = parse_sgf_position(CORNER, "t.sgf", 0, None).unwrap();
+    let full = parse_sgf_position(CORNER, "t.sgf", 0, None)
+        .unwrap()
+        .position;
     let opts = LoadOptions {
         target: Some("aa".to_string()),
         ..LoadOptions::default()
@@ -919,7 +923,9 @@ fn position_before_a_move_of_the_main_line() {
     // B cc, W dd (captures nothing), B ee; a variation after the first move.
     let text = "(;SZ[9]AB[aa];B[cc](;W[dd];B[ee])(;W[ff]))";
     let at = |before| {
-        let (p, _) = parse_sgf_position(text, "t.sgf", 0, before).unwrap();
+        let p = parse_sgf_position(text, "t.sgf", 0, before)
+            .unwrap()
+            .position;
         let b = p.board().clone();
         let c = |n: &str| p.color(b.parse_point(n).unwrap());
         (p.to_move(), c("cc"), c("dd"), c("ee"), c("aa"))
