@@ -27,7 +27,8 @@
 //!      a colour followed, with at most three of "to", "play", "and" between, by a verb of life
 //!      ("live", "lives", "survive", "save") or of death ("kill", "kills", "capture"):
 //!      "Black to live" and "White to play and kill" both make Black the defender;
-//!    - else the enclosed colour, from the stones: on a problem drawn in a corner or on a
+//!    - else the enclosed colour, from the stones: the only colour on the board if the
+//!      other has no stone; on a problem drawn in a corner or on a
 //!      side of a larger board (the stones' bounding box covers less than half of it),
 //!      the colour whose stones lie nearer the board's edges on average; otherwise the
 //!      colour a smaller share of whose liberties lie in the largest empty region (the
@@ -1032,8 +1033,8 @@ fn stated_defender(text: &str) -> Option<(Color, String)> {
     None
 }
 
-/// The colour whose life is in question, from the stones alone: on a problem drawn in a
-/// corner or on a side of a larger board (the stones' bounding box covers less than half
+/// The colour whose life is in question, from the stones alone: the only colour on the
+/// board if one is missing; on a problem drawn in a corner or on a side of a larger board (the stones' bounding box covers less than half
 /// of it), the colour whose stones lie nearer the edges on average (the attacker's wall
 /// stands outside the group it encloses); otherwise the colour whose liberties open
 /// less onto the largest empty region, the open board (the share of its liberties
@@ -1044,6 +1045,11 @@ fn enclosed_colour(full: &Position) -> Option<(Color, String)> {
         .points()
         .filter_map(|p| full.color(p).map(|c| (p, c)))
         .collect();
+    // Stones of one colour only: that colour's group is the one in question.
+    let first = stones.first()?.1;
+    if stones.iter().all(|&(_, c)| c == first) {
+        return Some((first, format!("only {first} has stones")));
+    }
     if let Some(g) = board.grid_info() {
         let xy: Vec<(u32, u32)> = stones.iter().filter_map(|&(p, _)| board.xy(p)).collect();
         let (x0, x1) = (xy.iter().map(|q| q.0).min(), xy.iter().map(|q| q.0).max());

@@ -132,9 +132,7 @@ fn errors_are_one_line_naming_the_file() {
         ("(;SZ[9]AB[aa][ee]TR[aa][ee]AW[cc])", |k| {
             matches!(k, LoadErrorKind::NoTarget(_))
         }),
-        ("(;SZ[9]PL[B]AB[aa])", |k| {
-            matches!(k, LoadErrorKind::NoTarget(_))
-        }),
+        ("(;SZ[9]PL[B])", |k| matches!(k, LoadErrorKind::NoTarget(_))),
     ];
     for (text, want) in cases {
         let e = load(text).unwrap_err();
@@ -232,6 +230,11 @@ fn the_defender_is_the_enclosed_colour_whoever_moves() {
             p.full.group_id(p.target_full),
             p.full.group_id(pt(&p, "ba"))
         );
+    }
+    // Stones of one colour only: that colour, whoever moves.
+    for pl in ["PL[B]", "PL[W]", ""] {
+        let p = load(&format!("(;SZ[9]{pl}AB[ee])")).unwrap();
+        assert_eq!(p.full.color(p.target_full), Some(Color::Black), "{pl}");
     }
     // A full board with nothing to tell the colours apart: the colour not to move.
     let p = load("(;SZ[3]PL[W]AB[aa]AW[cc])").unwrap();
