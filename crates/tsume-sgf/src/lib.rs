@@ -24,9 +24,10 @@
 //!    stones of several groups, loading fails and asks for a target;
 //! 3. else inferred. The defender (whose group is in question) is, in this order:
 //!    - the colour the file's text names, in `GN`, `C` or `GC` (not a `tsume:` line):
-//!      a colour followed, with at most three of "to", "play", "and" between, by a verb of life
-//!      ("live", "lives", "survive", "save") or of death ("kill", "kills", "capture"):
-//!      "Black to live" and "White to play and kill" both make Black the defender;
+//!      a colour followed (with at most four of "to", "play", "move", "first", "and"
+//!      between) by a verb of life ("live", "lives", "survive", "save") or of death
+//!      ("kill", "kills", "capture"): "Black to live" and "White to move and kill" both
+//!      make Black the defender;
 //!    - else the enclosed colour, from the stones: the only colour on the board if the
 //!      other has no stone; on a problem drawn in a corner or on a
 //!      side of a larger board (the stones' bounding box covers less than half of it),
@@ -995,9 +996,9 @@ fn edge_distance(board: &Board, p: Point) -> u32 {
 }
 
 /// The defender a problem's text states: "Black to live", "White to play and kill",
-/// "black lives" (a colour, then a verb of life or death with at most three of "to",
-/// "play", "and" between), with the words that tell it; None when no such phrase is
-/// found. `tsume:` lines (the collection's answers) are skipped.
+/// "black lives" (a colour, then a verb of life or death with at most four of "to",
+/// "play", "plays", "move", "moves", "first", "and" between), with the words that tell
+/// it; None when no such phrase is found. `tsume:` lines (the collection's answers) are skipped.
 fn stated_defender(text: &str) -> Option<(Color, String)> {
     for line in text.lines() {
         if line.trim_start().starts_with("tsume:") {
@@ -1014,9 +1015,16 @@ fn stated_defender(text: &str) -> Option<(Color, String)> {
                 "white" => Color::White,
                 _ => continue,
             };
-            // "to", "play", "and" may come between the colour and the verb.
+            // "to", "play", "move", "first", "and" may come between the colour and the
+            // verb ("White to move and kill", "Black plays first and lives").
             let mut j = i + 1;
-            while j < words.len() && j <= i + 3 && matches!(words[j], "to" | "play" | "and") {
+            while j < words.len()
+                && j <= i + 4
+                && matches!(
+                    words[j],
+                    "to" | "play" | "plays" | "move" | "moves" | "first" | "and"
+                )
+            {
                 j += 1;
             }
             let Some(&verb) = words.get(j) else { continue };

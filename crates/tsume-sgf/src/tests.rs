@@ -251,6 +251,12 @@ fn the_defender_a_file_states() {
     assert_eq!(d("Black to capture"), Some(Color::White));
     assert_eq!(d("Black to play: Elementary"), None);
     assert_eq!(d("Black A7 kills"), None);
+    assert_eq!(d("White to move and kill"), Some(Color::Black));
+    assert_eq!(d("Black plays first and lives"), Some(Color::Black));
+    assert_eq!(
+        d("White to play. Black lives if it gets A1"),
+        Some(Color::Black)
+    );
     assert_eq!(d("tsume: status=dead; black to kill"), None);
     assert_eq!(d("intro\nWhite to save the corner"), Some(Color::White));
     // It outranks the stones: the same corner, said the other way round.
