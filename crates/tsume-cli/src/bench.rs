@@ -176,6 +176,8 @@ fn limits(a: &BenchArgs) -> Limits {
     Limits {
         max_nodes: a.max_nodes,
         time_limit: Some(Duration::from_secs_f64(a.time_limit.max(0.001))),
+        // Ctrl-C stops these searches too (unknown answers, the report printed).
+        stop: Some(crate::interrupt_flag()),
         ..Limits::default()
     }
 }

@@ -33,8 +33,9 @@ pub const EXIT_INTERRUPTED: i32 = 130;
 static INTERRUPT: std::sync::OnceLock<std::sync::Arc<std::sync::atomic::AtomicBool>> =
     std::sync::OnceLock::new();
 
-/// The flag that stops every search of `solve` and `check` when set (the binary sets it
-/// on Ctrl-C); once set, searches still to come stop at once too.
+/// The flag that stops every search of `solve`, `check`, `bench` and `verify-reduction`
+/// when set (the binary sets it on Ctrl-C); once set, searches still to come stop at
+/// once too. `gtp` clears it after each command.
 pub fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
     INTERRUPT.get_or_init(Default::default).clone()
 }

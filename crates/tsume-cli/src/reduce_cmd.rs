@@ -342,6 +342,8 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
     let limits = Limits {
         max_nodes: a.max_nodes,
         time_limit: Some(Duration::from_secs_f64(a.time_limit.max(0.001))),
+        // Ctrl-C stops these searches too (unknown answers, the report printed).
+        stop: Some(crate::interrupt_flag()),
         ..Limits::default()
     };
     let mut rows = Vec::new();
