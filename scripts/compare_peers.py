@@ -7,7 +7,8 @@ Each row of ../shared/corpus/answers.tsv whose source is d180cf is solved by
   - GNU Go 3.8:  GTP `loadsgf FILE 1` then `owl_attack T` (kill) or `owl_defend T` (live)
   - tsumego.js:  new Solver(sgf).solve(C) and proofs(C)
 and the script reports, per solver, how many first moves fall in the published set,
-how many statuses agree (tsume only: the peers answer a move, not a proof), the median
+how many statuses agree (tsume's proven ones; GNU Go's owl result read as a status; not
+tsumego.js's), the median
 and total CPU seconds, and the ratios to tsume.
 
 Setup (public tools only):
@@ -124,26 +125,38 @@ def main():
     ap.add_argument("--via", default="solve", choices=["solve", "gtp"],
                     help="run tsume as `tsume solve --json` (default) or as `tsume gtp` with "
                          "GNU Go's own GTP commands (loadsgf FILE 1, owl_attack/owl_defend)")
+    ap.add_argument("--source", default="d180cf",
+                    help="rows whose source starts with this: d180cf (default), cho, gnugo "
+                         "(tsumego.js takes d180cf's enclosed problems only)")
+    ap.add_argument("--every", type=int, default=1, help="every Nth row of the source")
     ap.add_argument("--skip", default="", help="comma list of peers to skip: gnugo,tsumegojs")
     ap.add_argument("--ko-rule", default="none", choices=["none", "basic"],
                     help="tsume's ko rule (basic: ordinary Go's, as the published answers assume)")
     args = ap.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     rows = [r for r in csv.DictReader(open(os.path.join(args.corpus, "answers.tsv")), delimiter="\t")
-            if r["source"].startswith("d180cf")]
+            if r["source"].startswith(args.source)]
+    rows = rows[::args.every]
     res = {"tsume": [], "gnugo": [], "tsumegojs": []}
     print(f"{'problem':24} {'status':7} {'tsume':18} {'gnugo':12} {'tsumego.js':12}")
     for row in rows:
         path = os.path.join(args.corpus, row["file"])
         want = set(filter(None, row["first_moves"].split("|")))
         t = tsume_gtp(args, path, row) if args.via == "gtp" else tsume(args, path, row)
-        t["status_ok"] = t["verdict"] == row["status"]
+        t["status_ok"] = t["verdict"] in ("dead", "alive") and t["verdict"] == row["status"]
         t["move_ok"] = bool(want) and bool(set(t["moves"]) & want)
         res["tsume"].append(t)
-        line = f"{row['file'][7:]:24} {row['status']:7} {t['verdict'] or '-':6} {('ok' if t['move_ok'] else '--'):3} {t['cpu']:7.3f}s"
+        line = f"{row['file'].split('/', 1)[1][-24:]:24} {row['status']:7} {t['verdict'] or '-':6} {('ok' if t['move_ok'] else '--'):3} {t['cpu']:7.3f}s"
         if "gnugo" not in skip:
             g = gnugo(args, path, row)
             g["move_ok"] = g["code"] == "1" and g["move"] in want
+            # GNU Go's claim as a status: owl_attack succeeding (1, or 2/3 through a
+            # ko, which is a life in tsume's model) is "dead" for a kill question, and
+            # owl_defend succeeding is "alive" for a life question.
+            if g["code"] in ("0", "1", "2", "3"):
+                wins = g["code"] == "1" or (g["code"] in ("2", "3") and row["question"] == "live")
+                attacker_wins = wins == (row["question"] == "kill")
+                g["status_ok"] = ("dead" if attacker_wins else "alive") == row["status"]
             res["gnugo"].append(g)
             line += f" {('ok' if g['move_ok'] else '--'):3} {g['cpu']:7.3f}s"
         if "tsumegojs" not in skip:
@@ -158,7 +171,7 @@ def main():
         if not rs:
             continue
         cpus = [r["cpu"] for r in rs]
-        status = sum(r.get("status_ok", False) for r in rs) if name == "tsume" else "-"
+        status = sum(r.get("status_ok", False) for r in rs) if name != "tsumegojs" else "-"
         print(f"{name:12} {len(rs):8} {sum(r['move_ok'] for r in rs):14} {status!s:>10} "
               f"{statistics.median(cpus):10.3f}s {sum(cpus):9.2f}s")
     t_med = statistics.median(r["cpu"] for r in res["tsume"]) or 1e-9
