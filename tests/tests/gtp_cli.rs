@@ -686,3 +686,59 @@ fn loadsgf_keeps_the_area_the_file_asks_for() {
     let area = r[2].text.lines().next().unwrap()[7..].split(' ').count();
     assert_eq!(area as u32, g.width * g.height, "{}", r[2].text);
 }
+
+/// `tsume_pv`: the principal variation replays with `play` move by move (every move
+/// legal, the colours alternating from the player asked), and a kill's line ends with
+/// the group captured.
+#[test]
+fn the_principal_variation_replays_and_a_kill_ends_in_the_capture() {
+    let mut kills = 0;
+    for f in problem_files() {
+        let p = load_problem(&f, &LoadOptions::default()).unwrap();
+        let exp = parse_expected(p.expected.as_deref().unwrap_or("")).unwrap();
+        let Some(target) = exp.target.clone() else {
+            continue;
+        };
+        let g = p.full.board().grid_info().unwrap();
+        if g.width > 25 || g.height > 25 {
+            continue;
+        }
+        let defender = p.full.color(p.target_full).unwrap();
+        let path = f.display().to_string();
+        for color in [defender.opponent(), defender] {
+            let c = color.letter();
+            let mut s = Live::start(&[]);
+            assert!(s.ask(&format!("loadsgf {path}")).0);
+            let (ok, pv) = s.ask(&format!("tsume_pv {target} {c}"));
+            assert!(ok, "{path}: {pv}");
+            let text = pv.lines().last().unwrap();
+            let dead = text.contains(": dead;");
+            let var = pv
+                .lines()
+                .find_map(|l| l.strip_prefix("VAR "))
+                .unwrap_or("");
+            let words: Vec<&str> = var.split(' ').filter(|w| !w.is_empty()).collect();
+            let mut mover = color;
+            for pair in words.chunks(2) {
+                assert_eq!(
+                    pair[0],
+                    mover.letter().to_ascii_lowercase().to_string(),
+                    "{path}: {var}"
+                );
+                let (ok, why) = s.ask(&format!("play {} {}", pair[0], pair[1]));
+                assert!(ok, "{path}: {var}: {} {} refused: {why}", pair[0], pair[1]);
+                mover = mover.opponent();
+            }
+            if dead && color != defender {
+                let (_, after) = s.ask(&format!("owl_attack {target}"));
+                assert!(
+                    after.contains("empty"),
+                    "{path}: {var}: the group stands ({after})"
+                );
+                kills += 1;
+            }
+            assert_eq!(s.finish(), 0);
+        }
+    }
+    assert!(kills >= 20, "{kills} kill lines");
+}

@@ -44,6 +44,8 @@ for the group of the stone at a vertex:
   tsume_area C3     the area in play, for GoGui's graphics (gogui-analyze_commands)
   tsume_moves C3    every winning first move of each side, as GoGui graphics:
                     TRIANGLE the attacker's kills, CIRCLE the defender's lives
+  tsume_pv C3 [B|W] the principal variation, the player to move (or the colour
+                    given) first, as GoGui's VAR graphics
   tsume_target C3   the group genmove plays for or against; then genmove B|W plays a
                     proven winning move for that colour (PASS once the group is
                     captured, \"resign\" when every move loses): a sparring partner
@@ -104,6 +106,7 @@ const COMMANDS: &[&str] = &[
     "tsume_status",
     "tsume_area",
     "tsume_moves",
+    "tsume_pv",
     "tsume_target",
     "genmove",
     "reg_genmove",
@@ -116,6 +119,7 @@ string/Owl attack/owl_attack %p
 string/Owl defend/owl_defend %p
 gfx/Tsume area/tsume_area %p
 gfx/Tsume winning moves/tsume_moves %p
+gfx/Tsume main line/tsume_pv %p
 none/Tsume target/tsume_target %p";
 
 /// Largest board side with GTP letters (A–Z without I).
@@ -456,6 +460,45 @@ impl Engine {
                     list(&kills),
                     defender.title(),
                     list(&lives)
+                ));
+                Ok(out)
+            }
+            "tsume_pv" => {
+                // A principal variation from the current position, the player to move
+                // (or the colour given) first, as GoGui's graphics.
+                let target = self.stone(args)?;
+                let color = match args.get(1) {
+                    Some(c) => parse_color(c)?,
+                    None => self.pos.to_move(),
+                };
+                let (problem, depth) = self.problem(target)?;
+                let side = self.search(&problem, depth, color)?;
+                let mut var = Vec::new();
+                let mut mover = color;
+                for &m in &side.answer.pv {
+                    // A move on the area's virtual points ends what the board can show.
+                    let Ok(m) = problem_move(&problem, m) else {
+                        break;
+                    };
+                    let name = match m {
+                        Move::Pass => "pass".to_string(),
+                        Move::Play(_) => self.name(m),
+                    };
+                    var.push(format!("{} {name}", mover.letter().to_ascii_lowercase()));
+                    mover = mover.opponent();
+                }
+                let verdict = match side.answer.verdict {
+                    Verdict::Dead => "dead",
+                    _ => "alive",
+                };
+                let mut out = String::new();
+                if !var.is_empty() {
+                    out.push_str(&format!("VAR {}\n", var.join(" ")));
+                }
+                out.push_str(&format!(
+                    "TEXT {} to move: {verdict}; {}",
+                    color.title(),
+                    tsume_board::counted(var.len(), "move", "moves")
                 ));
                 Ok(out)
             }
