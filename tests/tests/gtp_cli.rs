@@ -41,6 +41,36 @@ fn session(args: &[&str], input: &str) -> Vec<Reply> {
         .collect()
 }
 
+/// A problem of the collection that GTP can load (at most 25×25), with its stated answer
+/// and target.
+struct Case {
+    path: std::path::PathBuf,
+    problem: tsume_sgf::Problem,
+    expected: tsume_sgf::Expected,
+    target: String,
+}
+
+/// The collection's problems that state a target and fit GTP's board, in file order.
+fn gtp_cases() -> Vec<Case> {
+    problem_files()
+        .into_iter()
+        .filter_map(|path| {
+            let problem =
+                load_problem(&path, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+            let expected = parse_expected(problem.expected.as_deref().unwrap_or(""))
+                .unwrap_or_else(|| panic!("{}: no stated answer", path.display()));
+            let target = expected.target.clone()?;
+            let g = problem.full.board().grid_info()?;
+            (g.width <= 25 && g.height <= 25).then_some(Case {
+                path,
+                problem,
+                expected,
+                target,
+            })
+        })
+        .collect()
+}
+
 /// The collection's SGF files, sorted.
 fn problem_files() -> Vec<std::path::PathBuf> {
     let dir = repo_root().join("problems");
@@ -144,19 +174,15 @@ owl_attack A2
 
 #[test]
 fn analysis_commands_agree_with_the_stated_answers() {
-    let files = problem_files();
     let mut checked = 0;
     let mut moves_checked = 0;
-    for f in &files {
-        let p = load_problem(f, &LoadOptions::default()).unwrap();
-        let exp = parse_expected(p.expected.as_deref().unwrap_or("")).unwrap();
-        let Some(target) = exp.target.clone() else {
-            continue;
-        };
-        let g = p.full.board().grid_info().unwrap();
-        if g.width > 25 || g.height > 25 {
-            continue;
-        }
+    for Case {
+        path: f,
+        expected: exp,
+        target,
+        ..
+    } in gtp_cases()
+    {
         let input = format!(
             "loadsgf {}\nowl_attack {target}\nowl_defend {target}\ntsume_status {target}\ntsume_area {target}\ntsume_moves {target}\n",
             f.display()
@@ -496,17 +522,16 @@ impl Live {
 /// within α may end beyond it).
 #[test]
 fn genmove_wins_against_random_play() {
-    let files = problem_files();
     let mut rng = tsume_tests::Rng(99);
     let (mut kills, mut lives) = (0, 0);
-    for f in &files {
-        let p = load_problem(f, &LoadOptions::default()).unwrap();
-        let exp = parse_expected(p.expected.as_deref().unwrap_or("")).unwrap();
-        let Some(target) = exp.target.clone() else {
-            continue;
-        };
-        let g = p.full.board().grid_info().unwrap();
-        if g.width > 25 || g.height > 25 || p.region.len() > 30 {
+    for Case {
+        path: f,
+        problem: p,
+        expected: exp,
+        target,
+    } in gtp_cases()
+    {
+        if p.region.len() > 30 {
             continue;
         }
         let defender = p.full.color(p.target_full).unwrap();
@@ -585,16 +610,10 @@ fn genmove_wins_against_random_play() {
 #[test]
 fn gtp_status_equals_solve_status_under_both_rules() {
     let mut differ = 0;
-    for f in problem_files() {
-        let p = load_problem(&f, &LoadOptions::default()).unwrap();
-        let exp = parse_expected(p.expected.as_deref().unwrap_or("")).unwrap();
-        let Some(target) = exp.target.clone() else {
-            continue;
-        };
-        let g = p.full.board().grid_info().unwrap();
-        if g.width > 25 || g.height > 25 {
-            continue;
-        }
+    for Case {
+        path: f, target, ..
+    } in gtp_cases()
+    {
         let path = f.display().to_string();
         let mut statuses = Vec::new();
         for rule in ["none", "basic"] {
@@ -693,16 +712,13 @@ fn loadsgf_keeps_the_area_the_file_asks_for() {
 #[test]
 fn the_principal_variation_replays_and_a_kill_ends_in_the_capture() {
     let mut kills = 0;
-    for f in problem_files() {
-        let p = load_problem(&f, &LoadOptions::default()).unwrap();
-        let exp = parse_expected(p.expected.as_deref().unwrap_or("")).unwrap();
-        let Some(target) = exp.target.clone() else {
-            continue;
-        };
-        let g = p.full.board().grid_info().unwrap();
-        if g.width > 25 || g.height > 25 {
-            continue;
-        }
+    for Case {
+        path: f,
+        problem: p,
+        target,
+        ..
+    } in gtp_cases()
+    {
         let defender = p.full.color(p.target_full).unwrap();
         let path = f.display().to_string();
         for color in [defender.opponent(), defender] {

@@ -377,8 +377,12 @@ impl Engine {
                 let target = self.stone(args)?;
                 let (problem, depth) = self.problem(target)?;
                 let defender = problem.defender();
-                let attack = self.search(&problem, depth, defender.opponent())?;
-                let defend = self.search(&problem, depth, defender)?;
+                // The two searches at once, as `tsume solve` runs them.
+                let (attack, defend) = rayon::join(
+                    || self.search(&problem, depth, defender.opponent()),
+                    || self.search(&problem, depth, defender),
+                );
+                let (attack, defend) = (attack?, defend?);
                 let status = match (attack.answer.verdict, defend.answer.verdict) {
                     (Verdict::Dead, Verdict::Dead) => "dead",
                     (Verdict::Alive, Verdict::Alive) => "alive",
@@ -416,8 +420,11 @@ impl Engine {
                     all_moves: true,
                     ..self.settings.clone()
                 };
-                let attack = self.search_with(&all, &problem, depth, defender.opponent())?;
-                let defend = self.search_with(&all, &problem, depth, defender)?;
+                let (attack, defend) = rayon::join(
+                    || self.search_with(&all, &problem, depth, defender.opponent()),
+                    || self.search_with(&all, &problem, depth, defender),
+                );
+                let (attack, defend) = (attack?, defend?);
                 // Moves on the area's virtual points (the outside's wall and its eyes:
                 // where every move wins, filling them does too) are not on the board.
                 let names = |s: &Side, wins: bool| -> Vec<String> {
@@ -631,14 +638,9 @@ impl Engine {
         if let (RegionSpec::Auto, Some(hint)) = (&opts.region, &self.region_hint) {
             opts.region = hint.clone();
         }
-        let mut problem = problem_from_position(self.pos.clone(), "gtp", &opts)
+        // The area keeps the board's ko rule and forbidden point (tsume-sgf).
+        let problem = problem_from_position(self.pos.clone(), "gtp", &opts)
             .map_err(|e| e.kind.to_string())?;
-        // The area is a board of its own, made without the ko rule: under the rule, give
-        // it the rule and the board's forbidden point (if in the area).
-        if self.settings.ko_rule {
-            let ban = self.pos.ko_ban().and_then(|b| problem.from_full(b));
-            problem.position = problem.position.with_ko_rule(true).with_ko_ban(ban);
-        }
         let depth = self
             .settings
             .depth

@@ -1763,6 +1763,13 @@ fn build_region(
         })?);
     let position = Position::new(rboard, &Configuration::from_cells(cells), full.to_move())
         .map_err(|e| LoadErrorKind::BadRegion(format!("the region leaves an {e}")))?;
+    // The board's ko rule, and its forbidden point if in the area, hold in the area too
+    // (a GTP board under `--ko-rule basic` has them; a file's board has neither).
+    let ban = full
+        .ko_ban()
+        .and_then(|b| index[b.index()])
+        .map(Point::from_index);
+    let position = position.with_ko_rule(full.ko_rule()).with_ko_ban(ban);
     let target = at(problem.target_full);
     problem.region = region;
     problem.position = position;
