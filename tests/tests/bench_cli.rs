@@ -143,13 +143,14 @@ fn disagreements_are_classified_by_their_checked_trees() {
         return;
     };
     let (s, rows) = bench_rows(&dir, &["--limit", "7", "--max-nodes", "300000"]);
-    let (mut yes, mut no) = (0, 0);
+    let (mut yes, mut no, mut ko_agrees) = (0, 0, 0);
     for f in &rows {
         let disagrees = (f["expected"] == "dead" || f["expected"] == "alive")
             && f["got"] != "unknown"
             && f["got"] != f["expected"];
         if !disagrees {
             assert_eq!(f["repeats"], "", "{f:?}");
+            assert_eq!(f["ko_rule"], "", "{f:?}");
             continue;
         }
         let path = dir.join(&f["file"]);
@@ -170,12 +171,38 @@ fn disagreements_are_classified_by_their_checked_trees() {
         assert_eq!(f["repeats"], if free { "no" } else { "yes" }, "{f:?}");
         if free {
             no += 1;
-        } else {
-            yes += 1;
+            assert_eq!(f["ko_rule"], "", "{f:?}");
+            continue;
+        }
+        yes += 1;
+        // A repeating disagreement is solved once more under the basic ko rule: the
+        // column holds that verdict, as `tsume solve --ko-rule basic` gives it.
+        let ruled = tsume(&[
+            "solve",
+            path.to_str().unwrap(),
+            "--target",
+            &f["target"],
+            "--to-move",
+            &f["to_move"],
+            "--max-nodes",
+            "300000",
+            "--ko-rule",
+            "basic",
+            "--json",
+        ])
+        .json();
+        assert_eq!(
+            f["ko_rule"],
+            ruled["verdict"].as_str().unwrap(),
+            "{f:?} {ruled}"
+        );
+        if f["ko_rule"] == f["expected"] {
+            ko_agrees += 1;
         }
     }
     assert!(yes + no >= 1, "no disagreement among the rows: {rows:?}");
     assert_eq!(s["disagreements_repeating"], yes, "{s}");
     assert_eq!(s["disagreements_not_repeating"], no, "{s}");
     assert_eq!(s["disagreements"], yes + no, "{s}");
+    assert_eq!(s["disagreements_ko_rule_agrees"], ko_agrees, "{s}");
 }

@@ -23,7 +23,10 @@ first; reports nodes, time and node rate per problem and their medians.
 With --corpus DIR: every row of DIR/answers.tsv (see that folder's README), the target and
 the player to move taken from the row; reports per source how many were answered, how many
 statuses match the published answer, how many first moves are among the published ones, and
-the median and total time. Rows that disagree are listed for inspection.")]
+the median and total time. Rows that disagree are listed for inspection, each solved again
+with its proof tree checked: whether a line of the tree repeats a position (a ko, or a
+cycle), and, for those that repeat (in the model), the verdict under the basic ko rule,
+checked too: a ko when it is the published one.")]
 pub struct BenchArgs {
     /// The public corpus folder (with answers.tsv).
     #[arg(long, value_name = "DIR")]
@@ -58,7 +61,9 @@ pub struct BenchArgs {
     /// Keep the points sealed off from the target (see `tsume solve --help`).
     #[arg(long)]
     pub keep_sealed: bool,
-    /// Write one line per row (TSV) to this file.
+    /// Write one line per row (TSV) to this file (columns: file, target, to_move,
+    /// expected, got, first_move, published, seconds, nodes, source, error, survives,
+    /// confirmed, repeats, ko_rule).
     #[arg(long, value_name = "FILE")]
     pub rows_out: Option<PathBuf>,
     /// Print JSON.
@@ -112,6 +117,11 @@ struct Outcome {
     /// checked; Ok(whether a line of it repeats a position, a ko retaken) or why there
     /// is no checked tree (over the tree limit, out of budget, rejected).
     disagreement: Option<Result<bool, String>>,
+    /// Disagreements of the model whose checked tree repeats a position: the row solved
+    /// once more under the basic ko rule, tree checked; Ok(its verdict) or why there is
+    /// none. A ko rule verdict equal to the row's status says the row's answer is a ko
+    /// (it assumes ordinary rules, where the defender may not retake at once).
+    under_ko_rule: Option<Result<Verdict, String>>,
 }
 
 /// A disagreeing row's answer, solved again with its tree and checked: whether a line
@@ -133,12 +143,42 @@ fn classify(
     if ans.verdict != verdict {
         return Err(format!("solved again: {} (budget)", ans.verdict));
     }
+    Ok(!checked_tree(pos, target, &ans)?.repetition_free)
+}
+
+/// The checked tree's report of an answer solved with `want_tree`, or why there is none.
+fn checked_tree(
+    pos: &tsume_board::Position,
+    target: tsume_board::Point,
+    ans: &tsume_prove::Answer,
+) -> Result<tsume_proof::CheckReport, String> {
     let tree = ans
         .tree
+        .as_ref()
         .ok_or("no tree (over 2 M nodes, or lost from the table)")?;
-    let report =
-        tsume_proof::check(pos, target, &tree).map_err(|e| format!("PROOF REJECTED: {e}"))?;
-    Ok(!report.repetition_free)
+    tsume_proof::check(pos, target, tree).map_err(|e| format!("PROOF REJECTED: {e}"))
+}
+
+/// A model's disagreement whose tree repeats a position, solved under the basic ko rule
+/// (the immediate retake forbidden): the verdict, its tree checked, or why there is
+/// none (out of budget, over the tree limit).
+fn under_ko_rule(
+    pos: &tsume_board::Position,
+    target: tsume_board::Point,
+    opts: &Options,
+) -> Result<Verdict, String> {
+    let opts = Options {
+        want_tree: true,
+        max_tree_nodes: 2_000_000,
+        ..opts.clone()
+    };
+    let pos = pos.with_ko_rule(true);
+    let ans = tsume_prove::solve(&pos, target, &opts).map_err(|e| e.to_string())?;
+    if ans.verdict == Verdict::Unknown {
+        return Err("unknown under the basic ko rule (budget)".to_string());
+    }
+    checked_tree(&pos, target, &ans)?;
+    Ok(ans.verdict)
 }
 
 fn read_rows(dir: &Path) -> Result<Vec<Row>, String> {
@@ -200,6 +240,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         survives: None,
         confirmed: None,
         disagreement: None,
+        under_ko_rule: None,
     };
     let p = match tsume_sgf::load_problem(&dir.join(&row.file), &load) {
         Ok(p) => p,
@@ -223,25 +264,33 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         None
     };
     match tsume_prove::solve(&pos, p.target, &opts) {
-        Ok(ans) => Outcome {
-            disagreement: ((row.status == "dead" || row.status == "alive")
+        Ok(ans) => {
+            let disagreement = ((row.status == "dead" || row.status == "alive")
                 && ans.verdict != Verdict::Unknown
                 && ans.verdict.as_str() != row.status)
-                .then(|| classify(&pos, p.target, ans.verdict, &opts)),
-            verdict: ans.verdict,
-            first: ans.moves.first().map(|&m| match m {
-                Move::Pass => "pass".to_string(),
-                Move::Play(q) => p.to_full(q).map_or_else(
-                    || p.position.board().name(q).to_string(),
-                    |f| p.full.board().gtp(f),
-                ),
-            }),
-            seconds: ans.stats.seconds,
-            nodes: ans.stats.nodes,
-            error: None,
-            survives: ans.survives,
-            confirmed,
-        },
+                .then(|| classify(&pos, p.target, ans.verdict, &opts));
+            // Only the model's repeating disagreements: under the rule already, or
+            // with a tree that repeats nothing, the rule would answer the same.
+            let under_ko_rule = (matches!(disagreement, Some(Ok(true))) && !pos.ko_rule())
+                .then(|| under_ko_rule(&pos, p.target, &opts));
+            Outcome {
+                disagreement,
+                under_ko_rule,
+                verdict: ans.verdict,
+                first: ans.moves.first().map(|&m| match m {
+                    Move::Pass => "pass".to_string(),
+                    Move::Play(q) => p.to_full(q).map_or_else(
+                        || p.position.board().name(q).to_string(),
+                        |f| p.full.board().gtp(f),
+                    ),
+                }),
+                seconds: ans.stats.seconds,
+                nodes: ans.stats.nodes,
+                error: None,
+                survives: ans.survives,
+                confirmed,
+            }
+        }
         Err(e) => fail(e.to_string()),
     }
 }
@@ -349,7 +398,7 @@ fn corpus(
     }
     let outcomes: Vec<Outcome> =
         pool.install(|| rows.par_iter().map(|r| solve_row(dir, r, a)).collect());
-    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\tsurvives\tconfirmed\trepeats\n");
+    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\tsurvives\tconfirmed\trepeats\tko_rule\n");
     let mut per: Vec<(String, Vec<(&Row, &Outcome)>)> = Vec::new();
     for (r, o) in rows.iter().zip(&outcomes) {
         let src = r.source.split(':').next().unwrap_or("").to_string();
@@ -358,7 +407,7 @@ fn corpus(
             None => per.push((src, vec![(r, o)])),
         }
         tsv += &format!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
             r.file,
             r.target,
             r.to_move.letter(),
@@ -376,6 +425,11 @@ fn corpus(
                 Some(Ok(true)) => "yes",
                 Some(Ok(false)) => "no",
                 _ => "",
+            },
+            match &o.under_ko_rule {
+                Some(Ok(v)) => v.as_str(),
+                Some(Err(_)) => "unknown",
+                None => "",
             }
         );
     }
@@ -456,6 +510,11 @@ fn corpus(
         };
         let (repeating, not_repeating) = (classified(true), classified(false));
         let disagreements = v.iter().filter(|(_, o)| o.disagreement.is_some()).count();
+        // The repeating ones the basic ko rule answers as the row does: kos.
+        let ko_rule_agrees = v
+            .iter()
+            .filter(|(r, o)| matches!(&o.under_ko_rule, Some(Ok(k)) if k.as_str() == r.status))
+            .count();
         let mut times: Vec<f64> = v.iter().map(|(_, o)| o.seconds).collect();
         let total: f64 = times.iter().sum();
         let med = median(&mut times);
@@ -470,7 +529,8 @@ fn corpus(
                 "published_first_move_decided": confirm_tried,
                 "disagreements": disagreements,
                 "disagreements_repeating": repeating,
-                "disagreements_not_repeating": not_repeating}));
+                "disagreements_not_repeating": not_repeating,
+                "disagreements_ko_rule_agrees": ko_rule_agrees}));
         } else {
             let _ = writeln!(
                 out,
@@ -495,6 +555,15 @@ fn corpus(
                      {not_repeating} (no ko retaken: the row, the target or the area differs)",
                     ""
                 );
+                if repeating > 0 && !crate::solve::parse_ko_rule(&a.ko_rule).unwrap_or(false) {
+                    let _ = writeln!(
+                        out,
+                        "{:<8} of the {repeating} that repeat, {ko_rule_agrees} get the \
+                         published status under the basic ko rule (proof checked): kos, whose \
+                         published answer assumes that rule",
+                        ""
+                    );
+                }
             }
             if a.confirm_first_moves {
                 let _ = writeln!(
@@ -522,9 +591,23 @@ fn corpus(
             let _ = writeln!(out, "\nstatus disagreements ({}):", wrong.len());
             for (r, o) in wrong {
                 let why = match &o.disagreement {
-                    Some(Ok(true)) => "a line of the proof repeats a position (a ko, or a cycle \
-                         its strategy chose)"
-                        .to_string(),
+                    Some(Ok(true)) => match &o.under_ko_rule {
+                        Some(Ok(k)) if k.as_str() == r.status => format!(
+                            "a ko: a line of the proof repeats a position, and under the \
+                             basic ko rule tsume answers {k} as published (checked)"
+                        ),
+                        Some(Ok(k)) => format!(
+                            "a line of the proof repeats a position, and under the basic ko \
+                             rule tsume answers {k} too (checked): not a plain ko"
+                        ),
+                        Some(Err(e)) => format!(
+                            "a line of the proof repeats a position (a ko, or a cycle its \
+                             strategy chose); under the basic ko rule: {e}"
+                        ),
+                        None => "a line of the proof repeats a position (a ko, or a cycle \
+                             its strategy chose)"
+                            .to_string(),
+                    },
                     Some(Ok(false)) => "no line of the proof repeats a position (no ko is \
                          retaken: the row, the target or the area differs)"
                         .to_string(),
