@@ -134,6 +134,27 @@
 //! crossing connections exclude each other, as in Hex); a link would have to carry
 //! captures or tempo. None is designed yet.
 //!
+//! Three refinements (on paper, 2026-11-26, 22:20), which say where the crossing sits:
+//!
+//! - *Tempo does not travel by itself.* A passing move is always legal, so a move whose
+//!   effect reaches Λ through no chain of adjacent groups and points is worth a pass. A
+//!   tempo matters only as a threat, and a threat is again a chain of adjacencies ending
+//!   at Λ: influence must pass through the gadgets, never around them.
+//! - *Two hubs do no better.* Say Λ touches every clause gadget and a Black group it
+//!   races touches every variable gadget. Contracting each (both connected), all clauses
+//!   lie on one face of the incidence graph and all variables on one face: nested and
+//!   co-nested at once, linear time again.
+//! - *The clause chain needs no crossing; the variables' forcing does.* Along a cycle
+//!   through all clauses (clause-linked planar 3-SAT), a clause gadget can take the
+//!   chain's signal and its own literals from both sides and pass on "the chain so far
+//!   and this clause": a combination, not a crossing. What must cross the chain is the
+//!   threat that makes each White choice forcing (V1 and V2: unanswered, H_i dies and Λ
+//!   lives), since variables lie on both sides of the clause cycle. Without that forcing
+//!   Black's free moves set variables too, and the game is no longer one of White's
+//!   assignment (a QBF-like game, not SAT). So the one gadget wanted is a crossing of an
+//!   "H_i is captured" signal, used at most once (it ends the game), with a clause
+//!   chain's signal.
+//!
 //! The other known route avoids crossovers on the board: reduce to generalized geography,
 //! make the geography graph planar there (Lichtenstein and Sipser's crossover is a
 //! geography gadget, not a Go one), and realise its token as one ladder whose path the
