@@ -1,4 +1,4 @@
-//! Bad input, at random: the bundled problem files with a few random edits (characters
+//! Bad input, at random: the bundled problem files (and graph board files, below) with a few random edits (characters
 //! removed, runs cut out, SGF fragments inserted: brackets, coordinates off the board,
 //! sizes, marks, `GM[2]`, the `tsume:` comment's options). The loader must answer each
 //! with a problem or one line naming what is wrong, never panic; `tsume solve` and
@@ -131,4 +131,115 @@ fn mutated_problem_files_load_or_fail_in_one_line() {
         "{loaded} loaded, {refused} refused"
     );
     assert!(solved >= 40, "{solved}");
+}
+
+/// The same for graph board files: a 3-SAT instance's (`tsume reduce`) and small
+/// hand-written ones, edited at random. The reader answers with a problem or one line
+/// naming the file and line; `tsume solve` exits 0, or 2 with one line.
+#[test]
+fn mutated_graph_files_load_or_fail_in_one_line() {
+    let cnf = scratch_file("mutations.cnf", "p cnf 3 4\n1 -2 0\n2 3 0\n-1 -3 0\n-2 0\n");
+    let graph = scratch_dir_path("mutations-base.graph");
+    let r = tsume(&["reduce", cnf.to_str().unwrap(), "-o", &graph]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let files = [
+        std::fs::read_to_string(&graph).unwrap(),
+        "grid 5 4\nblack aa bb\nwhite cc dc\ntarget cc\nto-move B\n".to_string(),
+        "point z a b w u\nedges z: a b\nedges a: b w\nedge b w\nedge w u\nblack a b\nwhite w\n\
+         target w\nto-move W\n"
+            .to_string(),
+        "grid 3 3 diagonal\nwhite bb\ntarget bb\nto-move B\n".to_string(),
+    ];
+    const GRAPH_PIECES: &[&str] = &[
+        "\n",
+        " ",
+        ":",
+        "point",
+        "edge",
+        "edges",
+        "nbrs",
+        "grid",
+        "black",
+        "white",
+        "label",
+        "to-move",
+        "target",
+        " L",
+        " q",
+        " zz",
+        " 0",
+        " 99999",
+        " -1",
+        " X",
+        " B",
+        " W",
+        "diagonal",
+        "\nedge L L",
+        "\nblack L",
+        "\nwhite q",
+        "\ngrid 2 2",
+    ];
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let opts = tsume_sgf::LoadOptions::default();
+    let (mut loaded, mut refused) = (0, 0);
+    for round in 0..4000 {
+        let mut s: Vec<char> = files[rng.below(files.len() as u64) as usize]
+            .chars()
+            .collect();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(s.len() as u64 + 1) as usize;
+            if rng.below(2) == 0 && i < s.len() {
+                let len = (1 + rng.below(6) as usize).min(s.len() - i);
+                s.drain(i..i + len);
+            } else {
+                let p = GRAPH_PIECES[rng.below(GRAPH_PIECES.len() as u64) as usize];
+                for (j, c) in p.chars().enumerate() {
+                    s.insert(i + j, c);
+                }
+            }
+        }
+        let text: String = s.into_iter().collect();
+        let r =
+            std::panic::catch_unwind(|| tsume_sgf::parse_graph_problem(&text, "f.graph", &opts));
+        match r {
+            Err(_) => panic!("the graph reader panicked on:\n{text}"),
+            Ok(Err(e)) => {
+                refused += 1;
+                let m = e.to_string();
+                assert!(m.starts_with("f.graph") && !m.contains('\n'), "{m}");
+            }
+            Ok(Ok(_)) => {
+                loaded += 1;
+                if loaded % 20 != 0 {
+                    continue;
+                }
+                let path = scratch_file(&format!("mutated-{round}.graph"), &text);
+                let args = [
+                    "solve",
+                    path.to_str().unwrap(),
+                    "--max-nodes",
+                    "300",
+                    "--json",
+                ];
+                let run = std::panic::catch_unwind(|| tsume(&args))
+                    .unwrap_or_else(|_| panic!("solve panicked on:\n{text}"));
+                assert!(
+                    run.code == 0 || (run.code == 2 && run.err.trim().lines().count() == 1),
+                    "exit {} {}\n{text}",
+                    run.code,
+                    run.err
+                );
+            }
+        }
+    }
+    assert!(
+        loaded >= 400 && refused >= 400,
+        "{loaded} loaded, {refused} refused"
+    );
+}
+
+/// A path in the tests' scratch folder (the file itself not written).
+fn scratch_dir_path(name: &str) -> String {
+    let p = scratch_file(name, "");
+    p.to_str().unwrap().to_string()
 }
