@@ -241,5 +241,5 @@ fn mutated_graph_files_load_or_fail_in_one_line() {
 /// A path in the tests' scratch folder (the file itself not written).
 fn scratch_dir_path(name: &str) -> String {
     let p = scratch_file(name, "");
-    p.to_str().unwrap().to_string()
+    p.display().to_string()
 }
