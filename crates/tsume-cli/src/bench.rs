@@ -175,7 +175,7 @@ fn under_ko_rule(
     let pos = pos.with_ko_rule(true);
     let ans = tsume_prove::solve(&pos, target, &opts).map_err(|e| e.to_string())?;
     if ans.verdict == Verdict::Unknown {
-        return Err("unknown under the basic ko rule (budget)".to_string());
+        return Err("unknown (budget)".to_string());
     }
     checked_tree(&pos, target, &ans)?;
     Ok(ans.verdict)
