@@ -561,9 +561,10 @@ fn a_repeating_line_is_shown_as_a_cycle() {
 
 /// `repetition_free` says whether a line of the checked tree repeats a position: the
 /// ko of problem 13 lives only by retaking (false, with either side first; the text says
-/// nothing, since a repeating tree does not show that a ko is needed), the bent three's
-/// kill and life need no ko (true, and the text says so); with `--no-check` there is
-/// nothing to say (null).
+/// that the answer may differ under a ko rule, not that it does, since a repeating tree
+/// does not show that a ko is needed: here it does, `--ko-rule basic` kills), the bent
+/// three's kill and life need no ko (true, and the text says so); with `--no-check`
+/// there is nothing to say (null).
 #[test]
 fn repetition_free_tells_a_ko_from_a_plain_answer() {
     let ko = tsume_tests::repo_root().join("problems/13_ko_is_alive.sgf");
@@ -575,6 +576,21 @@ fn repetition_free_tells_a_ko_from_a_plain_answer() {
     let h = tsume(&["solve", ko.to_str().unwrap(), "--to-move", "B", "--quiet"]);
     assert!(h.out.contains("proof checked"), "{}", h.out);
     assert!(!h.out.contains("no ko needed"), "{}", h.out);
+    assert!(
+        h.out
+            .contains("under ordinary Go's ko the answer may differ (--ko-rule basic)"),
+        "{}",
+        h.out
+    );
+    let ruled = tsume(&[
+        "solve",
+        ko.to_str().unwrap(),
+        "--ko-rule",
+        "basic",
+        "--json",
+    ])
+    .json();
+    assert_eq!(ruled["status"], "dead", "{ruled}");
     let bent = tsume_tests::repo_root().join("problems/03_bent_three_corner.sgf");
     let v = tsume(&["solve", bent.to_str().unwrap(), "--json"]).json();
     let verdicts: Vec<_> = v["results"]
@@ -591,7 +607,8 @@ fn repetition_free_tells_a_ko_from_a_plain_answer() {
     assert_eq!(one["repetition_free"], true, "{one}");
     let h = tsume(&["solve", bent.to_str().unwrap(), "--to-move", "B", "--quiet"]);
     assert!(
-        h.out.contains("no ko needed: no line of the proof repeats"),
+        h.out.contains("no ko needed: no line of the proof repeats")
+            && !h.out.contains("may differ"),
         "{}",
         h.out
     );

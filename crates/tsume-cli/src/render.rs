@@ -255,6 +255,9 @@ fn side_line(r: &Report, s: &Side) -> String {
                 line +=
                     "\n    no ko needed: no line of the proof repeats a position, so the answer \
                          holds under a ko rule too";
+            } else if !c.repetition_free && !r.problem.position.ko_rule() {
+                line += "\n    a line of the proof repeats a position (a ko retaken, or a longer \
+                         cycle): under ordinary Go's ko the answer may differ (--ko-rule basic)";
             }
         }
         Some(Err(e)) => {
