@@ -134,29 +134,11 @@ fn classify(
     verdict: Verdict,
     opts: &Options,
 ) -> Result<bool, String> {
-    let opts = Options {
-        want_tree: true,
-        max_tree_nodes: 2_000_000,
-        ..opts.clone()
-    };
-    let ans = tsume_prove::solve(pos, target, &opts).map_err(|e| e.to_string())?;
-    if ans.verdict != verdict {
-        return Err(format!("solved again: {} (budget)", ans.verdict));
+    let (again, report) = solve_checked(pos, target, opts)?;
+    if again != verdict {
+        return Err(format!("solved again: {again} (budget)"));
     }
-    Ok(!checked_tree(pos, target, &ans)?.repetition_free)
-}
-
-/// The checked tree's report of an answer solved with `want_tree`, or why there is none.
-fn checked_tree(
-    pos: &tsume_board::Position,
-    target: tsume_board::Point,
-    ans: &tsume_prove::Answer,
-) -> Result<tsume_proof::CheckReport, String> {
-    let tree = ans
-        .tree
-        .as_ref()
-        .ok_or("no tree (over 2 M nodes, or lost from the table)")?;
-    tsume_proof::check(pos, target, tree).map_err(|e| format!("PROOF REJECTED: {e}"))
+    Ok(!report.repetition_free)
 }
 
 /// A model's disagreement whose tree repeats a position, solved under the basic ko rule
@@ -167,18 +149,31 @@ fn under_ko_rule(
     target: tsume_board::Point,
     opts: &Options,
 ) -> Result<Verdict, String> {
+    Ok(solve_checked(&pos.with_ko_rule(true), target, opts)?.0)
+}
+
+/// `pos` solved with its tree (up to 2 M nodes) and the tree checked: the verdict and the
+/// checker's report, or why there is none (unknown, no tree, rejected).
+fn solve_checked(
+    pos: &tsume_board::Position,
+    target: tsume_board::Point,
+    opts: &Options,
+) -> Result<(Verdict, tsume_proof::CheckReport), String> {
     let opts = Options {
         want_tree: true,
         max_tree_nodes: 2_000_000,
         ..opts.clone()
     };
-    let pos = pos.with_ko_rule(true);
-    let ans = tsume_prove::solve(&pos, target, &opts).map_err(|e| e.to_string())?;
+    let ans = tsume_prove::solve(pos, target, &opts).map_err(|e| e.to_string())?;
     if ans.verdict == Verdict::Unknown {
         return Err("unknown (budget)".to_string());
     }
-    checked_tree(&pos, target, &ans)?;
-    Ok(ans.verdict)
+    let tree = ans
+        .tree
+        .ok_or("no tree (over 2 M nodes, or lost from the table)")?;
+    let report =
+        tsume_proof::check(pos, target, &tree).map_err(|e| format!("PROOF REJECTED: {e}"))?;
+    Ok((ans.verdict, report))
 }
 
 fn read_rows(dir: &Path) -> Result<Vec<Row>, String> {
