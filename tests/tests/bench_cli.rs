@@ -154,18 +154,23 @@ fn disagreements_are_classified_by_their_checked_trees() {
             continue;
         }
         let path = dir.join(&f["file"]);
-        let one = tsume(&[
-            "solve",
-            path.to_str().unwrap(),
-            "--target",
-            &f["target"],
-            "--to-move",
-            &f["to_move"],
-            "--max-nodes",
-            "300000",
-            "--json",
-        ])
-        .json();
+        // The row as `tsume solve --json` answers it, under the model's rules or `extra`.
+        let solve = |extra: &[&str]| {
+            let mut args = vec![
+                "solve",
+                path.to_str().unwrap(),
+                "--target",
+                &f["target"],
+                "--to-move",
+                &f["to_move"],
+                "--max-nodes",
+                "300000",
+                "--json",
+            ];
+            args.extend_from_slice(extra);
+            tsume(&args).json()
+        };
+        let one = solve(&[]);
         assert_eq!(one["verdict"], f["got"].as_str(), "{one}");
         let free = one["repetition_free"].as_bool().unwrap();
         assert_eq!(f["repeats"], if free { "no" } else { "yes" }, "{f:?}");
@@ -177,20 +182,7 @@ fn disagreements_are_classified_by_their_checked_trees() {
         yes += 1;
         // A repeating disagreement is solved once more under the basic ko rule: the
         // column holds that verdict, as `tsume solve --ko-rule basic` gives it.
-        let ruled = tsume(&[
-            "solve",
-            path.to_str().unwrap(),
-            "--target",
-            &f["target"],
-            "--to-move",
-            &f["to_move"],
-            "--max-nodes",
-            "300000",
-            "--ko-rule",
-            "basic",
-            "--json",
-        ])
-        .json();
+        let ruled = solve(&["--ko-rule", "basic"]);
         assert_eq!(
             f["ko_rule"],
             ruled["verdict"].as_str().unwrap(),

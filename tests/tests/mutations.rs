@@ -1,9 +1,9 @@
-//! Bad input, at random: the bundled problem files (and graph board files, below) with a few random edits (characters
-//! removed, runs cut out, SGF fragments inserted: brackets, coordinates off the board,
-//! sizes, marks, `GM[2]`, the `tsume:` comment's options). The loader must answer each
-//! with a problem or one line naming what is wrong, never panic; `tsume solve` and
-//! `tsume check` on the files that load must exit 0 (a small budget: unknown is fine)
-//! or 2 with one line, never panic.
+//! Bad input, at random: the bundled problem files (and graph board files, below) with
+//! a few random edits (characters removed, runs cut out, fragments inserted: brackets,
+//! coordinates off the board, sizes, marks, `GM[2]`, the `tsume:` comment's options).
+//! The loader must answer each with a problem or one line naming what is wrong, never
+//! panic; `tsume solve` and `tsume check` on the files that load must exit 0 (a small
+//! budget: unknown is fine) or 2 with one line, never panic.
 
 use tsume_tests::{repo_root, scratch_file, tsume, Rng};
 
@@ -47,8 +47,9 @@ const PIECES: &[&str] = &[
     ";B[aa];W[aa]",
 ];
 
-/// `base` with one to four random edits.
-fn mutate(base: &str, rng: &mut Rng) -> String {
+/// `base` with one to four random edits: a character removed, a run of up to eight cut
+/// out, or one of `pieces` inserted.
+fn mutate(base: &str, pieces: &[&str], rng: &mut Rng) -> String {
     let mut s: Vec<char> = base.chars().collect();
     for _ in 0..1 + rng.below(4) {
         let i = rng.below(s.len() as u64 + 1) as usize;
@@ -57,7 +58,7 @@ fn mutate(base: &str, rng: &mut Rng) -> String {
                 s.remove(i);
             }
             1 => {
-                let p = PIECES[rng.below(PIECES.len() as u64) as usize];
+                let p = pieces[rng.below(pieces.len() as u64) as usize];
                 for (j, c) in p.chars().enumerate() {
                     s.insert(i + j, c);
                 }
@@ -86,7 +87,11 @@ fn mutated_problem_files_load_or_fail_in_one_line() {
     let opts = tsume_sgf::LoadOptions::default();
     let (mut loaded, mut refused, mut solved) = (0, 0, 0);
     for round in 0..10_000 {
-        let text = mutate(&files[rng.below(files.len() as u64) as usize], &mut rng);
+        let text = mutate(
+            &files[rng.below(files.len() as u64) as usize],
+            PIECES,
+            &mut rng,
+        );
         let r = std::panic::catch_unwind(|| tsume_sgf::parse_sgf_problem(&text, "f.sgf", &opts));
         match r {
             Err(_) => panic!("the loader panicked on:\n{text}"),
@@ -183,22 +188,11 @@ fn mutated_graph_files_load_or_fail_in_one_line() {
     let opts = tsume_sgf::LoadOptions::default();
     let (mut loaded, mut refused) = (0, 0);
     for round in 0..4000 {
-        let mut s: Vec<char> = files[rng.below(files.len() as u64) as usize]
-            .chars()
-            .collect();
-        for _ in 0..1 + rng.below(3) {
-            let i = rng.below(s.len() as u64 + 1) as usize;
-            if rng.below(2) == 0 && i < s.len() {
-                let len = (1 + rng.below(6) as usize).min(s.len() - i);
-                s.drain(i..i + len);
-            } else {
-                let p = GRAPH_PIECES[rng.below(GRAPH_PIECES.len() as u64) as usize];
-                for (j, c) in p.chars().enumerate() {
-                    s.insert(i + j, c);
-                }
-            }
-        }
-        let text: String = s.into_iter().collect();
+        let text = mutate(
+            &files[rng.below(files.len() as u64) as usize],
+            GRAPH_PIECES,
+            &mut rng,
+        );
         let r =
             std::panic::catch_unwind(|| tsume_sgf::parse_graph_problem(&text, "f.graph", &opts));
         match r {
