@@ -134,11 +134,11 @@ fn classify(
     verdict: Verdict,
     opts: &Options,
 ) -> Result<bool, String> {
-    let (again, report) = solve_checked(pos, target, opts)?;
+    let (again, repeats) = solve_checked(pos, target, opts)?;
     if again != verdict {
         return Err(format!("solved again: {again} (budget)"));
     }
-    Ok(!report.repetition_free)
+    Ok(repeats)
 }
 
 /// A model's disagreement whose tree repeats a position, solved under the basic ko rule
@@ -152,16 +152,17 @@ fn under_ko_rule(
     Ok(solve_checked(&pos.with_ko_rule(true), target, opts)?.0)
 }
 
-/// `pos` solved with its tree (up to 2 M nodes) and the tree checked: the verdict and the
-/// checker's report, or why there is none (unknown, no tree, rejected).
+/// `pos` solved with its tree (up to `--max-tree`'s default) and the tree checked as
+/// `tsume solve` checks it (the claim and the bound too): the verdict and whether a line
+/// of the tree repeats a position, or why there is none (unknown, no tree, rejected).
 fn solve_checked(
     pos: &tsume_board::Position,
     target: tsume_board::Point,
     opts: &Options,
-) -> Result<(Verdict, tsume_proof::CheckReport), String> {
+) -> Result<(Verdict, bool), String> {
     let opts = Options {
         want_tree: true,
-        max_tree_nodes: 2_000_000,
+        max_tree_nodes: crate::solve::DEFAULT_MAX_TREE,
         ..opts.clone()
     };
     let ans = tsume_prove::solve(pos, target, &opts).map_err(|e| e.to_string())?;
@@ -170,10 +171,10 @@ fn solve_checked(
     }
     let tree = ans
         .tree
-        .ok_or("no tree (over 2 M nodes, or lost from the table)")?;
-    let report =
-        tsume_proof::check(pos, target, &tree).map_err(|e| format!("PROOF REJECTED: {e}"))?;
-    Ok((ans.verdict, report))
+        .ok_or("no tree (over --max-tree's nodes, or lost from the table)")?;
+    let checked = crate::solve::check_tree(pos, target, ans.verdict, opts.depth + 1, &tree)
+        .map_err(|e| format!("PROOF REJECTED: {e}"))?;
+    Ok((ans.verdict, !checked.repetition_free))
 }
 
 fn read_rows(dir: &Path) -> Result<Vec<Row>, String> {

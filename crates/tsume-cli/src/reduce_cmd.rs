@@ -146,7 +146,7 @@ fn prover_options(a: &VerifyArgs, limits: &Limits, pos: &tsume_board::Position) 
         depth: a.depth.unwrap_or_else(|| tsume_prove::default_depth(pos)),
         limits: limits.clone(),
         want_tree: !a.no_check,
-        max_tree_nodes: 2_000_000,
+        max_tree_nodes: crate::solve::DEFAULT_MAX_TREE,
         ..Options::default()
     }
 }
