@@ -12,6 +12,16 @@ pub struct LoadError {
     pub kind: LoadErrorKind,
 }
 
+impl LoadError {
+    /// The maker of `file`'s errors, from what is wrong.
+    pub(crate) fn in_file(file: &str) -> impl Fn(LoadErrorKind) -> LoadError + Copy + '_ {
+        move |kind| LoadError {
+            file: file.to_string(),
+            kind,
+        }
+    }
+}
+
 /// What is wrong with a problem file.
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]

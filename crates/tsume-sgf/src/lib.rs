@@ -369,10 +369,7 @@ pub fn parse_graph_problem(
     name: &str,
     opts: &LoadOptions,
 ) -> Result<Problem, LoadError> {
-    let err = |kind| LoadError {
-        file: name.to_string(),
-        kind,
-    };
+    let err = LoadError::in_file(name);
     let gf =
         tsume_board::parse_graph(text).map_err(|e| err(LoadErrorKind::Graph(e.to_string())))?;
     let to_move = opts.to_move.or(gf.to_move).unwrap_or(Color::Black);
@@ -431,10 +428,7 @@ const MARK_KINDS: [&str; 4] = ["TR", "MA", "SQ", "CR"];
 /// [`LoadError`] naming `name` and what is wrong.
 pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<Problem, LoadError> {
     let root = parse_root(text, name, opts.index, opts.to_move, None)?;
-    let err = |kind| LoadError {
-        file: name.to_string(),
-        kind,
-    };
+    let err = LoadError::in_file(name);
     let full = root.full;
     // The target.
     let (target_full, source) = if let Some(t) = &opts.target {
@@ -511,10 +505,7 @@ pub fn problem_from_position(
     name: &str,
     opts: &LoadOptions,
 ) -> Result<Problem, LoadError> {
-    let err = |kind| LoadError {
-        file: name.to_string(),
-        kind,
-    };
+    let err = LoadError::in_file(name);
     let (target_full, source) = match &opts.target {
         Some(t) => (parse_target(&full, t).map_err(err)?, TargetSource::Option),
         None => {
@@ -549,10 +540,7 @@ fn parse_root(
     before_move: Option<usize>,
 ) -> Result<Root, LoadError> {
     let opts_index = index;
-    let err = |kind| LoadError {
-        file: name.to_string(),
-        kind,
-    };
+    let err = LoadError::in_file(name);
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let scanned = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
     let root_lengths = scanned.root_lengths;
@@ -749,10 +737,7 @@ fn finish_problem(
         expected,
         notes: move_notes,
     } = from_file;
-    let err = |kind| LoadError {
-        file: name.to_string(),
-        kind,
-    };
+    let err = LoadError::in_file(name);
     let board = Arc::clone(full.board());
     let mut problem = Problem {
         file: name.to_string(),

@@ -112,10 +112,7 @@ pub fn parse_solution_tree(
     name: &str,
     index: usize,
 ) -> Result<SolutionTree, LoadError> {
-    let err = |kind| LoadError {
-        file: name.to_string(),
-        kind,
-    };
+    let err = LoadError::in_file(name);
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let scanned = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
     let trees = sgf_parse::parse(&scanned.text).map_err(|e| err(syntax_error(e)))?;
