@@ -73,6 +73,37 @@ fn mutate(base: &str, pieces: &[&str], rng: &mut Rng) -> String {
     s.into_iter().collect()
 }
 
+/// What a loader did with a mutated file: panicked (the test fails, showing the file),
+/// refused it (the message must be one line starting with `name`: false), or loaded it
+/// (true).
+fn loads(
+    parse: impl FnOnce() -> Result<tsume_sgf::Problem, tsume_sgf::LoadError> + std::panic::UnwindSafe,
+    name: &str,
+    text: &str,
+) -> bool {
+    match std::panic::catch_unwind(parse) {
+        Err(_) => panic!("the loader panicked on:\n{text}"),
+        Ok(Err(e)) => {
+            let m = e.to_string();
+            assert!(m.starts_with(name) && !m.contains('\n'), "{m}");
+            false
+        }
+        Ok(Ok(_)) => true,
+    }
+}
+
+/// `tsume ARGS` on a mutated file: exit 0 (any answer), or 2 with one line; no panic.
+fn runs_cleanly(args: &[&str], text: &str) {
+    let run = std::panic::catch_unwind(|| tsume(args))
+        .unwrap_or_else(|_| panic!("{args:?} panicked on:\n{text}"));
+    assert!(
+        run.code == 0 || (run.code == 2 && run.err.trim().lines().count() == 1),
+        "{args:?}: exit {} {}\n{text}",
+        run.code,
+        run.err
+    );
+}
+
 #[test]
 fn mutated_problem_files_load_or_fail_in_one_line() {
     let mut files = Vec::new();
@@ -92,43 +123,32 @@ fn mutated_problem_files_load_or_fail_in_one_line() {
             PIECES,
             &mut rng,
         );
-        let r = std::panic::catch_unwind(|| tsume_sgf::parse_sgf_problem(&text, "f.sgf", &opts));
-        match r {
-            Err(_) => panic!("the loader panicked on:\n{text}"),
-            Ok(Err(e)) => {
-                refused += 1;
-                let m = e.to_string();
-                assert!(m.starts_with("f.sgf") && !m.contains('\n'), "{m}");
-            }
-            Ok(Ok(_)) => {
-                loaded += 1;
-                if loaded % 25 != 0 {
-                    continue;
-                }
-                // The command line on the file: any answer, or one line and exit 2.
-                let path = scratch_file(&format!("mutated-{round}.sgf"), &text);
-                let path = path.to_str().unwrap();
-                let extra: &[&str] = match round % 4 {
-                    0 => &["--json"],
-                    1 => &["--region", "board"],
-                    2 => &["--ko-rule", "basic"],
-                    _ => &["--all-moves"],
-                };
-                let mut args = vec!["solve", path, "--max-nodes", "300"];
-                args.extend_from_slice(extra);
-                for args in [args, vec!["check", path, "--max-nodes", "300"]] {
-                    let run = std::panic::catch_unwind(|| tsume(&args))
-                        .unwrap_or_else(|_| panic!("{args:?} panicked on:\n{text}"));
-                    assert!(
-                        run.code == 0 || (run.code == 2 && run.err.trim().lines().count() == 1),
-                        "{args:?}: exit {} {}\n{text}",
-                        run.code,
-                        run.err
-                    );
-                }
-                solved += 1;
-            }
+        if !loads(
+            || tsume_sgf::parse_sgf_problem(&text, "f.sgf", &opts),
+            "f.sgf",
+            &text,
+        ) {
+            refused += 1;
+            continue;
         }
+        loaded += 1;
+        if loaded % 25 != 0 {
+            continue;
+        }
+        // The command line on the file: any answer, or one line and exit 2.
+        let path = scratch_file(&format!("mutated-{round}.sgf"), &text);
+        let path = path.to_str().unwrap();
+        let extra: &[&str] = match round % 4 {
+            0 => &["--json"],
+            1 => &["--region", "board"],
+            2 => &["--ko-rule", "basic"],
+            _ => &["--all-moves"],
+        };
+        let mut args = vec!["solve", path, "--max-nodes", "300"];
+        args.extend_from_slice(extra);
+        runs_cleanly(&args, &text);
+        runs_cleanly(&["check", path, "--max-nodes", "300"], &text);
+        solved += 1;
     }
     // Both kinds occur (a test of the mutations as much as of the loader).
     assert!(
@@ -144,8 +164,14 @@ fn mutated_problem_files_load_or_fail_in_one_line() {
 #[test]
 fn mutated_graph_files_load_or_fail_in_one_line() {
     let cnf = scratch_file("mutations.cnf", "p cnf 3 4\n1 -2 0\n2 3 0\n-1 -3 0\n-2 0\n");
-    let graph = scratch_dir_path("mutations-base.graph");
-    let r = tsume(&["reduce", cnf.to_str().unwrap(), "-o", &graph]);
+    // The instance's file, written by `tsume reduce` over an empty one.
+    let graph = scratch_file("mutations-base.graph", "");
+    let r = tsume(&[
+        "reduce",
+        cnf.to_str().unwrap(),
+        "-o",
+        graph.to_str().unwrap(),
+    ]);
     assert_eq!(r.code, 0, "{}", r.err);
     let files = [
         std::fs::read_to_string(&graph).unwrap(),
@@ -193,47 +219,31 @@ fn mutated_graph_files_load_or_fail_in_one_line() {
             GRAPH_PIECES,
             &mut rng,
         );
-        let r =
-            std::panic::catch_unwind(|| tsume_sgf::parse_graph_problem(&text, "f.graph", &opts));
-        match r {
-            Err(_) => panic!("the graph reader panicked on:\n{text}"),
-            Ok(Err(e)) => {
-                refused += 1;
-                let m = e.to_string();
-                assert!(m.starts_with("f.graph") && !m.contains('\n'), "{m}");
-            }
-            Ok(Ok(_)) => {
-                loaded += 1;
-                if loaded % 20 != 0 {
-                    continue;
-                }
-                let path = scratch_file(&format!("mutated-{round}.graph"), &text);
-                let args = [
+        if !loads(
+            || tsume_sgf::parse_graph_problem(&text, "f.graph", &opts),
+            "f.graph",
+            &text,
+        ) {
+            refused += 1;
+            continue;
+        }
+        loaded += 1;
+        if loaded % 20 == 0 {
+            let path = scratch_file(&format!("mutated-{round}.graph"), &text);
+            runs_cleanly(
+                &[
                     "solve",
                     path.to_str().unwrap(),
                     "--max-nodes",
                     "300",
                     "--json",
-                ];
-                let run = std::panic::catch_unwind(|| tsume(&args))
-                    .unwrap_or_else(|_| panic!("solve panicked on:\n{text}"));
-                assert!(
-                    run.code == 0 || (run.code == 2 && run.err.trim().lines().count() == 1),
-                    "exit {} {}\n{text}",
-                    run.code,
-                    run.err
-                );
-            }
+                ],
+                &text,
+            );
         }
     }
     assert!(
         loaded >= 400 && refused >= 400,
         "{loaded} loaded, {refused} refused"
     );
-}
-
-/// A path in the tests' scratch folder (the file itself not written).
-fn scratch_dir_path(name: &str) -> String {
-    let p = scratch_file(name, "");
-    p.display().to_string()
 }
