@@ -19,6 +19,29 @@ impl Rng {
     }
 }
 
+/// Mixes `TSUME_SOAK_SEED` into the random cases' generator, once the boards are made
+/// (so the boards, and what the tests assert about them, stay those of CI). CI runs each
+/// test with its own fixed seed; a longer soak run (not in CI) sets `TSUME_SOAK_SEED` (each
+/// value a new set of cases) and `TSUME_SOAK_ROUNDS` (rounds multiplied), e.g.
+/// `TSUME_SOAK_SEED=7 TSUME_SOAK_ROUNDS=10 cargo test --release -p tsume-prove --test agree`.
+fn soak(rng: &mut Rng) {
+    let seed = std::env::var("TSUME_SOAK_SEED")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .unwrap_or(0);
+    // xorshift needs a non-zero state.
+    rng.0 = (rng.0 ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)).max(1);
+}
+
+/// `n` rounds, times `TSUME_SOAK_ROUNDS` when set (see [`soak`]).
+fn rounds(n: u64) -> u64 {
+    let k = std::env::var("TSUME_SOAK_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .unwrap_or(1);
+    n * k.max(1)
+}
+
 fn random_graph(rng: &mut Rng, n: usize) -> Board {
     // A random spanning tree plus a few extra edges: connected, simple.
     let mut edges = Vec::new();
@@ -145,13 +168,14 @@ fn empties(p: &Position) -> usize {
 fn dfpn_matches_exact_and_reference() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let boards = boards(&mut rng);
+    soak(&mut rng);
     let mut checked = 0;
     let mut dead = 0;
     let mut reference_checked = 0;
     let mut trees = 0;
     let mut plain_checked = 0;
     let mut ko_checked = 0;
-    for round in 0..40 {
+    for round in 0..rounds(40) {
         for board in &boards {
             let Some((p, x, rank)) = random_case(&mut rng, board) else {
                 continue;
@@ -324,10 +348,11 @@ fn corrupted_trees_are_rejected() {
 fn deepening_matches_one_search() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let boards = boards(&mut rng);
+    soak(&mut rng);
     let mut compared = 0;
     let mut closed_early = 0;
     let mut exact_differs = 0;
-    for _round in 0..12 {
+    for _round in 0..rounds(12) {
         for board in &boards {
             let Some((p, x, rank)) = random_case(&mut rng, board) else {
                 continue;
@@ -405,9 +430,10 @@ fn an_unknown_answer_reports_only_what_a_smaller_bound_proved() {
     // the bounded search half the nodes, so fewer tiny budgets reach a partial result.
     let mut rng = Rng(0x51f1_5eed_0dd5_a11e);
     let boards = boards(&mut rng);
+    soak(&mut rng);
     let mut reported = [0usize; 2];
     let mut unknown = [0usize; 2];
-    for round in 0..100 {
+    for round in 0..rounds(100) {
         for board in &boards {
             let Some((p, x, rank)) = random_case(&mut rng, board) else {
                 continue;
@@ -469,13 +495,14 @@ fn an_unknown_answer_reports_only_what_a_smaller_bound_proved() {
 fn the_unbounded_search_first_agrees_with_the_bounded_search_alone() {
     let mut rng = Rng(0x0dd_b1a5_7e11_c0de);
     let boards = boards(&mut rng);
+    soak(&mut rng);
     let mut compared = 0;
     let mut settled = 0;
     let mut handed_over = 0;
     let mut kills_settled = 0;
     let mut lives_settled = 0;
     let mut orders_differ = 0;
-    for _round in 0..12 {
+    for _round in 0..rounds(12) {
         for board in &boards {
             let Some((p, x, rank)) = random_case(&mut rng, board) else {
                 continue;
@@ -560,8 +587,9 @@ fn the_unbounded_search_first_agrees_with_the_bounded_search_alone() {
 fn dfpn_under_the_ko_rule_matches_the_reference() {
     let mut rng = Rng(0x51ed_270b_2791_83a5);
     let boards = boards(&mut rng);
+    soak(&mut rng);
     let (mut checked, mut dead, mut differ, mut banned_roots, mut trees) = (0, 0, 0, 0, 0);
-    for _round in 0..60 {
+    for _round in 0..rounds(60) {
         for board in &boards {
             let Some((p0, x)) = random_position(&mut rng, board) else {
                 continue;
