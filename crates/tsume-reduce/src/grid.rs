@@ -167,6 +167,50 @@
 //! α plies in the open. So the defender's success at the end of a ladder would have to
 //! be a capture or an enclosed life, never an escape. Not started.
 //!
+//! # Rails: the choice as the crossing (2026-11-27; `tests/rails.rs`)
+//!
+//! After the assignment every variable has exactly one White and one Black stone on its
+//! two choice points, whichever way White chose. So a choice point next to two pieces of
+//! a rail joins them with its stone, and a rail cut into pieces at the variables runs
+//! through every one of them, however each is set: no signal has to cross anything.
+//! Laid along the variable line of a rectilinear formula (variables on a line, each
+//! clause a comb above or below it without crossings; Knuth and Raghunathan 1992: every
+//! planar 3-SAT formula with its variable cycle has one, an NP-complete class), a Λ rail
+//! touches every H_i without being a hub. Two designs, checked on the graph board:
+//!
+//! - **D4, two rails**: Λ through the White stones, Ω through the Black ones (each choice
+//!   point next to H_i, both Λ pieces, both Ω pieces and its clauses), a clause stone
+//!   next to Z (its freed point a liberty Ω shares with Z, as in D2), G = m, F = m − 2.
+//!   Its verdict equals varisat's on 202 formulas (the fixed set and 193 random ones with
+//!   1–4 variables and 1–8 clauses: 130 satisfiable, 72 not; 2.3 M nodes in all).
+//!   Without the link to Z it fails: a captured clause is then a lone eye of Ω, and eye
+//!   against eye is a seki in which Λ lives. But D4 cannot be drawn in the plane: both
+//!   choice points next to all four pieces make each variable a K₂,₄, whose faces are
+//!   four-cycles, so the region above the line is shut in at every variable and no
+//!   clause reaches two variables. Measured with networkx on 1 500 random rectilinear
+//!   formulas (monotone: positive clauses above, negative below): D4's graph (without Z
+//!   and W, whose local copies would be leaves) is planar for 363, D2's for 685.
+//! - **D5, one rail**: Λ's rail only; a local gate next to E; a true literal joins its
+//!   clause to Λ, and the clause brings k private liberties; the gate has G = k·n + 2, so
+//!   White wins the race iff every clause is joined. This one is planar for monotone
+//!   rectilinear formulas (positive clauses above the line, negative below: still
+//!   NP-complete, de Berg and Khosravi 2010), the rail with A_i above, B_i below and H_i
+//!   between them: its graph (walls left out) is planar for all 1 500 random ones of the
+//!   measurement above (`scripts/rail_planarity.py`). But an
+//!   unset variable's choice points are two liberties of Λ, so k must outweigh them
+//!   (k = 2m + 1: with k = 1, (x)∧(¬x) lives). Right where the prover settles it
+//!   ((x)∧(¬x), (x), two-variable formulas), at a cost that grows with the race:
+//!   (u1∨u2)∧(¬u1)∧(¬u2) takes 5.6 M nodes (D2: 528), and the four 2-clauses over two
+//!   variables stay unknown after 20 M.
+//!
+//! Both need a choice point with five neighbours or more (H_i, two rail pieces, Z or a
+//! second rail, the clause legs), where a grid point has four: a point with its two rail
+//! pieces left and right and H_i below has one neighbour left, and it must be both the
+//! Black wall that keeps Black's answer alive and the clause that a true literal joins.
+//! That local gadget, a choice of a few points with a forced exchange, is what a grid
+//! drawing of D5 still needs; none is designed, and D5's races would make its grid
+//! instances costly to verify.
+//!
 //! # Solving the SGF
 //!
 //! The whole board is the problem (walls included). The file says `PL[W]`, marks Λ with

@@ -192,7 +192,10 @@
 //! design needs"), gadgets that each touch one hub (Λ, E and Ω) encode only formulas of
 //! bounded incidence treewidth or nested ones, whatever the gadgets: hard grid instances
 //! need links that pass another gadget's influence through them, a crossover at every
-//! link. None is built.
+//! link. None is built. One way around it, the choice itself as the crossing (a choice
+//! point joins two pieces of a rail whichever way it is set), is checked on the graph
+//! board in `tests/rails.rs` (designs D4 and D5, [`grid`] "Rails"): D5 is planar for
+//! monotone rectilinear formulas, but not yet drawn on the grid.
 #![deny(missing_docs)]
 
 pub mod dimacs;
