@@ -209,7 +209,14 @@
 //! Black wall that keeps Black's answer alive and the clause that a true literal joins.
 //! That local gadget, a choice of a few points with a forced exchange, is what a grid
 //! drawing of D5 still needs; none is designed, and D5's races would make its grid
-//! instances costly to verify.
+//! instances costly to verify. Two observations for whoever designs it (on paper): the
+//! rail alone fits the grid as a cross-cut, the pieces L_{i−1} and L_i diagonal to each
+//! other and the choice points the two cutting points, each with two neighbours to spare
+//! (one for Z, one for the clause leg); but the cutting points then lie on opposite
+//! sides of the rail, and nothing but the rail touches both, so the threat that makes a
+//! choice forcing (V1, V2: an H_i with both choice points as liberties) cannot be local.
+//! And a Black answer whose only liberty is shared with a living wall is not safe: White
+//! fills that liberty as a capture, so the answer must join the wall itself.
 //!
 //! # Solving the SGF
 //!
