@@ -181,8 +181,8 @@
 //! - **D4, two rails**: Λ through the White stones, Ω through the Black ones (each choice
 //!   point next to H_i, both Λ pieces, both Ω pieces and its clauses), a clause stone
 //!   next to Z (its freed point a liberty Ω shares with Z, as in D2), G = m, F = m − 2.
-//!   Its verdict equals varisat's on 202 formulas (the fixed set and 193 random ones with
-//!   1–4 variables and 1–8 clauses: 130 satisfiable, 72 not; 2.3 M nodes in all).
+//!   Its verdict equals varisat's on 200 formulas (the fixed set and 191 random ones with
+//!   1–4 variables and 1–8 clauses: 116 satisfiable, 84 not; 1.05 M nodes in all).
 //!   Without the link to Z it fails: a captured clause is then a lone eye of Ω, and eye
 //!   against eye is a seki in which Λ lives. But D4 cannot be drawn in the plane: both
 //!   choice points next to all four pieces make each variable a K₂,₄, whose faces are

@@ -4,7 +4,11 @@
 //! depth bound α = 2·(empty points) + 4, and for every α when the answer says `exact`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::time::Instant;
+
+use common::all_eight;
 
 use tsume_board::parse_graph;
 use tsume_prove::{default_depth, solve, Limits, Options, PnRule, Verdict};
@@ -153,17 +157,6 @@ fn random_formulas_agree_with_sat() {
         t.elapsed().as_secs_f64()
     );
     assert!(sat > 0 && unsat > 0, "both outcomes represented");
-}
-
-/// The 8 clauses over 3 variables, each variable's signs in every combination.
-fn all_eight() -> Vec<Vec<i32>> {
-    (0..8)
-        .map(|bits| {
-            (0..3)
-                .map(|v| if bits >> v & 1 == 1 { -(v + 1) } else { v + 1 })
-                .collect()
-        })
-        .collect()
 }
 
 /// 7 of the 8 clauses over 3 variables: satisfiable (only the assignment the missing

@@ -21,7 +21,7 @@
 
 mod common;
 
-use common::{edges, immortals, play, position, pt, B, W};
+use common::{edges, immortals, lambda_and_gate, play, position, pt, B, W};
 use tsume_board::{Color, Move, Point, Position};
 use tsume_prove::{default_depth, exact, solve, Limits, Options, Verdict};
 use tsume_reduce::{is_satisfiable, normalize, Cnf, GraphBuilder};
@@ -247,31 +247,6 @@ fn clause_status(widths: std::ops::RangeInclusive<usize>) {
             }
         }
     }
-}
-
-/// Z, W, Λ `L` with its eye `e`, `E` and `f` outside liberties (next to Z), and the gate
-/// Ω `q` next to E with `big_g` liberties g (next to W): what Λ1/Λ2 and the whole design
-/// share.
-fn lambda_and_gate(f: usize, big_g: usize) -> GraphBuilder {
-    let mut g = GraphBuilder::new();
-    immortals(&mut g);
-    g.point("L", W).unwrap();
-    g.point("q", B).unwrap();
-    for p in ["e", "E"] {
-        g.point(p, None).unwrap();
-    }
-    edges(&mut g, &[("L", "e"), ("L", "E"), ("E", "q")]);
-    for i in 0..f {
-        let n = format!("f{i}");
-        g.point(&n, None).unwrap();
-        edges(&mut g, &[(&n, "L"), (&n, "z")]);
-    }
-    for i in 0..big_g {
-        let n = format!("g{i}");
-        g.point(&n, None).unwrap();
-        edges(&mut g, &[(&n, "q"), (&n, "w")]);
-    }
-    g
 }
 
 /// Λ1/Λ2 for D3 (Remark 3). Λ with e, E and F outside liberties; Ω next to E, to G points

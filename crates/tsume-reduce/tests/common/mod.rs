@@ -1,4 +1,5 @@
-//! Helpers shared by the gadget tests (`lemmas.rs`, design D2; `fanout.rs`, design D3):
+//! Helpers shared by the gadget tests (`lemmas.rs`, design D2; `fanout.rs`, design D3;
+//! `rails.rs`, designs D4 and D5; `end_to_end.rs`):
 //! the stand-ins for the alive hubs and small ways to name points and play moves.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
@@ -18,6 +19,42 @@ pub fn immortals(g: &mut GraphBuilder) {
         g.point(e, None).unwrap();
         g.edge(s, e).unwrap();
     }
+}
+
+/// Z, W, Λ `L` with its eye `e`, `E` and `f` outside liberties (next to Z), and the gate
+/// Ω `q` next to E with `big_g` liberties g (next to W): what Λ1/Λ2 and the whole design
+/// share (designs D3, D4, D5).
+pub fn lambda_and_gate(f: usize, big_g: usize) -> GraphBuilder {
+    let mut g = GraphBuilder::new();
+    immortals(&mut g);
+    g.point("L", W).unwrap();
+    g.point("q", B).unwrap();
+    for p in ["e", "E"] {
+        g.point(p, None).unwrap();
+    }
+    edges(&mut g, &[("L", "e"), ("L", "E"), ("E", "q")]);
+    for i in 0..f {
+        let n = format!("f{i}");
+        g.point(&n, None).unwrap();
+        edges(&mut g, &[(&n, "L"), (&n, "z")]);
+    }
+    for i in 0..big_g {
+        let n = format!("g{i}");
+        g.point(&n, None).unwrap();
+        edges(&mut g, &[(&n, "q"), (&n, "w")]);
+    }
+    g
+}
+
+/// The 8 clauses over 3 variables, each variable's signs in every combination.
+pub fn all_eight() -> Vec<Vec<i32>> {
+    (0..8)
+        .map(|bits| {
+            (0..3)
+                .map(|v| if bits >> v & 1 == 1 { -(v + 1) } else { v + 1 })
+                .collect()
+        })
+        .collect()
 }
 
 /// Adds every edge of `list`.
