@@ -25,21 +25,19 @@ impl Rng {
 /// value a new set of cases) and `TSUME_SOAK_ROUNDS` (rounds multiplied), e.g.
 /// `TSUME_SOAK_SEED=7 TSUME_SOAK_ROUNDS=10 cargo test --release -p tsume-prove --test agree`.
 fn soak(rng: &mut Rng) {
-    let seed = std::env::var("TSUME_SOAK_SEED")
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok())
-        .unwrap_or(0);
+    let seed = env_number("TSUME_SOAK_SEED").unwrap_or(0);
     // xorshift needs a non-zero state.
     rng.0 = (rng.0 ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)).max(1);
 }
 
 /// `n` rounds, times `TSUME_SOAK_ROUNDS` when set (see [`soak`]).
 fn rounds(n: u64) -> u64 {
-    let k = std::env::var("TSUME_SOAK_ROUNDS")
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok())
-        .unwrap_or(1);
-    n * k.max(1)
+    n * env_number("TSUME_SOAK_ROUNDS").unwrap_or(1).max(1)
+}
+
+/// The number an environment variable holds, if set and a number.
+fn env_number(name: &str) -> Option<u64> {
+    std::env::var(name).ok()?.parse().ok()
 }
 
 fn random_graph(rng: &mut Rng, n: usize) -> Board {
