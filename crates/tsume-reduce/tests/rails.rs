@@ -79,10 +79,16 @@ fn variables_on_the_rail(g: &mut GraphBuilder, cnf: &Cnf, extra: impl Fn(usize) 
     }
 }
 
-/// D4 (module docs); `clause_by_z`: each clause stone touches Z.
-fn d4_graph(input: &Cnf, clause_by_z: bool) -> (Position, Point) {
+/// The formula as normalised; the designs here need clauses, none empty.
+fn normalized(input: &Cnf) -> Cnf {
     let (cnf, _) = normalize(input);
     assert!(!cnf.clauses.is_empty() && cnf.clauses.iter().all(|c| !c.is_empty()));
+    cnf
+}
+
+/// D4 (module docs); `clause_by_z`: each clause stone touches Z.
+fn d4_graph(input: &Cnf, clause_by_z: bool) -> (Position, Point) {
+    let cnf = normalized(input);
     let m = cnf.occurring_vars().len();
     let mut g = lambda_and_gate(m.saturating_sub(2), m);
     let om = |k: usize| {
@@ -108,8 +114,7 @@ fn d4_graph(input: &Cnf, clause_by_z: bool) -> (Position, Point) {
 
 /// D5 (module docs) with `k` private liberties a clause.
 fn d5_graph(input: &Cnf, k: usize) -> (Position, Point) {
-    let (cnf, _) = normalize(input);
-    assert!(!cnf.clauses.is_empty() && cnf.clauses.iter().all(|c| !c.is_empty()));
+    let cnf = normalized(input);
     let mut g = lambda_and_gate(0, k * cnf.clauses.len() + 2);
     for j in 0..cnf.clauses.len() {
         let c = format!("k{j}");
