@@ -184,12 +184,14 @@
 //!   Its verdict equals varisat's on 200 formulas (the fixed set and 191 random ones with
 //!   1–4 variables and 1–8 clauses: 116 satisfiable, 84 not; 1.05 M nodes in all).
 //!   Without the link to Z it fails: a captured clause is then a lone eye of Ω, and eye
-//!   against eye is a seki in which Λ lives. But D4 cannot be drawn in the plane: both
+//!   against eye is a seki in which Λ lives. But D4 does not draw in the plane: both
 //!   choice points next to all four pieces make each variable a K₂,₄, whose faces are
-//!   four-cycles, so the region above the line is shut in at every variable and no
-//!   clause reaches two variables. Measured with networkx on 1 500 random rectilinear
-//!   formulas (monotone: positive clauses above, negative below): D4's graph (without Z
-//!   and W, whose local copies would be leaves) is planar for 363, D2's for 685.
+//!   four-cycles, so there is no region above the line; a clause can only join
+//!   neighbouring variables, through the corridor between their junctions ((u1∨u2) and
+//!   (u1∨u2)∧(u2∨u3) draw, (u1∨u3), (u1∨u2∨u3) and (u1∨u2)∧(u1∨¬u2) do not, by
+//!   networkx's planarity test). On 1 500 random rectilinear formulas (monotone:
+//!   positive clauses above, negative below) D4's graph (without Z and W, whose local
+//!   copies would be leaves) is planar for 363, D2's for 685.
 //! - **D5, one rail**: Λ's rail only; a local gate next to E; a true literal joins its
 //!   clause to Λ, and the clause brings k private liberties; the gate has G = k·n + 2, so
 //!   White wins the race iff every clause is joined. This one is planar for monotone

@@ -26,8 +26,8 @@
 //! the weight (with k = 1 an unset variable is worth more to Λ than a clause) and with
 //! it is right on the small formulas it can solve, at a high cost in nodes. Neither is
 //! drawn on the grid: D4's two rails make each variable a K₂,₄ (both choice points next
-//! to all four pieces), which shuts the region above the line in, and a choice point
-//! needs five neighbours or more in both (the grid docs).
+//! to all four pieces), so a clause can only join neighbouring variables; and a choice
+//! point needs five neighbours or more in both (the grid docs).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
