@@ -272,7 +272,7 @@ fn d5_a_clause_must_outweigh_the_unset_choice_points() {
 /// D5 with two variables: (u1∨u2)∧(¬u1) lives, (u1∨u2)∧(¬u1)∧(¬u2) dies; the race of
 /// k·n + 2 = 17 gate liberties costs millions of nodes.
 #[test]
-#[ignore = "slow: about 45 s in release (2026-11-27)"]
+#[ignore = "slow: about 50 s in release (2026-11-27)"]
 fn d5_two_variables() {
     for f in [
         Cnf::new(2, &[&[1, 2], &[-1]]),
