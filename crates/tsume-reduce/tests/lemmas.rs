@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{immortals, play, position, pt, B, W};
+use common::{immortals, lambda_and_gate, play, position, pt, B, W};
 use tsume_board::{Color, Move, Point, Position};
 use tsume_prove::{exact, solve, Options, Verdict};
 use tsume_reduce::GraphBuilder;
@@ -151,27 +151,6 @@ fn clause_with_literals(true_lits: usize, false_lits: usize) -> GraphBuilder {
     g
 }
 
-/// Z, W, Λ (`L`) with its eye `e`, the point `E` and `f` outside liberties (next to Z),
-/// and the gate `q` (Black) next to E.
-fn target_and_gate(f: usize) -> GraphBuilder {
-    let mut g = GraphBuilder::new();
-    immortals(&mut g);
-    g.point("L", W).unwrap();
-    g.point("e", None).unwrap();
-    g.point("E", None).unwrap();
-    g.point("q", B).unwrap();
-    for (a, b) in [("L", "e"), ("L", "E"), ("E", "q")] {
-        g.edge(a, b).unwrap();
-    }
-    for i in 0..f {
-        let name = format!("f{i}");
-        g.point(&name, None).unwrap();
-        g.edge(&name, "L").unwrap();
-        g.edge(&name, "z").unwrap();
-    }
-    g
-}
-
 /// Λ with White to move: df-pn first (its "dead" is exact), then the exact solver to
 /// settle "alive" for every α when df-pn's disproof depends on the bound; if that is too
 /// large, the bounded answer.
@@ -255,13 +234,7 @@ fn b_clause_alive_iff_some_literal_true() {
 /// freed by the capture of a dead clause, next to q and to a false literal (Black, joined
 /// to Z).
 fn diagram_c(g_libs: usize, f: usize, alive: usize, captured: bool) -> GraphBuilder {
-    let mut g = target_and_gate(f);
-    for i in 0..g_libs {
-        let name = format!("g{i}");
-        g.point(&name, None).unwrap();
-        g.edge(&name, "q").unwrap();
-        g.edge(&name, "w").unwrap();
-    }
+    let mut g = lambda_and_gate(f, g_libs);
     for j in 0..alive {
         let k = format!("k{j}");
         g.point(&k, W).unwrap();

@@ -23,7 +23,7 @@ pub fn immortals(g: &mut GraphBuilder) {
 
 /// Z, W, Λ `L` with its eye `e`, `E` and `f` outside liberties (next to Z), and the gate
 /// Ω `q` next to E with `big_g` liberties g (next to W): what Λ1/Λ2 and the whole design
-/// share (designs D3, D4, D5).
+/// share (the lemmas of D2, designs D3, D4, D5).
 pub fn lambda_and_gate(f: usize, big_g: usize) -> GraphBuilder {
     let mut g = GraphBuilder::new();
     immortals(&mut g);
