@@ -49,6 +49,12 @@ fn side_json(r: &Report, s: &Side) -> Value {
             Some(Ok(_)) => Value::Bool(true),
             Some(Err(_)) => Value::Bool(false),
         },
+        // Whether the checked tree itself shows `exact`: a kill is exact by itself, a
+        // life for every α needs a disproof for every α (not one within α).
+        "exact_checked": match &s.check {
+            Some(Ok(c)) => json!(a.exact && (a.verdict == Verdict::Dead || c.every_alpha)),
+            _ => Value::Bool(false),
+        },
         "proof_nodes": match &s.check { Some(Ok(c)) => json!(c.nodes), _ => Value::Null },
         "repetition_free": match &s.check { Some(Ok(c)) => json!(c.repetition_free), _ => Value::Null },
         "check_error": match &s.check { Some(Err(e)) => json!(e), _ => Value::Null },
@@ -249,6 +255,9 @@ fn side_line(r: &Report, s: &Side) -> String {
     match &s.check {
         Some(Ok(c)) => {
             let _ = write!(line, "; proof checked ({} nodes)", c.nodes);
+            if a.verdict == Verdict::Alive && a.exact && !c.every_alpha {
+                line += " for this α only: \"for every α\" rests on the search";
+            }
             // Said only when it holds: a tree with a repeating line may still have a
             // strategy without one (bounded trees run on until the depth limit).
             if c.repetition_free && !r.problem.position.ko_rule() {

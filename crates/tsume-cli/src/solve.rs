@@ -175,6 +175,9 @@ pub(crate) struct Checked {
     /// No line of the tree plays into a position met before on it (no ko retaken), so
     /// the claim holds under a ko rule too (`tsume_proof::CheckReport::repetition_free`).
     pub repetition_free: bool,
+    /// The tree is a disproof for every α (its root's `remaining` is `None`), so it
+    /// checks an "alive for every α" too, not only "alive within α".
+    pub every_alpha: bool,
 }
 
 /// One solved problem.
@@ -563,6 +566,7 @@ pub(crate) fn check_tree(
     let checked = Checked {
         nodes: report.nodes,
         repetition_free: report.repetition_free,
+        every_alpha: tree.claim == tsume_proof::Claim::Alive && root.is_none(),
     };
     match (verdict, tree.claim) {
         (Verdict::Dead, tsume_proof::Claim::Dead) => {

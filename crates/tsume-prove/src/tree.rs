@@ -162,7 +162,26 @@ impl<'s, 'a> Builder<'s, 'a> {
         let mut chosen: Vec<(Move, usize)> = Vec::new();
         if attacker {
             for c in &kids {
-                let j = self.disprove(&c.pos, child_rem)?;
+                // The searches leave out the attacker's pass and its ko capture that the
+                // defender retakes at once (`Info::retaken`), so the table has no entry
+                // for them: for every α they are answered by the pass back or the
+                // retake, which return here.
+                let back = match c.info.mv {
+                    Move::Pass => Some(Move::Pass),
+                    Move::Play(x) if c.info.retaken => match c.pos.liberties(x).as_slice() {
+                        [s] => Some(Move::Play(*s)),
+                        _ => None,
+                    },
+                    Move::Play(_) => None,
+                };
+                let cycle = match back {
+                    Some(b) if forever => self.cycle_back(&c.pos, b, p, i),
+                    _ => None,
+                };
+                let j = match cycle {
+                    Some(j) => j,
+                    None => self.disprove(&c.pos, child_rem)?,
+                };
                 chosen.push((c.info.mv, j));
             }
         } else {
@@ -197,6 +216,25 @@ impl<'s, 'a> Builder<'s, 'a> {
         }
         self.nodes[i].children = chosen;
         Some(i)
+    }
+
+    /// The node, for every α, of `q`, reached from `p` (node `i`) by the attacker's pass or
+    /// ko capture, whose answer is the defender's `back` (the pass, the retake) to `p`: a
+    /// cycle, which a disproof may have (the checker's induction on the plies left).
+    /// `None` unless `back` does return to `p` (under the basic ko rule a pass lifts a
+    /// ban and a retake is banned, so it does not).
+    fn cycle_back(&mut self, q: &Position, back: Move, p: &Position, i: usize) -> Option<usize> {
+        if q.play(back) != *p {
+            return None;
+        }
+        if let Some(&(j, None)) = self.strongest.get(&q.hash()) {
+            return Some(j);
+        }
+        let j = self.push(None)?;
+        self.nodes[j].children = vec![(back, i)];
+        self.memo.insert((q.hash(), None), j);
+        self.strongest.insert(q.hash(), (j, None));
+        Some(j)
     }
 }
 
