@@ -8,6 +8,7 @@
 
 mod bench;
 mod check;
+mod check_proof;
 mod gtp;
 mod reduce_cmd;
 mod render;
@@ -67,6 +68,8 @@ const AFTER: &str = "Examples:
   tsume solve problem.sgf --ko-rule basic          ordinary Go's ko rule (outside the model)
   tsume solve problems/                            every problem of a folder, a table
   tsume check problems/03_bent_three_corner.sgf    the file's variations and marks, by proof
+  tsume solve p.sgf --tree-out p.json              the proofs as a certificate file
+  tsume check-proof p.json                         replay a certificate: no search, no trust
   tsume bench --corpus ../shared/corpus            published answers, per source
   tsume reduce formula.cnf -o formula.graph        3-SAT to a life-and-death position
   tsume solve formula.graph --to-move W            does Λ live? (iff satisfiable)
@@ -94,6 +97,10 @@ enum Command {
         about = "Check a problem file's solution tree (its variations and their marks) by proof"
     )]
     Check(check::CheckArgs),
+    #[command(
+        about = "Check proof files (`tsume solve --tree-out`) by replaying them, with no search"
+    )]
+    CheckProof(check_proof::CheckProofArgs),
     #[command(
         about = "Solve a problem collection or the public corpus and report speed and correctness"
     )]
@@ -146,6 +153,7 @@ pub fn run_with_input(
     let result = match cli.command {
         Command::Solve(a) => solve::run(&a, out, err),
         Command::Check(a) => check::run(&a, out, err),
+        Command::CheckProof(a) => check_proof::run(&a, out, err),
         Command::Bench(a) => bench::run(&a, out, err),
         Command::Reduce(a) => reduce_cmd::run_reduce(&a, out, err),
         Command::VerifyReduction(a) => reduce_cmd::run_verify(&a, out, err),

@@ -37,7 +37,9 @@
 //! cyclic: by induction on k, every node whose remaining is at least k (`None` = ∞)
 //! avoids D₀ for k plies, so cycles are sound.
 //!
-//! [`to_json`] and [`to_sgf`] export trees for people and other programs.
+//! [`to_json`] and [`to_sgf`] export trees for people and other programs; [`from_json`]
+//! reads the JSON back, so that a tree written by one run is a certificate that another
+//! checks with [`check`] alone (`tsume check-proof`).
 //!
 //! ```
 //! use tsume_board::{Color, Move, Position};
@@ -65,9 +67,11 @@
 
 mod check;
 mod export;
+mod import;
 
 pub use check::{check, CheckError, CheckErrorKind, CheckReport};
 pub use export::{to_json, to_sgf, to_sgf_with_budget, SGF_NODE_BUDGET};
+pub use import::{from_json, Certificate, ImportError};
 
 use tsume_board::Move;
 

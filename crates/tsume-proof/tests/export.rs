@@ -10,58 +10,10 @@ use common::solve;
 use sgf_parse::go::{self, Prop};
 use sgf_parse::SgfNode;
 use tsume_board::{Board, Color, Configuration, Move, Point, Position};
-use tsume_proof::{check, to_json, to_sgf, Claim, Leaf, Tree};
+use tsume_proof::{check, from_json, to_json, to_sgf, Claim, Leaf, Tree};
 
 fn pos(diagram: &str, to_move: Color) -> Position {
     Position::from_diagram(diagram, to_move).unwrap()
-}
-
-/// Reads the JSON back into a tree, moves parsed with the board's own point parser.
-fn tree_from_json(board: &Board, v: &serde_json::Value) -> Tree {
-    let claim = match v["claim"].as_str().unwrap() {
-        "dead" => Claim::Dead,
-        "alive" => Claim::Alive,
-        other => panic!("claim {other}"),
-    };
-    let nodes = v["nodes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .enumerate()
-        .map(|(i, n)| {
-            assert_eq!(n["id"].as_u64(), Some(i as u64));
-            let children = n["children"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|e| {
-                    let name = e["move"].as_str().unwrap();
-                    let m = if name == "pass" {
-                        Move::Pass
-                    } else {
-                        let p = board.parse_point(name).unwrap();
-                        if let Some(s) = e["sgf"].as_str() {
-                            assert_eq!(board.parse_point(s).unwrap(), p);
-                        }
-                        Move::Play(p)
-                    };
-                    (m, e["node"].as_u64().unwrap() as usize)
-                })
-                .collect();
-            let leaf = n["leaf"].as_str().map(|l| match l {
-                "capture" => Leaf::Capture,
-                "benson" => Leaf::Benson,
-                "depth_limit" => Leaf::DepthLimit,
-                other => panic!("leaf {other}"),
-            });
-            tsume_proof::TreeNode {
-                remaining: n["remaining"].as_u64().map(|r| r as u32),
-                children,
-                leaf,
-            }
-        })
-        .collect();
-    Tree { claim, nodes }
 }
 
 fn json_round_trip(p: &Position, x: Point, t: &Tree) {
@@ -76,7 +28,23 @@ fn json_round_trip(p: &Position, x: Point, t: &Tree) {
         p.color(x).unwrap().name()
     );
     assert_eq!(back["to_move"].as_str().unwrap(), p.to_move().name());
-    assert_eq!(&tree_from_json(p.board(), &back), t);
+    // Read back by the library: the same tree, root position and target, and the checker
+    // gives the read tree the verdict it gives the original.
+    let cert = from_json(&back).unwrap();
+    assert_eq!(&cert.tree, t);
+    assert_eq!(cert.root, *p);
+    assert_eq!(cert.root.to_move(), p.to_move());
+    assert_eq!(cert.root.ko_ban(), p.ko_ban());
+    assert_eq!(cert.root.board().len(), p.board().len());
+    for q in p.board().points() {
+        assert_eq!(cert.root.board().neighbors(q), p.board().neighbors(q));
+        assert_eq!(cert.root.board().name(q), p.board().name(q));
+    }
+    assert_eq!(cert.target, x);
+    assert_eq!(
+        check(&cert.root, cert.target, &cert.tree).map(|r| r.nodes),
+        check(p, x, t).map(|r| r.nodes)
+    );
     assert_eq!(
         back["nodes"][0]["to_move"].as_str().unwrap(),
         p.to_move().name()

@@ -1,0 +1,305 @@
+//! Reading a tree back from its JSON ([`crate::to_json`]), so that a proof written by one
+//! run (`tsume solve --tree-out`) can be checked by another, by [`crate::check`] alone:
+//! a certificate that needs no trust in the search that made it.
+//!
+//! The reader only rebuilds what the JSON states (the board, the stones, the player to
+//! move, the ko rule and ban, the target, the claim and the nodes) and rejects what it
+//! cannot read, naming the field; whether the tree proves its claim is the checker's
+//! question, not the reader's. A node's `to_move` is not read: the checker derives the
+//! player from the line.
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde_json::Value;
+use tsume_board::{Board, Color, Configuration, Move, Point, Position};
+
+use crate::{Claim, Leaf, Tree, TreeNode};
+
+/// A tree read back with the position it is about.
+#[derive(Clone, Debug)]
+pub struct Certificate {
+    /// The root position (board, stones, player to move, ko rule and ban).
+    pub root: Position,
+    /// A stone of the group in question.
+    pub target: Point,
+    /// The proof or disproof.
+    pub tree: Tree,
+}
+
+/// Why a JSON value is not a readable tree: the field and what is wrong with it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ImportError {
+    /// Where, as a path into the JSON (`nodes[3].children[0].move`); empty for the whole.
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.field, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+fn bad(field: impl Into<String>, message: impl Into<String>) -> ImportError {
+    ImportError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+fn field<'v>(v: &'v Value, name: &str) -> Result<&'v Value, ImportError> {
+    v.get(name).ok_or_else(|| bad(name, "missing"))
+}
+
+fn string<'v>(v: &'v Value, name: &str) -> Result<&'v str, ImportError> {
+    field(v, name)?
+        .as_str()
+        .ok_or_else(|| bad(name, "not a string"))
+}
+
+fn array<'v>(v: &'v Value, name: &str) -> Result<&'v Vec<Value>, ImportError> {
+    field(v, name)?
+        .as_array()
+        .ok_or_else(|| bad(name, "not a list"))
+}
+
+fn count(v: &Value, name: &str) -> Result<u32, ImportError> {
+    field(v, name)?
+        .as_u64()
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| bad(name, "not a whole number below 2^32"))
+}
+
+fn color(text: &str, name: &str) -> Result<Color, ImportError> {
+    match text {
+        "black" => Ok(Color::Black),
+        "white" => Ok(Color::White),
+        other => Err(bad(name, format!("\"{other}\" is not black or white"))),
+    }
+}
+
+fn board_of(v: &Value) -> Result<Board, ImportError> {
+    let b = field(v, "board")?;
+    match string(b, "kind").map_err(|e| in_field("board", e))? {
+        "grid" => {
+            let w = count(b, "width").map_err(|e| in_field("board", e))?;
+            let h = count(b, "height").map_err(|e| in_field("board", e))?;
+            let diagonal = match b.get("diagonal") {
+                None | Some(Value::Null) => false,
+                Some(d) => d
+                    .as_bool()
+                    .ok_or_else(|| bad("board.diagonal", "not true or false"))?,
+            };
+            let board = if diagonal {
+                Board::grid_with_diagonals(w, h)
+            } else {
+                Board::grid(w, h)
+            };
+            board.map_err(|e| bad("board", e.to_string()))
+        }
+        "graph" => {
+            let names = array(b, "points")
+                .map_err(|e| in_field("board", e))?
+                .iter()
+                .enumerate()
+                .map(|(i, n)| {
+                    n.as_str()
+                        .map(str::to_string)
+                        .ok_or_else(|| bad(format!("board.points[{i}]"), "not a string"))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let edges = array(b, "edges")
+                .map_err(|e| in_field("board", e))?
+                .iter()
+                .enumerate()
+                .map(|(i, e)| {
+                    let ends = e.as_array().filter(|a| a.len() == 2).and_then(|a| {
+                        let x = usize::try_from(a[0].as_u64()?).ok()?;
+                        let y = usize::try_from(a[1].as_u64()?).ok()?;
+                        Some((x, y))
+                    });
+                    ends.ok_or_else(|| {
+                        bad(format!("board.edges[{i}]"), "not a pair of point indices")
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Board::from_edges(names, &edges).map_err(|e| bad("board", e.to_string()))
+        }
+        other => Err(bad(
+            "board.kind",
+            format!("\"{other}\" is not grid or graph"),
+        )),
+    }
+}
+
+fn in_field(outer: &str, e: ImportError) -> ImportError {
+    bad(format!("{outer}.{}", e.field), e.message)
+}
+
+fn point(board: &Board, text: &str, name: &str) -> Result<Point, ImportError> {
+    board
+        .parse_point(text)
+        .map_err(|e| bad(name, format!("\"{text}\": {e}")))
+}
+
+/// Reads a tree written by [`crate::to_json`] back, with its root position and target.
+///
+/// # Errors
+/// [`ImportError`] naming the first field that is missing, of the wrong type, or names
+/// something the board does not have (a point, a node), and a setup that is not a legal
+/// position (a point given both colours, a group without a liberty).
+pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
+    if !v.is_object() {
+        return Err(bad("", "not a JSON object"));
+    }
+    match v.get("format").and_then(Value::as_str) {
+        Some("tsume-proof") => {}
+        Some(other) => return Err(bad("format", format!("\"{other}\", not \"tsume-proof\""))),
+        None => {
+            return Err(bad(
+                "format",
+                "missing (a tsume-proof tree has \"format\": \"tsume-proof\")",
+            ))
+        }
+    }
+    let claim = match string(v, "claim")? {
+        "dead" => Claim::Dead,
+        "alive" => Claim::Alive,
+        other => return Err(bad("claim", format!("\"{other}\" is not dead or alive"))),
+    };
+    let board = Arc::new(board_of(v)?);
+    let to_move = color(string(v, "to_move")?, "to_move")?;
+    let target = match field(v, "target")? {
+        Value::String(t) => point(&board, t, "target")?,
+        Value::Null => return Err(bad("target", "null: the tree names no group")),
+        _ => return Err(bad("target", "not a string")),
+    };
+    // The stones: each point once.
+    let setup = field(v, "setup")?;
+    let mut config = Configuration::empty(board.len());
+    for (key, c) in [("black", Color::Black), ("white", Color::White)] {
+        let name = format!("setup.{key}");
+        let list = match setup.get(key) {
+            None => continue,
+            Some(l) => l.as_array().ok_or_else(|| bad(&name, "not a list"))?,
+        };
+        for (i, s) in list.iter().enumerate() {
+            let at = format!("{name}[{i}]");
+            let text = s.as_str().ok_or_else(|| bad(&at, "not a string"))?;
+            let p = point(&board, text, &at)?;
+            if let Some(was) = config.get(p) {
+                return Err(bad(
+                    at,
+                    format!("{text} is given twice ({} first)", was.name()),
+                ));
+            }
+            config.set(p, Some(c));
+        }
+    }
+    let mut root =
+        Position::new(board.clone(), &config, to_move).map_err(|e| bad("setup", e.to_string()))?;
+    match v.get("ko_rule").and_then(Value::as_str) {
+        None | Some("none") => {}
+        Some("basic") => root = root.with_ko_rule(true),
+        Some(other) => return Err(bad("ko_rule", format!("\"{other}\" is not none or basic"))),
+    }
+    match v.get("ko_ban") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(b)) => {
+            if !root.ko_rule() {
+                return Err(bad("ko_ban", "a forbidden point without the basic ko rule"));
+            }
+            let p = point(&board, b, "ko_ban")?;
+            root = root.with_ko_ban(Some(p));
+        }
+        Some(_) => return Err(bad("ko_ban", "not a point or null")),
+    }
+    let raw = array(v, "nodes")?;
+    if raw.is_empty() {
+        return Err(bad("nodes", "empty: a tree has its root at nodes[0]"));
+    }
+    let mut nodes = Vec::with_capacity(raw.len());
+    for (i, n) in raw.iter().enumerate() {
+        let at = |f: &str| format!("nodes[{i}].{f}");
+        if !n.is_object() {
+            return Err(bad(format!("nodes[{i}]"), "not an object"));
+        }
+        if let Some(id) = n.get("id") {
+            if id.as_u64() != Some(i as u64) {
+                return Err(bad(at("id"), format!("{id}, but the node is nodes[{i}]")));
+            }
+        }
+        let remaining = match n.get("remaining") {
+            None | Some(Value::Null) => None,
+            Some(r) => Some(
+                r.as_u64()
+                    .and_then(|r| u32::try_from(r).ok())
+                    .ok_or_else(|| bad(at("remaining"), "not a whole number or null"))?,
+            ),
+        };
+        let leaf = match n.get("leaf") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(l)) => Some(match l.as_str() {
+                "capture" => Leaf::Capture,
+                "benson" => Leaf::Benson,
+                "depth_limit" => Leaf::DepthLimit,
+                other => {
+                    return Err(bad(
+                        at("leaf"),
+                        format!("\"{other}\" is not capture, benson or depth_limit"),
+                    ))
+                }
+            }),
+            Some(_) => return Err(bad(at("leaf"), "not a string or null")),
+        };
+        let mut children = Vec::new();
+        let list: &[Value] = match n.get("children") {
+            None | Some(Value::Null) => &[],
+            Some(c) => c
+                .as_array()
+                .ok_or_else(|| bad(at("children"), "not a list"))?,
+        };
+        for (k, e) in list.iter().enumerate() {
+            let here = format!("nodes[{i}].children[{k}]");
+            let name = e
+                .get("move")
+                .and_then(Value::as_str)
+                .ok_or_else(|| bad(format!("{here}.move"), "missing or not a string"))?;
+            let mv = if name == "pass" {
+                Move::Pass
+            } else {
+                Move::Play(point(&board, name, &format!("{here}.move"))?)
+            };
+            let to = e
+                .get("node")
+                .and_then(Value::as_u64)
+                .and_then(|j| usize::try_from(j).ok())
+                .filter(|&j| j < raw.len())
+                .ok_or_else(|| {
+                    bad(
+                        format!("{here}.node"),
+                        format!("missing or not a node index below {}", raw.len()),
+                    )
+                })?;
+            children.push((mv, to));
+        }
+        nodes.push(TreeNode {
+            remaining,
+            children,
+            leaf,
+        });
+    }
+    Ok(Certificate {
+        root,
+        target,
+        tree: Tree { claim, nodes },
+    })
+}

@@ -1,0 +1,129 @@
+//! `from_json` on what it cannot read: each defect named by its field, never a panic;
+//! and a certificate whose tree was altered is read but rejected by the checker.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::solve;
+use serde_json::{json, Value};
+use tsume_board::{Color, Position};
+use tsume_proof::{check, from_json, to_json, Claim};
+
+/// A proof (Black kills A2 on a 3×2 board within 4 plies) and a disproof (within 0),
+/// as `to_json` writes them.
+fn exported() -> (Value, Value) {
+    let p = Position::from_diagram("O . .\n. . .", Color::Black).unwrap();
+    let x = p.board().parse_point("A2").unwrap();
+    let s = solve(&p, x);
+    let proof = s.tree_for(4, true);
+    let disproof = s.tree_for(0, true);
+    assert_eq!(proof.claim, Claim::Dead);
+    assert_eq!(disproof.claim, Claim::Alive);
+    (to_json(&p, x, &proof), to_json(&p, x, &disproof))
+}
+
+/// An edit of an exported tree.
+type Edit = Box<dyn FnOnce(&mut Value)>;
+
+/// `v` with `edit` applied, read back: the error's field and message.
+fn error_of(v: &Value, edit: impl FnOnce(&mut Value)) -> (String, String) {
+    let mut w = v.clone();
+    edit(&mut w);
+    let e = from_json(&w).expect_err("the edited value was read");
+    (e.field, e.message)
+}
+
+#[test]
+fn each_defect_is_named_by_its_field() {
+    let (proof, _) = exported();
+    assert!(from_json(&proof).is_ok());
+    let cases: Vec<(&str, Edit)> = vec![
+        ("format", Box::new(|v| v["format"] = json!("sgf"))),
+        (
+            "format",
+            Box::new(|v| drop(v.as_object_mut().unwrap().remove("format"))),
+        ),
+        ("claim", Box::new(|v| v["claim"] = json!("seki"))),
+        (
+            "board.kind",
+            Box::new(|v| v["board"]["kind"] = json!("hex")),
+        ),
+        ("board.width", Box::new(|v| v["board"]["width"] = json!(-3))),
+        ("board", Box::new(|v| v["board"]["width"] = json!(0))),
+        ("to_move", Box::new(|v| v["to_move"] = json!("red"))),
+        ("target", Box::new(|v| v["target"] = json!("Z9"))),
+        ("target", Box::new(|v| v["target"] = Value::Null)),
+        (
+            "setup.white[0]",
+            Box::new(|v| v["setup"]["white"][0] = json!("Q99")),
+        ),
+        // A2 is White's: given Black too, the second list names it.
+        (
+            "setup.white[0]",
+            Box::new(|v| v["setup"]["black"] = json!(["A2"])),
+        ),
+        ("ko_rule", Box::new(|v| v["ko_rule"] = json!("superko"))),
+        ("ko_ban", Box::new(|v| v["ko_ban"] = json!("B1"))),
+        ("nodes", Box::new(|v| v["nodes"] = json!([]))),
+        ("nodes[0].id", Box::new(|v| v["nodes"][0]["id"] = json!(7))),
+        (
+            "nodes[0].remaining",
+            Box::new(|v| v["nodes"][0]["remaining"] = json!(-1)),
+        ),
+        (
+            "nodes[1].leaf",
+            Box::new(|v| v["nodes"][1]["leaf"] = json!("eye")),
+        ),
+        (
+            "nodes[0].children[0].move",
+            Box::new(|v| v["nodes"][0]["children"][0]["move"] = json!("C9")),
+        ),
+        (
+            "nodes[0].children[0].node",
+            Box::new(|v| v["nodes"][0]["children"][0]["node"] = json!(10_000)),
+        ),
+    ];
+    for (want, edit) in cases {
+        let (field, message) = error_of(&proof, edit);
+        assert_eq!(field, want, "{message}");
+        assert!(!message.is_empty());
+    }
+    // Not an object at all.
+    assert!(from_json(&json!([1, 2])).is_err());
+    // A setup without liberties: named as the position's defect.
+    let (field, message) = error_of(&proof, |v| {
+        v["setup"] = json!({"black": ["B2", "A1"], "white": ["A2"]});
+    });
+    assert_eq!(field, "setup", "{message}");
+}
+
+#[test]
+fn an_altered_tree_is_read_but_rejected() {
+    let (proof, disproof) = exported();
+    for v in [&proof, &disproof] {
+        let c = from_json(v).unwrap();
+        check(&c.root, c.target, &c.tree).unwrap();
+        // The claim turned round: a proof's capture leaves cannot be a disproof's, nor
+        // a disproof's leaves a proof's.
+        let mut w = v.clone();
+        w["claim"] = json!(if v["claim"] == "dead" {
+            "alive"
+        } else {
+            "dead"
+        });
+        let c = from_json(&w).unwrap();
+        assert!(check(&c.root, c.target, &c.tree).is_err());
+        // The root stripped of its children (and not marked a leaf).
+        let mut w = v.clone();
+        if !w["nodes"][0]["children"].as_array().unwrap().is_empty() {
+            w["nodes"][0]["children"] = json!([]);
+            let c = from_json(&w).unwrap();
+            assert!(check(&c.root, c.target, &c.tree).is_err());
+        }
+    }
+    // The proof with its root allowed fewer plies than it needs.
+    let mut w = proof.clone();
+    w["nodes"][0]["remaining"] = json!(0);
+    let c = from_json(&w).unwrap();
+    assert!(check(&c.root, c.target, &c.tree).is_err());
+}

@@ -1,0 +1,222 @@
+//! `tsume check-proof` end to end: the trees `tsume solve --tree-out` writes are
+//! certificates that the checker accepts on their own, with the claims `solve` made;
+//! altered ones are rejected, unreadable ones are bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use serde_json::{json, Value};
+use tsume_tests::{repo_root, scratch_dir, scratch_file, tsume};
+
+/// `tsume solve FILE ARGS --tree-out` and `--json`: the answer and the tree file.
+fn solve_with_trees(file: &str, args: &[&str]) -> (Value, std::path::PathBuf) {
+    let tree = scratch_dir().join("trees.json");
+    let mut all = vec![
+        "solve",
+        file,
+        "--json",
+        "--tree-out",
+        tree.to_str().unwrap(),
+    ];
+    all.extend_from_slice(args);
+    let r = tsume(&all);
+    assert_eq!(r.code, 0, "{file}: {}", r.err);
+    (r.json(), tree)
+}
+
+/// Every bundled problem, both sides: each tree written is accepted by `check-proof`
+/// alone, claims what `solve` answered, and holds for every α exactly where `solve` says
+/// "for every α" (a life for every α is certified by the tree itself, not by the search).
+#[test]
+fn the_collections_trees_are_certificates_of_the_answers() {
+    let mut files: Vec<_> = std::fs::read_dir(repo_root().join("problems"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 40);
+    let (mut trees, mut forever) = (0, 0);
+    for f in &files {
+        let name = f.to_str().unwrap();
+        let (answer, tree_file) = solve_with_trees(name, &["--quiet"]);
+        let r = tsume(&["check-proof", tree_file.to_str().unwrap(), "--json"]);
+        assert_eq!(r.code, 0, "{name}: {}{}", r.out, r.err);
+        let report = r.json();
+        let checked = report["files"][0]["trees"].as_array().unwrap();
+        let results = answer["results"].as_array().unwrap();
+        let answered: Vec<&Value> = results
+            .iter()
+            .filter(|s| s["verdict"] != "unknown")
+            .collect();
+        assert_eq!(checked.len(), answered.len(), "{name}");
+        for (c, s) in checked.iter().zip(&answered) {
+            trees += 1;
+            assert_eq!(c["accepted"], true, "{name}: {c}");
+            assert_eq!(c["to_move"], s["to_move"]);
+            assert_eq!(c["claim"], s["verdict"], "{name}");
+            let every_alpha = c["remaining"].is_null();
+            if s["verdict"] == "alive" {
+                assert_eq!(every_alpha, s["exact"] == true, "{name} {}", s["to_move"]);
+                assert_eq!(s["exact_checked"], s["exact"], "{name}");
+                forever += usize::from(every_alpha);
+            }
+        }
+    }
+    assert_eq!(tsume(&["check-proof", "--help"]).code, 0);
+    // Both kinds occur: kills, lives within α and lives for every α.
+    assert!(
+        trees > 60 && forever > 10,
+        "{trees} trees, {forever} for every α"
+    );
+}
+
+/// A 3-SAT instance's graph board (points named, not a grid) round-trips too.
+#[test]
+fn a_graph_boards_tree_is_a_certificate() {
+    let cnf = scratch_file("cert.cnf", "p cnf 2 2\n1 2 0\n-1 0\n");
+    let graph = scratch_dir().join("cert.graph");
+    let r = tsume(&[
+        "reduce",
+        cnf.to_str().unwrap(),
+        "-o",
+        graph.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let (answer, trees) = solve_with_trees(graph.to_str().unwrap(), &["--to-move", "W"]);
+    assert_eq!(answer["verdict"], "alive");
+    let r = tsume(&["check-proof", trees.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    assert!(r.out.contains("accepted — alive"), "{}", r.out);
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&trees).unwrap()).unwrap();
+    assert_eq!(v[0]["tree"]["board"]["kind"], "graph");
+}
+
+/// Altered trees are rejected (exit 1, the node and the reason on the line); files that
+/// are not trees are bad input (exit 2, one line naming the file and the field).
+#[test]
+fn altered_certificates_are_rejected_and_bad_files_named() {
+    let problem = repo_root().join("problems/03_bent_three_corner.sgf");
+    let (_, trees) = solve_with_trees(problem.to_str().unwrap(), &["--quiet"]);
+    let good: Value = serde_json::from_str(&std::fs::read_to_string(&trees).unwrap()).unwrap();
+    let write = |name: &str, v: &Value| scratch_file(name, &serde_json::to_string(v).unwrap());
+
+    // Each tree with its claim turned round: rejected.
+    for (i, entry) in good.as_array().unwrap().iter().enumerate() {
+        let mut t = entry["tree"].clone();
+        t["claim"] = json!(if t["claim"] == "dead" {
+            "alive"
+        } else {
+            "dead"
+        });
+        let f = write(&format!("flipped{i}.json"), &t);
+        let r = tsume(&["check-proof", f.to_str().unwrap()]);
+        assert_eq!(r.code, 1, "{}{}", r.out, r.err);
+        assert!(r.out.contains("REJECTED"), "{}", r.out);
+        assert!(r.out.contains("node "), "{}", r.out);
+    }
+    // The kill's root stripped of its moves.
+    let mut t = good.clone();
+    t[0]["tree"]["nodes"][0]["children"] = json!([]);
+    let f = write("stripped.json", &t);
+    let r = tsume(&["check-proof", f.to_str().unwrap(), "--json"]);
+    assert_eq!(r.code, 1);
+    let v = r.json();
+    assert_eq!(v["rejected"], 1);
+    assert_eq!(v["accepted"], 1);
+    assert_eq!(v["files"][0]["trees"][0]["accepted"], false);
+
+    // A good file and a rejected one: exit 1, both reported, the totals.
+    let ok = trees.to_str().unwrap();
+    let r = tsume(&["check-proof", ok, f.to_str().unwrap()]);
+    assert_eq!(r.code, 1);
+    assert!(r.out.contains("3 accepted, 1 rejected"), "{}", r.out);
+
+    // Bad input: exit 2, one line naming the file and what is wrong.
+    let mut t = good.clone();
+    t[0]["tree"]["nodes"][0]["children"][0]["move"] = json!("Z77");
+    let cases = [
+        (
+            write("badmove.json", &t),
+            "[0].tree.nodes[0].children[0].move",
+        ),
+        (
+            scratch_file("notjson.json", "{ \"format\": "),
+            "not JSON (line 1",
+        ),
+        (write("format.json", &json!({"format": "sgf"})), "format"),
+        (write("empty.json", &json!([])), "no tree"),
+        (scratch_dir().join("missing.json"), "cannot read the file"),
+    ];
+    for (f, want) in cases {
+        let r = tsume(&["check-proof", f.to_str().unwrap()]);
+        assert_eq!(r.code, 2, "{}: {}{}", f.display(), r.out, r.err);
+        assert_eq!(r.err.lines().count(), 1, "{}", r.err);
+        assert!(r.err.contains(f.to_str().unwrap()), "{}", r.err);
+        assert!(r.err.contains(want), "{want}: {}", r.err);
+    }
+}
+
+/// Random damage to a tree file (a field of a tree or of a node replaced by a value of
+/// another type or another value): read and judged, or refused in one line; never a
+/// panic, never a damaged tree accepted where the damage changes what it shows.
+#[test]
+fn damaged_certificates_never_panic() {
+    let problem = repo_root().join("problems/17_l_plus_one_long_side.sgf");
+    let (_, trees) = solve_with_trees(problem.to_str().unwrap(), &["--quiet"]);
+    let good: Value = serde_json::from_str(&std::fs::read_to_string(&trees).unwrap()).unwrap();
+    let values = [
+        Value::Null,
+        json!(0),
+        json!(-1),
+        json!("A1"),
+        json!("x"),
+        json!([]),
+        json!({}),
+        json!([0, 1]),
+        json!(1e300),
+        json!(true),
+    ];
+    let mut rng = tsume_tests::Rng(0x9e37_79b9_7f4a_7c15);
+    let mut codes = [0usize; 3];
+    for round in 0..120 {
+        let mut t = good.clone();
+        let which = rng.below(2) as usize;
+        let tree = &mut t[which]["tree"];
+        let v = values[rng.below(values.len() as u64) as usize].clone();
+        let damaged = if rng.below(2) == 0 {
+            let keys: Vec<String> = tree.as_object().unwrap().keys().cloned().collect();
+            let k = keys[rng.below(keys.len() as u64) as usize].clone();
+            tree[&k] = v;
+            k
+        } else {
+            let n = tree["nodes"].as_array().unwrap().len() as u64;
+            let i = rng.below(n) as usize;
+            let node = &mut tree["nodes"][i];
+            let keys: Vec<String> = node.as_object().unwrap().keys().cloned().collect();
+            let k = keys[rng.below(keys.len() as u64) as usize].clone();
+            node[&k] = v;
+            format!("nodes[{i}].{k}")
+        };
+        let f = scratch_file(
+            &format!("damaged{round}.json"),
+            &serde_json::to_string(&t).unwrap(),
+        );
+        let r = tsume(&["check-proof", f.to_str().unwrap()]);
+        assert!((0..=2).contains(&r.code), "{damaged}: {}", r.err);
+        codes[r.code as usize] += 1;
+        if r.code == 2 {
+            assert_eq!(r.err.lines().count(), 1, "{damaged}: {}", r.err);
+        }
+        // A node's "to_move" and "id"-free fields are informative; the claim, the
+        // stones, the target and the children are what a tree shows.
+        if r.code == 0 {
+            let shown = ["claim", "target", "setup", "board"];
+            assert!(
+                !shown.iter().any(|s| damaged == *s),
+                "{damaged} damaged, still accepted: {}",
+                r.out
+            );
+        }
+    }
+    // The damage reaches all three outcomes.
+    assert!(codes.iter().all(|&c| c > 0), "{codes:?}");
+}
