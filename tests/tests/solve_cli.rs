@@ -737,7 +737,13 @@ fn every_life_for_every_alpha_is_checked_as_such() {
                 continue;
             }
             assert_eq!(s["checked"], true, "{}: {s}", f.display());
-            assert_eq!(s["exact_checked"], s["exact"], "{} {}", f.display(), s["to_move"]);
+            assert_eq!(
+                s["exact_checked"],
+                s["exact"],
+                "{} {}",
+                f.display(),
+                s["to_move"]
+            );
             forever += usize::from(s["verdict"] == "alive" && s["exact"] == true);
         }
     }
