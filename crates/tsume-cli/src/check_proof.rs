@@ -85,10 +85,15 @@ fn trees_of(path: &Path) -> Result<Vec<(String, Value)>, Fail> {
 fn claim_words(c: &Certificate) -> String {
     let board = c.root.board();
     let target = board.gtp(c.target);
-    let (defender, attacker) = match c.root.color(c.target) {
-        Some(d) => (d.name(), d.opponent().name()),
-        None => ("(no)", "the attacker"),
+    let Some(d) = c.root.color(c.target) else {
+        let claim = if c.tree.claim == Claim::Dead {
+            "dead"
+        } else {
+            "alive"
+        };
+        return format!("{claim}, of the empty point {target}");
     };
+    let (defender, attacker) = (d.name(), d.opponent().name());
     let remaining = c.tree.root().and_then(|r| r.remaining);
     match (c.tree.claim, remaining) {
         // D₀ within R plies: the capture is ply R + 1 at the latest.

@@ -184,6 +184,9 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
     };
     // The stones: each point once.
     let setup = field(v, "setup")?;
+    if !setup.is_object() {
+        return Err(bad("setup", "not an object with black and white lists"));
+    }
     let mut config = Configuration::empty(board.len());
     for (key, c) in [("black", Color::Black), ("white", Color::White)] {
         let name = format!("setup.{key}");

@@ -62,6 +62,7 @@ fn each_defect_is_named_by_its_field() {
             "setup.white[0]",
             Box::new(|v| v["setup"]["black"] = json!(["A2"])),
         ),
+        ("setup", Box::new(|v| v["setup"] = json!(["A2"]))),
         ("ko_rule", Box::new(|v| v["ko_rule"] = json!("superko"))),
         ("ko_ban", Box::new(|v| v["ko_ban"] = json!("B1"))),
         ("nodes", Box::new(|v| v["nodes"] = json!([]))),

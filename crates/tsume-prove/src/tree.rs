@@ -168,10 +168,9 @@ impl<'s, 'a> Builder<'s, 'a> {
                 // retake, which return here.
                 let back = match c.info.mv {
                     Move::Pass => Some(Move::Pass),
-                    Move::Play(x) if c.info.retaken => match c.pos.liberties(x).as_slice() {
-                        [s] => Some(Move::Play(*s)),
-                        _ => None,
-                    },
+                    Move::Play(x) if c.info.retaken => {
+                        crate::dfpn::retake_point(&c.pos, x).map(Move::Play)
+                    }
                     Move::Play(_) => None,
                 };
                 let cycle = match back {
