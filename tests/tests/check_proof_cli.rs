@@ -220,3 +220,85 @@ fn damaged_certificates_never_panic() {
     // The damage reaches all three outcomes.
     assert!(codes.iter().all(|&c| c > 0), "{codes:?}");
 }
+
+/// `--problem`: the trees of a problem are about it; about another problem, or with a
+/// stone added, they are not (exit 1, the difference named), however sound.
+#[test]
+fn a_certificate_is_tied_to_its_problem() {
+    let three = repo_root().join("problems/03_bent_three_corner.sgf");
+    let three = three.to_str().unwrap();
+    let (_, trees) = solve_with_trees(three, &["--quiet"]);
+    let trees = trees.to_str().unwrap();
+    let r = tsume(&["check-proof", trees, "--problem", three]);
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    assert_eq!(r.out.matches(" — about ").count(), 2, "{}", r.out);
+    assert!(r.out.contains("; 0 not about"), "{}", r.out);
+
+    // Another problem: sound trees, but not about it.
+    let other = repo_root().join("problems/20_rectangular_six_corner.sgf");
+    let r = tsume(&[
+        "check-proof",
+        trees,
+        "--problem",
+        other.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(r.code, 1, "{}{}", r.out, r.err);
+    let v = r.json();
+    assert_eq!(v["accepted"], 2);
+    assert_eq!(v["not_about_problem"], 2);
+    assert_eq!(v["files"][0]["trees"][0]["about_problem"], false);
+
+    // The same problem with the whole board in play: another board.
+    let r = tsume(&[
+        "check-proof",
+        trees,
+        "--problem",
+        three,
+        "--region",
+        "board",
+    ]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.out.contains("NOT ABOUT") && r.out.contains("points"),
+        "{}",
+        r.out
+    );
+
+    // A stone added to the tree's position (the first empty point where that is a legal
+    // position): named.
+    let good: Value = serde_json::from_str(&std::fs::read_to_string(trees).unwrap()).unwrap();
+    let tree = &good[1]["tree"];
+    let taken: Vec<&str> = ["black", "white"]
+        .iter()
+        .flat_map(|c| tree["setup"][c].as_array().unwrap())
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    let (free, v) = tree["board"]["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .filter(|p| !taken.contains(p))
+        .find_map(|p| {
+            let mut v = good.clone();
+            v[1]["tree"]["setup"]["black"]
+                .as_array_mut()
+                .unwrap()
+                .push(json!(p));
+            tsume_proof::from_json(&v[1]["tree"])
+                .is_ok()
+                .then(|| (p.to_string(), v))
+        })
+        .expect("an empty point that takes a black stone");
+    let f = scratch_file("added.json", &serde_json::to_string(&v).unwrap());
+    let r = tsume(&["check-proof", f.to_str().unwrap(), "--problem", three]);
+    assert_eq!(r.code, 1, "{}{}", r.out, r.err);
+    assert!(
+        r.out.contains(&format!(
+            "{free} is black in the tree, empty in the problem"
+        )),
+        "{}",
+        r.out
+    );
+}

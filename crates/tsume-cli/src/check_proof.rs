@@ -2,6 +2,7 @@
 //! and replayed by the independent checker alone (no search): a certificate that anyone
 //! can check without trusting the run that made it.
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -9,7 +10,11 @@ use clap::Args;
 use serde_json::{json, Value};
 use tsume_proof::{check, from_json, Certificate, Claim};
 
-use crate::{Fail, EXIT_FAILURE, EXIT_OK};
+use tsume_board::Color;
+use tsume_sgf::Problem;
+
+use crate::solve::AreaArgs;
+use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume check-proof`.
 #[derive(Args, Debug, Clone)]
@@ -30,12 +35,19 @@ the search that wrote it, nor in this machine's run of it.
 A file may hold one tree (an object with \"format\": \"tsume-proof\") or a list of them,
 each bare or as `tsume solve --tree-out` wraps it ({\"to_move\": …, \"tree\": …}).
 
+--problem FILE also says whether each tree is about that problem: the problem is loaded
+as `tsume solve` loads it (the same --target and area options), and the tree's board,
+stones and group must be the problem's area, its stones and its group (either player to
+move; a tree under the basic ko rule is about the same position with that rule). A tree
+about another position is reported as such and exits 1, however sound it is.
+
 Exit status: 0 when every tree is accepted, 1 when one is rejected (the line says which
 node and why), 2 when a file cannot be read as trees (the line names the field).",
     after_help = "Examples:
   tsume solve p.sgf --tree-out p.proof.json      write the proofs of both sides
   tsume check-proof p.proof.json                 replay them, no search
-  tsume check-proof a.json b.json --json         one object per file, and the totals"
+  tsume check-proof a.json b.json --json         one object per file, and the totals
+  tsume check-proof p.proof.json --problem p.sgf and about that problem's position"
 )]
 pub struct CheckProofArgs {
     /// Tree files (JSON, as `tsume solve --tree-out` writes them).
@@ -44,6 +56,60 @@ pub struct CheckProofArgs {
     /// One JSON object: every tree's claim and the checker's verdict.
     #[arg(long)]
     pub json: bool,
+    /// The problem the trees should be about (SGF or graph file), loaded as `tsume
+    /// solve` loads it: each tree's board, stones and group must be its area's.
+    #[arg(long, value_name = "FILE")]
+    pub problem: Option<PathBuf>,
+    /// The group in question in --problem (see `tsume solve --help`).
+    #[arg(long, value_name = "POINT", requires = "problem")]
+    pub target: Option<String>,
+    #[command(flatten)]
+    pub area: AreaArgs,
+}
+
+/// Whether `c` is about `problem`'s position: the same board (names and neighbours), the
+/// same stones, the target in the problem's group; `Err` names the first difference.
+fn about(c: &Certificate, problem: &Problem) -> Result<(), String> {
+    let (mine, theirs) = (c.root.board(), problem.position.board());
+    if mine.len() != theirs.len() {
+        return Err(format!(
+            "its board has {} points, the problem's area {}",
+            mine.len(),
+            theirs.len()
+        ));
+    }
+    for q in theirs.points() {
+        if mine.name(q) != theirs.name(q) {
+            return Err(format!(
+                "point {} of its board is {}, of the problem's area {}",
+                q.index(),
+                mine.name(q),
+                theirs.name(q)
+            ));
+        }
+        let (a, b) = (mine.neighbors(q), theirs.neighbors(q));
+        if a.len() != b.len() || a.iter().any(|x| !b.contains(x)) {
+            return Err(format!("the neighbours of {} differ", theirs.name(q)));
+        }
+        let (a, b) = (c.root.color(q), problem.position.color(q));
+        if a != b {
+            let say = |c: Option<Color>| c.map_or("empty", Color::name);
+            return Err(format!(
+                "{} is {} in the tree, {} in the problem",
+                theirs.name(q),
+                say(a),
+                say(b)
+            ));
+        }
+    }
+    if c.root.group_id(c.target) != problem.position.group_id(problem.target) {
+        return Err(format!(
+            "its group at {} is not the problem's, at {}",
+            mine.name(c.target),
+            theirs.name(problem.target)
+        ));
+    }
+    Ok(())
 }
 
 /// The trees of one file: each tree's JSON, and where it came from within the file.
@@ -116,9 +182,21 @@ fn claim_words(c: &Certificate) -> String {
 
 /// Checks every tree of every file; prints one line per tree (or the JSON object).
 pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let problem = match &a.problem {
+        None => None,
+        Some(path) => {
+            match tsume_sgf::load_problem(path, &a.area.load_options(a.target.clone(), None)) {
+                Ok(p) => Some(p),
+                Err(e) => {
+                    let _ = writeln!(err, "tsume check-proof: {e}");
+                    return EXIT_BAD_INPUT;
+                }
+            }
+        }
+    };
     let mut code = EXIT_OK;
     let mut files = Vec::new();
-    let (mut accepted, mut rejected) = (0usize, 0usize);
+    let (mut accepted, mut rejected, mut elsewhere) = (0usize, 0usize, 0usize);
     for path in &a.files {
         let name = path.display().to_string();
         let trees = match trees_of(path) {
@@ -154,7 +232,7 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
                         format!("{name}: {field}: {}", e.message)
                     };
                     let _ = writeln!(err, "tsume check-proof: {message}");
-                    code = code.max(crate::EXIT_BAD_INPUT);
+                    code = code.max(EXIT_BAD_INPUT);
                     objects.push(json!({ "index": i, "error": message }));
                     continue;
                 }
@@ -170,6 +248,22 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
                 "remaining": remaining,
                 "tree_nodes": cert.tree.len(),
             });
+            // Whether the tree is about the problem asked (said before the checker's
+            // verdict: a sound proof of another position answers nothing here).
+            let about = problem.as_ref().map(|p| about(&cert, p));
+            let about_words = match (&about, &problem) {
+                (Some(Ok(())), Some(p)) => format!(" — about {}", p.file),
+                (Some(Err(why)), Some(p)) => format!(" — NOT ABOUT {}: {why}", p.file),
+                _ => String::new(),
+            };
+            if let Some(r) = &about {
+                o["about_problem"] = json!(r.is_ok());
+                o["about_error"] = json!(r.as_ref().err());
+                if r.is_err() {
+                    elsewhere += 1;
+                    code = code.max(EXIT_FAILURE);
+                }
+            }
             match check(&cert.root, cert.target, &cert.tree) {
                 Ok(r) => {
                     accepted += 1;
@@ -182,7 +276,7 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
                         let _ = writeln!(
                             out,
                             "{label}: accepted — {words} ({to_move} to move; {} nodes, {} {}, \
-                             depth {}; {repeat})",
+                             depth {}; {repeat}){about_words}",
                             r.nodes,
                             r.leaves,
                             if r.leaves == 1 { "leaf" } else { "leaves" },
@@ -200,7 +294,7 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
                     rejected += 1;
                     code = code.max(EXIT_FAILURE);
                     if !a.json {
-                        let _ = writeln!(out, "{label}: REJECTED — {words}: {e}");
+                        let _ = writeln!(out, "{label}: REJECTED — {words}: {e}{about_words}");
                     }
                     o["accepted"] = json!(false);
                     o["error"] = json!(e.to_string());
@@ -215,14 +309,19 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
             "files": files,
             "accepted": accepted,
             "rejected": rejected,
+            "not_about_problem": elsewhere,
         });
         let _ = writeln!(
             out,
             "{}",
             serde_json::to_string_pretty(&report).unwrap_or_default()
         );
-    } else if a.files.len() > 1 || accepted + rejected > 1 {
-        let _ = writeln!(out, "{accepted} accepted, {rejected} rejected");
+    } else if a.files.len() > 1 || accepted + rejected > 1 || elsewhere > 0 {
+        let mut line = format!("{accepted} accepted, {rejected} rejected");
+        if let Some(p) = &problem {
+            let _ = write!(line, "; {elsewhere} not about {}", p.file);
+        }
+        let _ = writeln!(out, "{line}");
     }
     code
 }
