@@ -147,17 +147,20 @@ fn trees_of(path: &Path) -> Result<Vec<(String, Value)>, Fail> {
     }
 }
 
+/// The claim as `to_json` writes it.
+fn claim_name(c: Claim) -> &'static str {
+    match c {
+        Claim::Dead => "dead",
+        Claim::Alive => "alive",
+    }
+}
+
 /// What the claim says, in words: "dead: black captures the white group at B6 by ply 5".
 fn claim_words(c: &Certificate) -> String {
     let board = c.root.board();
     let target = board.gtp(c.target);
     let Some(d) = c.root.color(c.target) else {
-        let claim = if c.tree.claim == Claim::Dead {
-            "dead"
-        } else {
-            "alive"
-        };
-        return format!("{claim}, of the empty point {target}");
+        return format!("{}, of the empty point {target}", claim_name(c.tree.claim));
     };
     let (defender, attacker) = (d.name(), d.opponent().name());
     let remaining = c.tree.root().and_then(|r| r.remaining);
@@ -242,14 +245,14 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
             let remaining = cert.tree.root().and_then(|r| r.remaining);
             let mut o = json!({
                 "index": i,
-                "claim": if cert.tree.claim == Claim::Dead { "dead" } else { "alive" },
+                "claim": claim_name(cert.tree.claim),
                 "target": cert.root.board().gtp(cert.target),
                 "to_move": cert.root.to_move().letter().to_string(),
                 "remaining": remaining,
                 "tree_nodes": cert.tree.len(),
             });
-            // Whether the tree is about the problem asked (said before the checker's
-            // verdict: a sound proof of another position answers nothing here).
+            // Whether the tree is about the problem asked: a sound proof of another
+            // position answers nothing about this one.
             let about = problem.as_ref().map(|p| about(&cert, p));
             let about_words = match (&about, &problem) {
                 (Some(Ok(())), Some(p)) => format!(" — about {}", p.file),
