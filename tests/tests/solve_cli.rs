@@ -749,3 +749,44 @@ fn every_life_for_every_alpha_is_checked_as_such() {
     }
     assert!(forever > 10, "{forever}");
 }
+
+/// With `--all-moves`, a winning player's every first move has its outcome shown by a
+/// checked tree of its own (the listed moves win, the others lose); a losing player's
+/// moves are all in the root's tree already (`moves_checked` null).
+#[test]
+fn all_moves_are_checked_one_by_one() {
+    let mut checked = 0;
+    for name in [
+        "01_straight_three_corner.sgf",
+        "04_square_four.sgf",
+        "13_ko_is_alive.sgf",
+        "14_seki_one_eye_each.sgf",
+        "17_l_plus_one_long_side.sgf",
+        "20_rectangular_six_corner.sgf",
+    ] {
+        let f = tsume_tests::repo_root().join("problems").join(name);
+        let r = tsume(&[
+            "solve",
+            f.to_str().unwrap(),
+            "--all-moves",
+            "--json",
+            "--quiet",
+        ]);
+        assert_eq!(r.code, 0, "{name}: {}", r.err);
+        for s in r.json()["results"].as_array().unwrap() {
+            let wins = !s["moves"].as_array().unwrap().is_empty();
+            assert_eq!(s["all_moves"], true, "{name}");
+            if wins {
+                assert_eq!(
+                    s["moves_checked"], true,
+                    "{name}: {}",
+                    s["moves_check_error"]
+                );
+                checked += 1;
+            } else {
+                assert!(s["moves_checked"].is_null(), "{name}");
+            }
+        }
+    }
+    assert!(checked >= 6, "{checked}");
+}

@@ -55,6 +55,12 @@ fn side_json(r: &Report, s: &Side) -> Value {
             Some(Ok(c)) => json!(a.exact && (a.verdict == Verdict::Dead || c.every_alpha)),
             _ => Value::Bool(false),
         },
+        // With --all-moves: every first move's outcome shown by a checked tree of its own.
+        "moves_checked": match &s.moves_check {
+            None => Value::Null,
+            Some(r) => json!(r.is_ok()),
+        },
+        "moves_check_error": match &s.moves_check { Some(Err(e)) => json!(e), _ => Value::Null },
         "proof_nodes": match &s.check { Some(Ok(c)) => json!(c.nodes), _ => Value::Null },
         "repetition_free": match &s.check { Some(Ok(c)) => json!(c.repetition_free), _ => Value::Null },
         "check_error": match &s.check { Some(Err(e)) => json!(e), _ => Value::Null },
@@ -255,6 +261,18 @@ fn side_line(r: &Report, s: &Side) -> String {
     match &s.check {
         Some(Ok(c)) => {
             let _ = write!(line, "; proof checked ({} nodes)", c.nodes);
+            match &s.moves_check {
+                Some(Ok(n)) => {
+                    let _ = write!(
+                        line,
+                        "; every first move's outcome checked too ({n} more trees)"
+                    );
+                }
+                Some(Err(e)) => {
+                    let _ = write!(line, "; FIRST MOVES REJECTED: {e}");
+                }
+                None => {}
+            }
             if a.verdict == Verdict::Alive && a.exact && !c.every_alpha {
                 line += " for this α only: \"for every α\" rests on the search";
             }

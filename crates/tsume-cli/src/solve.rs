@@ -59,7 +59,8 @@ pub struct SolveArgs {
     /// Transposition table size per search, in MiB.
     #[arg(long, value_name = "MB", default_value_t = 256)]
     pub tt_mb: usize,
-    /// List every winning first move, not just one.
+    /// List every winning first move, not just one; with checking on, each first move's
+    /// outcome (the listed ones win, the others lose) is shown by a checked tree of its own.
     #[arg(long)]
     pub all_moves: bool,
     /// Print one JSON object (schema in README.md).
@@ -165,6 +166,10 @@ pub(crate) struct Side {
     /// For an unknown verdict, the checker's verdict on the disproof behind
     /// `answer.survives` (the attacker cannot kill within that many plies).
     pub survives_check: Option<Result<Checked, String>>,
+    /// With `--all-moves` and a winning player to move: every first move's outcome
+    /// (the listed ones win, the others lose) shown by a checked tree of its own (`Ok`:
+    /// how many trees), or what failed. The root's tree shows one winning move only.
+    pub moves_check: Option<Result<usize, String>>,
 }
 
 /// What the checker found in a tree it accepted.
@@ -218,8 +223,10 @@ impl Report {
     pub fn rejected(&self) -> Option<&str> {
         self.sides
             .iter()
-            .find_map(|s| match (&s.check, &s.survives_check) {
-                (Some(Err(e)), _) | (_, Some(Err(e))) => Some(e.as_str()),
+            .find_map(|s| match (&s.check, &s.survives_check, &s.moves_check) {
+                (Some(Err(e)), _, _) | (_, Some(Err(e)), _) | (_, _, Some(Err(e))) => {
+                    Some(e.as_str())
+                }
                 _ => None,
             })
     }
@@ -542,12 +549,93 @@ pub(crate) fn solve_side(
         }
         _ => None,
     };
+    let moves_check = (s.check && s.all_moves && answer.all_moves && depth > 0)
+        .then(|| check_first_moves(&pos, problem.target, depth, &opts, &answer))
+        .flatten();
     Ok(Side {
         to_move,
         answer,
         check,
         survives_check,
+        moves_check,
     })
+}
+
+/// Every first move of a winning player to move, solved and checked on its own: each
+/// listed move must leave a position the mover wins, each other move one the opponent
+/// wins, each shown by a tree the checker accepts (one per distinct position; a move
+/// that captures the target wins by the rule itself). `None` where there is nothing
+/// beyond the root's tree to show (the player to move loses: the root's tree answers
+/// all its moves).
+fn check_first_moves(
+    pos: &Position,
+    target: Point,
+    depth: u32,
+    opts: &Options,
+    answer: &tsume_prove::Answer,
+) -> Option<Result<usize, String>> {
+    let mover_attacks = pos.color(target) != Some(pos.to_move());
+    let mover_wins = (answer.verdict == Verdict::Dead) == mover_attacks;
+    if answer.verdict == Verdict::Unknown || !mover_wins {
+        return None;
+    }
+    let child_opts = Options {
+        depth: depth - 1,
+        all_moves: false,
+        want_tree: true,
+        progress: None,
+        ..opts.clone()
+    };
+    let mut seen: std::collections::HashMap<u64, Verdict> = std::collections::HashMap::new();
+    let mut trees = 0;
+    for (m, child) in pos.successors() {
+        let name = match m {
+            Move::Pass => "pass",
+            Move::Play(x) => pos.board().name(x),
+        };
+        let wins = answer.moves.contains(&m);
+        if child.color(target).is_none() {
+            // The capture: the attacker's win by D₀ at the root.
+            if wins && mover_attacks {
+                continue;
+            }
+            return Some(Err(format!("{name} captures the group but is not listed")));
+        }
+        // The verdict the move must leave: the mover's win if listed, else the other's.
+        let want = if wins == mover_attacks {
+            Verdict::Dead
+        } else {
+            Verdict::Alive
+        };
+        if let Some(&v) = seen.get(&child.hash()) {
+            if v != want {
+                return Some(Err(format!("{name} leaves a position already shown {v}")));
+            }
+            continue;
+        }
+        let a = match tsume_prove::solve(&child, target, &child_opts) {
+            Ok(a) => a,
+            Err(e) => return Some(Err(format!("{name}: {e}"))),
+        };
+        if a.verdict != want {
+            return Some(Err(format!(
+                "after {name}: {} where {} was said",
+                a.verdict, want
+            )));
+        }
+        let Some(t) = &a.tree else {
+            return Some(Err(format!(
+                "after {name}: no tree ({})",
+                a.reason.unwrap_or_default()
+            )));
+        };
+        if let Err(e) = check_tree(&child, target, want, depth, t) {
+            return Some(Err(format!("after {name}: {e}")));
+        }
+        seen.insert(child.hash(), want);
+        trees += 1;
+    }
+    Some(Ok(trees))
 }
 
 /// Replays the tree with the checker of `tsume-proof` and checks that it claims `verdict`
@@ -679,5 +767,79 @@ impl Report {
             TargetSource::Mark => "mark".to_string(),
             TargetSource::Inferred(how) => format!("inferred: {how}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+
+    /// A straight three on the edge, Black to kill (the middle point kills, the other
+    /// moves do not): every first move's outcome is checked; a list that leaves out the
+    /// killing move, or adds a move that does not kill, is refused, naming the move.
+    #[test]
+    fn first_moves_are_checked_one_by_one() {
+        let pos = Position::from_diagram(
+            ". . . o x .
+             o o o o x .
+             x x x x x .
+             . . . . . .",
+            Color::Black,
+        )
+        .unwrap();
+        let target = pos.board().parse_point("D4").unwrap();
+        let depth = 12;
+        let opts = Options {
+            depth,
+            all_moves: true,
+            want_tree: true,
+            ..Options::default()
+        };
+        let answer = tsume_prove::solve(&pos, target, &opts).unwrap();
+        assert_eq!(answer.verdict, Verdict::Dead);
+        assert!(answer.all_moves);
+        let n = check_first_moves(&pos, target, depth, &opts, &answer)
+            .expect("a winning player to move")
+            .expect("every first move checked");
+        assert!(n >= 2, "{n} trees");
+
+        let mut fewer = answer.clone();
+        let dropped = fewer.moves.remove(0);
+        let e = check_first_moves(&pos, target, depth, &opts, &fewer)
+            .unwrap()
+            .unwrap_err();
+        let Move::Play(x) = dropped else {
+            panic!("a pass kills?")
+        };
+        assert!(e.contains(pos.board().name(x)), "{e}");
+
+        let mut more = answer.clone();
+        let extra = pos
+            .legal_moves()
+            .map(Move::Play)
+            .find(|m| !answer.moves.contains(m))
+            .unwrap();
+        more.moves.push(extra);
+        assert!(check_first_moves(&pos, target, depth, &opts, &more)
+            .unwrap()
+            .is_err());
+
+        // The losing side (White after the kill): the root's tree answers all its
+        // moves, nothing more to show.
+        let after = pos.play(answer.moves[0]);
+        let lost = tsume_prove::solve(
+            &after,
+            target,
+            &Options {
+                depth: depth - 1,
+                ..opts.clone()
+            },
+        )
+        .unwrap();
+        assert_eq!(lost.verdict, Verdict::Dead);
+        assert!(lost.moves.is_empty());
+        assert!(check_first_moves(&after, target, depth - 1, &opts, &lost).is_none());
     }
 }
