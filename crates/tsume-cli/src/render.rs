@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use tsume_board::{Color, Move, Position};
 use tsume_prove::Verdict;
 
-use crate::solve::{Report, Side};
+use crate::solve::{MovesCheck, Report, Side};
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
 fn moves_json(r: &Report, moves: &[Move]) -> Value {
@@ -57,10 +57,14 @@ fn side_json(r: &Report, s: &Side) -> Value {
         },
         // With --all-moves: every first move's outcome shown by a checked tree of its own.
         "moves_checked": match &s.moves_check {
-            None => Value::Null,
-            Some(r) => json!(r.is_ok()),
+            Some(MovesCheck::Checked(_)) => json!(true),
+            Some(MovesCheck::Rejected(_)) => json!(false),
+            Some(MovesCheck::Unsettled(_)) | None => Value::Null,
         },
-        "moves_check_error": match &s.moves_check { Some(Err(e)) => json!(e), _ => Value::Null },
+        "moves_check_error": match &s.moves_check {
+            Some(MovesCheck::Rejected(e) | MovesCheck::Unsettled(e)) => json!(e),
+            _ => Value::Null,
+        },
         "proof_nodes": match &s.check { Some(Ok(c)) => json!(c.nodes), _ => Value::Null },
         "repetition_free": match &s.check { Some(Ok(c)) => json!(c.repetition_free), _ => Value::Null },
         "check_error": match &s.check { Some(Err(e)) => json!(e), _ => Value::Null },
@@ -262,13 +266,16 @@ fn side_line(r: &Report, s: &Side) -> String {
         Some(Ok(c)) => {
             let _ = write!(line, "; proof checked ({} nodes)", c.nodes);
             match &s.moves_check {
-                Some(Ok(n)) => {
+                Some(MovesCheck::Checked(n)) => {
                     let _ = write!(
                         line,
                         "; every first move's outcome checked too ({n} more trees)"
                     );
                 }
-                Some(Err(e)) => {
+                Some(MovesCheck::Unsettled(e)) => {
+                    let _ = write!(line, "; the other first moves not shown: {e}");
+                }
+                Some(MovesCheck::Rejected(e)) => {
                     let _ = write!(line, "; FIRST MOVES REJECTED: {e}");
                 }
                 None => {}

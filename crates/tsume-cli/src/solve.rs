@@ -167,9 +167,20 @@ pub(crate) struct Side {
     /// `answer.survives` (the attacker cannot kill within that many plies).
     pub survives_check: Option<Result<Checked, String>>,
     /// With `--all-moves` and a winning player to move: every first move's outcome
-    /// (the listed ones win, the others lose) shown by a checked tree of its own (`Ok`:
-    /// how many trees), or what failed. The root's tree shows one winning move only.
-    pub moves_check: Option<Result<usize, String>>,
+    /// (the listed ones win, the others lose) shown by a checked tree of its own. The
+    /// root's tree shows one winning move only.
+    pub moves_check: Option<MovesCheck>,
+}
+
+/// What checking every first move one by one gave.
+pub(crate) enum MovesCheck {
+    /// Every outcome shown by a checked tree: how many trees.
+    Checked(usize),
+    /// A move's own search ran out of budget or its tree was too large: not shown,
+    /// nothing contradicted.
+    Unsettled(String),
+    /// A move's outcome is not the one listed, or its tree was rejected: a failure.
+    Rejected(String),
 }
 
 /// What the checker found in a tree it accepted.
@@ -224,9 +235,9 @@ impl Report {
         self.sides
             .iter()
             .find_map(|s| match (&s.check, &s.survives_check, &s.moves_check) {
-                (Some(Err(e)), _, _) | (_, Some(Err(e)), _) | (_, _, Some(Err(e))) => {
-                    Some(e.as_str())
-                }
+                (Some(Err(e)), _, _)
+                | (_, Some(Err(e)), _)
+                | (_, _, Some(MovesCheck::Rejected(e))) => Some(e.as_str()),
                 _ => None,
             })
     }
@@ -573,7 +584,7 @@ fn check_first_moves(
     depth: u32,
     opts: &Options,
     answer: &tsume_prove::Answer,
-) -> Option<Result<usize, String>> {
+) -> Option<MovesCheck> {
     let mover_attacks = pos.color(target) != Some(pos.to_move());
     let mover_wins = (answer.verdict == Verdict::Dead) == mover_attacks;
     if answer.verdict == Verdict::Unknown || !mover_wins {
@@ -599,7 +610,9 @@ fn check_first_moves(
             if wins && mover_attacks {
                 continue;
             }
-            return Some(Err(format!("{name} captures the group but is not listed")));
+            return Some(MovesCheck::Rejected(format!(
+                "{name} captures the group but is not listed"
+            )));
         }
         // The verdict the move must leave: the mover's win if listed, else the other's.
         let want = if wins == mover_attacks {
@@ -609,33 +622,41 @@ fn check_first_moves(
         };
         if let Some(&v) = seen.get(&child.hash()) {
             if v != want {
-                return Some(Err(format!("{name} leaves a position already shown {v}")));
+                return Some(MovesCheck::Rejected(format!(
+                    "{name} leaves a position already shown {v}"
+                )));
             }
             continue;
         }
         let a = match tsume_prove::solve(&child, target, &child_opts) {
             Ok(a) => a,
-            Err(e) => return Some(Err(format!("{name}: {e}"))),
+            Err(e) => return Some(MovesCheck::Rejected(format!("{name}: {e}"))),
         };
+        if a.verdict == Verdict::Unknown {
+            return Some(MovesCheck::Unsettled(format!(
+                "after {name}: unknown ({})",
+                a.reason.unwrap_or_default()
+            )));
+        }
         if a.verdict != want {
-            return Some(Err(format!(
+            return Some(MovesCheck::Rejected(format!(
                 "after {name}: {} where {} was said",
                 a.verdict, want
             )));
         }
         let Some(t) = &a.tree else {
-            return Some(Err(format!(
+            return Some(MovesCheck::Unsettled(format!(
                 "after {name}: no tree ({})",
-                a.reason.unwrap_or_default()
+                a.reason.clone().unwrap_or_default()
             )));
         };
         if let Err(e) = check_tree(&child, target, want, depth, t) {
-            return Some(Err(format!("after {name}: {e}")));
+            return Some(MovesCheck::Rejected(format!("after {name}: {e}")));
         }
         seen.insert(child.hash(), want);
         trees += 1;
     }
-    Some(Ok(trees))
+    Some(MovesCheck::Checked(trees))
 }
 
 /// Replays the tree with the checker of `tsume-proof` and checks that it claims `verdict`
@@ -800,16 +821,18 @@ mod tests {
         let answer = tsume_prove::solve(&pos, target, &opts).unwrap();
         assert_eq!(answer.verdict, Verdict::Dead);
         assert!(answer.all_moves);
-        let n = check_first_moves(&pos, target, depth, &opts, &answer)
-            .expect("a winning player to move")
-            .expect("every first move checked");
+        let Some(MovesCheck::Checked(n)) = check_first_moves(&pos, target, depth, &opts, &answer)
+        else {
+            panic!("every first move checked");
+        };
         assert!(n >= 2, "{n} trees");
 
         let mut fewer = answer.clone();
         let dropped = fewer.moves.remove(0);
-        let e = check_first_moves(&pos, target, depth, &opts, &fewer)
-            .unwrap()
-            .unwrap_err();
+        let Some(MovesCheck::Rejected(e)) = check_first_moves(&pos, target, depth, &opts, &fewer)
+        else {
+            panic!("a winning move left out, not refused");
+        };
         let Move::Play(x) = dropped else {
             panic!("a pass kills?")
         };
@@ -822,9 +845,10 @@ mod tests {
             .find(|m| !answer.moves.contains(m))
             .unwrap();
         more.moves.push(extra);
-        assert!(check_first_moves(&pos, target, depth, &opts, &more)
-            .unwrap()
-            .is_err());
+        assert!(matches!(
+            check_first_moves(&pos, target, depth, &opts, &more),
+            Some(MovesCheck::Rejected(_))
+        ));
 
         // The losing side (White after the kill): the root's tree answers all its
         // moves, nothing more to show.
