@@ -99,6 +99,21 @@ pub fn corpus_dir() -> Option<PathBuf> {
     p.join("answers.tsv").is_file().then_some(p)
 }
 
+/// The bundled problems: the SGF files of `problems/`, in name order.
+///
+/// # Panics
+/// If the folder cannot be read (a test failure).
+pub fn problem_files() -> Vec<PathBuf> {
+    let dir = repo_root().join("problems");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// A small deterministic generator (xorshift) for random test positions; seed it
 /// with a non-zero value.
 pub struct Rng(pub u64);

@@ -27,12 +27,7 @@ fn solve_with_trees(file: &str, args: &[&str]) -> (Value, std::path::PathBuf) {
 /// "for every α" (a life for every α is certified by the tree itself, not by the search).
 #[test]
 fn the_collections_trees_are_certificates_of_the_answers() {
-    let mut files: Vec<_> = std::fs::read_dir(repo_root().join("problems"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-        .collect();
-    files.sort();
+    let files = tsume_tests::problem_files();
     assert!(files.len() >= 40);
     let (mut trees, mut forever) = (0, 0);
     for f in &files {

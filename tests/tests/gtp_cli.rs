@@ -3,7 +3,7 @@
 //! and every winning first move).
 
 use tsume_sgf::{load_problem, parse_expected, ExpectedStatus, LoadOptions};
-use tsume_tests::{repo_root, scratch_file, tsume_input};
+use tsume_tests::{problem_files, repo_root, scratch_file, tsume_input};
 
 /// One reply: success (`=`) or error (`?`), its id and its text.
 #[derive(Debug)]
@@ -69,18 +69,6 @@ fn gtp_cases() -> Vec<Case> {
             })
         })
         .collect()
-}
-
-/// The collection's SGF files, sorted.
-fn problem_files() -> Vec<std::path::PathBuf> {
-    let dir = repo_root().join("problems");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-        .collect();
-    files.sort();
-    files
 }
 
 #[test]

@@ -110,13 +110,7 @@ fn inferred_target_is_the_published_one_on_the_corpus() {
 /// moves first got the wrong colour). Runs without the corpus.
 #[test]
 fn inferred_target_is_the_stated_one_in_the_collection() {
-    let dir = tsume_tests::repo_root().join("problems");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-        .collect();
-    files.sort();
+    let files = tsume_tests::problem_files();
     let (mut rows, mut right) = (0, 0);
     let mut misses = Vec::new();
     for f in &files {

@@ -6,19 +6,7 @@
 use tsume_board::Move;
 use tsume_prove::{Options, Verdict};
 use tsume_sgf::{load_problem, parse_expected, ExpectedStatus, LoadOptions};
-use tsume_tests::repo_root;
-
-/// The SGF files of `problems/`, in name order.
-fn problem_files() -> Vec<std::path::PathBuf> {
-    let mut files: Vec<_> = std::fs::read_dir(repo_root().join("problems"))
-        .unwrap()
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-        .collect();
-    files.sort();
-    files
-}
+use tsume_tests::problem_files;
 
 #[test]
 fn every_problem_has_the_stated_answer() {

@@ -722,12 +722,7 @@ fn the_basic_ko_rule_kills_a_group_that_lives_by_retaking() {
 /// the collection and d180cf had a tree for their α only.
 #[test]
 fn every_life_for_every_alpha_is_checked_as_such() {
-    let mut files: Vec<_> = std::fs::read_dir(tsume_tests::repo_root().join("problems"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-        .collect();
-    files.sort();
+    let files = tsume_tests::problem_files();
     let mut forever = 0;
     for f in &files {
         let r = tsume(&["solve", f.to_str().unwrap(), "--json", "--quiet"]);
