@@ -597,7 +597,9 @@ fn check_first_moves(
         progress: None,
         ..opts.clone()
     };
-    let mut seen: std::collections::HashMap<u64, Verdict> = std::collections::HashMap::new();
+    // By position (stones, player, ko ban): a move to a position already shown needs no
+    // tree of its own.
+    let mut seen: std::collections::HashMap<Position, Verdict> = std::collections::HashMap::new();
     let mut trees = 0;
     for (m, child) in pos.successors() {
         let name = match m {
@@ -620,7 +622,7 @@ fn check_first_moves(
         } else {
             Verdict::Alive
         };
-        if let Some(&v) = seen.get(&child.hash()) {
+        if let Some(&v) = seen.get(&child) {
             if v != want {
                 return Some(MovesCheck::Rejected(format!(
                     "{name} leaves a position already shown {v}"
@@ -653,7 +655,7 @@ fn check_first_moves(
         if let Err(e) = check_tree(&child, target, want, depth, t) {
             return Some(MovesCheck::Rejected(format!("after {name}: {e}")));
         }
-        seen.insert(child.hash(), want);
+        seen.insert(child, want);
         trees += 1;
     }
     Some(MovesCheck::Checked(trees))
