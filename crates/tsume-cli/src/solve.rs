@@ -622,6 +622,21 @@ fn check_first_moves(
         } else {
             Verdict::Alive
         };
+        // The tree read off the root search's table, where it gave one: checked like
+        // any other (a tree of another verdict, or one the checker rejects, is a failure).
+        let shared = answer
+            .move_trees
+            .iter()
+            .find(|(mv, _)| *mv == m)
+            .and_then(|(_, t)| t.as_ref());
+        if let Some(t) = shared {
+            if let Err(e) = check_tree(&child, target, want, depth, t) {
+                return Some(MovesCheck::Rejected(format!("after {name}: {e}")));
+            }
+            seen.insert(child, want);
+            trees += 1;
+            continue;
+        }
         if let Some(&v) = seen.get(&child) {
             if v != want {
                 return Some(MovesCheck::Rejected(format!(
@@ -828,6 +843,15 @@ mod tests {
             panic!("every first move checked");
         };
         assert!(n >= 2, "{n} trees");
+        // The trees come from the root search's table; without them every move is solved
+        // again on its own, with the same outcome.
+        assert!(!answer.move_trees.is_empty());
+        let mut bare = answer.clone();
+        bare.move_trees.clear();
+        assert!(matches!(
+            check_first_moves(&pos, target, depth, &opts, &bare),
+            Some(MovesCheck::Checked(m)) if m == n
+        ));
 
         let mut fewer = answer.clone();
         let dropped = fewer.moves.remove(0);

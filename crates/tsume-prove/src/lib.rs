@@ -300,6 +300,12 @@ pub struct Answer {
     /// The disproof behind [`Answer::survives`], for the checker (with
     /// [`Options::want_tree`], when small enough).
     pub survives_tree: Option<Tree>,
+    /// With [`Options::all_moves`] and [`Options::want_tree`], for the winning player to
+    /// move: each first move settled, with the tree of its outcome read off the same
+    /// table (`None` where the table cannot give one; the capture of a target in D₀
+    /// left out), so that every move's outcome can be checked, not only the one the
+    /// root's tree plays.
+    pub move_trees: Vec<(Move, Option<Tree>)>,
     /// Whether the search without a depth bound settled the verdict by itself
     /// ([`Options::unbounded`]).
     pub settled_unbounded: bool,
@@ -389,6 +395,7 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
         reason: None,
         survives: None,
         survives_tree: None,
+        move_trees: Vec::new(),
         // (The root's call of the unbounded search is the only one so far.)
         settled_unbounded: search.stats.unbounded_settled > 0,
     };
@@ -446,12 +453,16 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
         if winning_side_moves && rem > 0 && (capture.is_none() || opts.all_moves) {
             let kids = search.children(p);
             let mut complete = true;
+            let mut settled = Vec::new();
             for c in kids.iter().filter(|c| Some(c.info.mv) != capture) {
                 let k = if opts.all_moves {
                     settle(&mut search, &c.pos, target, rem - 1, opts, 1).0
                 } else {
                     search.probe(c, rem - 1)
                 };
+                if opts.all_moves && opts.want_tree {
+                    settled.push((c, k));
+                }
                 let wins = match k {
                     Known::Proven(_) => answer.verdict == Verdict::Dead,
                     Known::Disproven(_) => answer.verdict == Verdict::Alive,
@@ -469,6 +480,16 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
             }
             answer.all_moves &= complete;
             search.abort = None;
+            for (c, k) in settled {
+                let v = match k {
+                    Known::Proven(_) => Verdict::Dead,
+                    Known::Disproven(_) => Verdict::Alive,
+                    Known::Open(..) => continue,
+                };
+                let t = build_tree(&mut search, &c.pos, rem - 1, v, opts.max_tree_nodes);
+                answer.move_trees.push((c.info.mv, t));
+                search.abort = None;
+            }
         }
         // Settling the moves one by one may have closed a strategy for every α through
         // this position (a ko's cycle returns here); the table keeps only checked
