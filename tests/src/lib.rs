@@ -99,6 +99,19 @@ pub fn corpus_dir() -> Option<PathBuf> {
     p.join("answers.tsv").is_file().then_some(p)
 }
 
+/// `tsume reduce NAME.cnf -o NAME.EXT` on `cnf` (written to a scratch file): the
+/// instance's path and the run, which must have exited 0.
+///
+/// # Panics
+/// If the reduction fails (a test failure).
+pub fn reduce_file(name: &str, cnf: &str, ext: &str) -> (PathBuf, Run) {
+    let f = scratch_file(&format!("{name}.cnf"), cnf);
+    let out = f.with_extension(ext);
+    let r = tsume(&["reduce", &f.to_string_lossy(), "-o", &out.to_string_lossy()]);
+    assert_eq!(r.code, 0, "tsume reduce {name}.cnf: {}", r.err);
+    (out, r)
+}
+
 /// The bundled problems: the SGF files of `problems/`, in name order.
 ///
 /// # Panics

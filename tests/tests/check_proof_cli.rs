@@ -67,15 +67,7 @@ fn the_collections_trees_are_certificates_of_the_answers() {
 /// A 3-SAT instance's graph board (points named, not a grid) round-trips too.
 #[test]
 fn a_graph_boards_tree_is_a_certificate() {
-    let cnf = scratch_file("cert.cnf", "p cnf 2 2\n1 2 0\n-1 0\n");
-    let graph = scratch_dir().join("cert.graph");
-    let r = tsume(&[
-        "reduce",
-        cnf.to_str().unwrap(),
-        "-o",
-        graph.to_str().unwrap(),
-    ]);
-    assert_eq!(r.code, 0, "{}", r.err);
+    let (graph, _) = tsume_tests::reduce_file("cert", "p cnf 2 2\n1 2 0\n-1 0\n", "graph");
     let (answer, trees) = solve_with_trees(graph.to_str().unwrap(), &["--to-move", "W"]);
     assert_eq!(answer["verdict"], "alive");
     let r = tsume(&["check-proof", trees.to_str().unwrap()]);

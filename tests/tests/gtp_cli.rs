@@ -669,11 +669,8 @@ play B C2
 /// and the whole board in play.
 #[test]
 fn loadsgf_keeps_the_area_the_file_asks_for() {
-    let cnf = scratch_file("f.cnf", "p cnf 2 2\n-1 0\n1 2 0\n");
-    let sgf = cnf.with_extension("sgf");
-    let (c, s) = (cnf.display().to_string(), sgf.display().to_string());
-    let made = tsume_tests::tsume(&["reduce", &c, "-o", &s]);
-    assert_eq!(made.code, 0, "{}", made.err);
+    let (sgf, _) = tsume_tests::reduce_file("f", "p cnf 2 2\n-1 0\n1 2 0\n", "sgf");
+    let s = sgf.display().to_string();
     let p = load_problem(&sgf, &LoadOptions::default()).unwrap();
     let target = p.full.board().gtp(p.target_full);
     let g = p.full.board().grid_info().unwrap();

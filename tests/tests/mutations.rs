@@ -163,16 +163,11 @@ fn mutated_problem_files_load_or_fail_in_one_line() {
 /// naming the file and line; `tsume solve` exits 0, or 2 with one line.
 #[test]
 fn mutated_graph_files_load_or_fail_in_one_line() {
-    let cnf = scratch_file("mutations.cnf", "p cnf 3 4\n1 -2 0\n2 3 0\n-1 -3 0\n-2 0\n");
-    // The instance's file, written by `tsume reduce` over an empty one.
-    let graph = scratch_file("mutations-base.graph", "");
-    let r = tsume(&[
-        "reduce",
-        cnf.to_str().unwrap(),
-        "-o",
-        graph.to_str().unwrap(),
-    ]);
-    assert_eq!(r.code, 0, "{}", r.err);
+    let (graph, _) = tsume_tests::reduce_file(
+        "mutations",
+        "p cnf 3 4\n1 -2 0\n2 3 0\n-1 -3 0\n-2 0\n",
+        "graph",
+    );
     let files = [
         std::fs::read_to_string(&graph).unwrap(),
         "grid 5 4\nblack aa bb\nwhite cc dc\ntarget cc\nto-move B\n".to_string(),

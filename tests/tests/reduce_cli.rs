@@ -11,12 +11,7 @@ fn reduce_and_solve(cnf: &str) -> serde_json::Value {
 /// `tsume reduce F.cnf -o F.<ext>` then `tsume solve F.<ext> --to-move W --json`, with no
 /// other option (a grid SGF names its area in its GC).
 fn reduce_and_solve_as(cnf: &str, ext: &str) -> serde_json::Value {
-    let dir = scratch_dir();
-    let f = dir.join("f.cnf");
-    std::fs::write(&f, cnf).unwrap();
-    let g = dir.join(format!("f.{ext}"));
-    let r = tsume(&["reduce", f.to_str().unwrap(), "-o", g.to_str().unwrap()]);
-    assert_eq!(r.code, 0, "{}", r.err);
+    let (g, r) = tsume_tests::reduce_file("f", cnf, ext);
     assert!(r.out.contains("points"), "{}", r.out);
     let s = tsume(&["solve", g.to_str().unwrap(), "--to-move", "W", "--json"]);
     assert_eq!(s.code, 0, "{}", s.err);

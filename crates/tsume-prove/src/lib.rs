@@ -463,10 +463,9 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
                 if opts.all_moves && opts.want_tree {
                     settled.push((c, k));
                 }
-                let wins = match k {
-                    Known::Proven(_) => answer.verdict == Verdict::Dead,
-                    Known::Disproven(_) => answer.verdict == Verdict::Alive,
-                    Known::Open(..) => {
+                let wins = match verdict_of(k) {
+                    Some(v) => v == answer.verdict,
+                    None => {
                         complete = false;
                         false
                     }
@@ -481,11 +480,7 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
             answer.all_moves &= complete;
             search.abort = None;
             for (c, k) in settled {
-                let v = match k {
-                    Known::Proven(_) => Verdict::Dead,
-                    Known::Disproven(_) => Verdict::Alive,
-                    Known::Open(..) => continue,
-                };
+                let Some(v) = verdict_of(k) else { continue };
                 let t = build_tree(&mut search, &c.pos, rem - 1, v, opts.max_tree_nodes);
                 answer.move_trees.push((c.info.mv, t));
                 search.abort = None;
@@ -835,6 +830,15 @@ fn forever_reason(t: &Tree) -> String {
         "alive for every α: the defender's strategy closes on {} positions",
         t.nodes.len()
     )
+}
+
+/// The verdict a solved node gives (`None` while it is open).
+fn verdict_of(k: Known) -> Option<Verdict> {
+    match k {
+        Known::Proven(_) => Some(Verdict::Dead),
+        Known::Disproven(_) => Some(Verdict::Alive),
+        Known::Open(..) => None,
+    }
 }
 
 fn build_tree(
