@@ -1,0 +1,384 @@
+//! Design D6, the Black rail: the choice's threat is a cut (the `grid` module docs,
+//! "D6"). Checked on the graph board against varisat.
+//!
+//! Λ = `L` with its eye `e`, `E` and F outside liberties f (next to Z), as in D2. The
+//! gate Ω is cut into m + 1 pieces: `q` (next to E), `O1`, …, `Om`; variable i's two
+//! choice points A_i and B_i each touch the pieces i − 1 and i and the clause groups of
+//! their literal, and nothing else of the logic; the last piece has G liberties g (next
+//! to W). A clause is a White group next to Z with `kp` private liberties p (next to Z),
+//! and, in the form a grid needs, a private eye.
+//!
+//! - A White choice joins its clauses to W (or, on a grid, pairs two clauses' private
+//!   eyes): they live for good. Black's answer on the other point joins the two pieces
+//!   around it and takes a liberty of each clause of the false literal.
+//! - **The threat is the cut.** If Black does not answer, White's second stone separates
+//!   the pieces for good, and the part of Ω next to E, cut off from the g's, has E as its
+//!   last liberty once the variables to its left are set: White's E captures it, and Λ
+//!   has two eyes. So no H_i is needed, and a choice point has four neighbours: two
+//!   pieces and two clause slots (or a White wall).
+//! - A falsified clause is captured by Black with `kp` more moves (and one for the eye);
+//!   the freed point is a liberty Ω shares with Z, and Ω cannot be captured: Λ dies.
+//!   White cannot stop it: Λ1/Λ2 of D2 with G = 2, F = 0.
+//! - **A steal must be slow.** Instead of answering a choice, Black may set the last
+//!   free literal of a clause whose other literals are false, and capture it; if that
+//!   takes him one move after the literal, he is in time before White's cut and E
+//!   (two moves), and Λ dies although the formula is satisfiable. Two moves after the
+//!   literal (kp = 2, or one p and the eye) are one too many.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{all_eight, edges, lambda_and_gate, play, position, pt, B, W};
+use tsume_board::{Color, Move, Point, Position};
+use tsume_prove::{default_depth, solve, Limits, Options, Verdict};
+use tsume_reduce::dimacs::XorShift;
+use tsume_reduce::{is_satisfiable, normalize, Cnf};
+
+/// D6's parameters.
+#[derive(Clone, Copy, Debug)]
+struct D6 {
+    /// Liberties g of the rail's last piece (next to W).
+    big_g: usize,
+    /// Outside liberties f of Λ (next to Z).
+    f: usize,
+    /// Private liberties of a clause (next to Z).
+    kp: usize,
+    /// The grid's form: a clause has a private eye (two stones, so that its capture is
+    /// not a ko shape retaken forever), and a choice point touches W only where its
+    /// literal is in fewer than two clauses (a White stone on it joins two clauses,
+    /// whose two eyes make them alive).
+    grid_form: bool,
+    /// A control: the pieces of the rail joined from the start (no cut to threaten).
+    solid: bool,
+}
+
+/// The parameters that work: G = 2, F = 0, and two moves to capture a falsified clause
+/// after its last literal.
+const D6_GRAPH: D6 = D6 {
+    big_g: 2,
+    f: 0,
+    kp: 2,
+    grid_form: false,
+    solid: false,
+};
+
+/// The grid's form: a private eye and one p.
+const D6_GRID_FORM: D6 = D6 {
+    kp: 1,
+    grid_form: true,
+    ..D6_GRAPH
+};
+
+fn piece(k: usize) -> String {
+    if k == 0 {
+        "q".to_string()
+    } else {
+        format!("O{k}")
+    }
+}
+
+/// How many clauses of `cnf` hold the literal.
+fn occurrences(cnf: &Cnf, lit: i32) -> usize {
+    cnf.clauses.iter().filter(|c| c.contains(&lit)).count()
+}
+
+/// Whether the normalised formula has clauses, none empty, and (for the grid's form)
+/// each literal in at most two of them.
+fn drawable(input: &Cnf, d: D6) -> bool {
+    let (cnf, _) = normalize(input);
+    !cnf.clauses.is_empty()
+        && cnf.clauses.iter().all(|c| !c.is_empty())
+        && (!d.grid_form
+            || cnf
+                .occurring_vars()
+                .iter()
+                .all(|&v| occurrences(&cnf, v as i32) <= 2 && occurrences(&cnf, -(v as i32)) <= 2))
+}
+
+/// The D6 instance of a formula ([`drawable`]), White to move, target Λ.
+fn d6_graph(input: &Cnf, d: D6) -> (Position, Point) {
+    assert!(drawable(input, d), "{input:?}");
+    let (cnf, _) = normalize(input);
+    let vars = cnf.occurring_vars();
+    let m = vars.len();
+    let mut g = lambda_and_gate(d.f, 0);
+    for k in 1..=m {
+        g.point(&piece(k), B).unwrap();
+        if d.solid {
+            g.edge(&piece(k - 1), &piece(k)).unwrap();
+        }
+    }
+    for t in 0..d.big_g {
+        let n = format!("g{t}");
+        g.point(&n, None).unwrap();
+        edges(&mut g, &[(&n, &piece(m)), (&n, "w")]);
+    }
+    for j in 0..cnf.clauses.len() {
+        let k = format!("k{j}");
+        g.point(&k, W).unwrap();
+        g.edge(&k, "z").unwrap();
+        if d.grid_form {
+            let kb = format!("k{j}b");
+            let y = format!("y{j}");
+            g.point(&kb, W).unwrap();
+            g.point(&y, None).unwrap();
+            edges(&mut g, &[(&k, &kb), (&kb, "z"), (&kb, &y)]);
+        }
+        for t in 0..d.kp {
+            let p = format!("p{j}_{t}");
+            g.point(&p, None).unwrap();
+            edges(&mut g, &[(&k, &p), (&p, "z")]);
+        }
+    }
+    for (i, &v) in vars.iter().enumerate() {
+        for lit in [v as i32, -(v as i32)] {
+            let p = format!("{}{v}", if lit > 0 { "A" } else { "B" });
+            g.point(&p, None).unwrap();
+            edges(&mut g, &[(&p, &piece(i)), (&p, &piece(i + 1))]);
+            if !d.grid_form || occurrences(&cnf, lit) < 2 {
+                g.edge(&p, "w").unwrap();
+            }
+            for (j, c) in cnf.clauses.iter().enumerate() {
+                if c.contains(&lit) {
+                    g.edge(&p, &format!("k{j}")).unwrap();
+                }
+            }
+        }
+    }
+    position(&g, Color::White, "L")
+}
+
+fn verdict(p: &Position, l: Point, max_nodes: u64) -> (Verdict, u64) {
+    let o = Options {
+        depth: default_depth(p),
+        limits: Limits {
+            max_nodes: Some(max_nodes),
+            ..Limits::default()
+        },
+        ..Options::default()
+    };
+    let a = solve(p, l, &o).unwrap();
+    (a.verdict, a.stats.nodes)
+}
+
+/// (x)∧(¬x), (x), 2- and 3-variable formulas, the 8 clauses over 3 variables and one of
+/// them dropped.
+fn fixed_formulas() -> Vec<Cnf> {
+    let all8 = all_eight();
+    let refs: Vec<&[i32]> = all8.iter().map(Vec::as_slice).collect();
+    vec![
+        Cnf::new(1, &[&[1], &[-1]]),
+        Cnf::new(1, &[&[1]]),
+        Cnf::new(2, &[&[1, 2], &[-1], &[-2]]),
+        Cnf::new(2, &[&[1, 2], &[-1]]),
+        Cnf::new(2, &[&[1, 2], &[1, -2], &[-1, 2], &[-1, -2]]),
+        Cnf::new(2, &[&[1, 2], &[1, -2], &[-1, 2]]),
+        Cnf::new(3, &[&[1, 2], &[-1, 3], &[-2, 3], &[-3, 1], &[-3, -1]]),
+        Cnf::new(3, &refs),
+        Cnf::new(3, &refs[1..]),
+    ]
+}
+
+/// A random formula: 1–`max_vars` variables, 1–`max_clauses` clauses of 1–3 literals,
+/// deterministic in `seed`.
+fn random_formula(seed: u64, max_vars: u32, max_clauses: u32) -> Cnf {
+    let mut rng = XorShift::new(seed);
+    let vars = 1 + rng.below(max_vars);
+    let clauses: Vec<Vec<i32>> = (0..1 + rng.below(max_clauses))
+        .map(|_| {
+            (0..1 + rng.below(3))
+                .map(|_| {
+                    let v = 1 + rng.below(vars) as i32;
+                    if rng.below(2) == 0 {
+                        v
+                    } else {
+                        -v
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let refs: Vec<&[i32]> = clauses.iter().map(Vec::as_slice).collect();
+    Cnf::new(vars, &refs)
+}
+
+/// Solves each drawable formula's D6 instance and asserts Λ alive ⇔ satisfiable; the
+/// numbers of satisfiable and unsatisfiable ones and the nodes in all.
+fn tally(formulas: impl IntoIterator<Item = Cnf>, d: D6, max_nodes: u64) -> (usize, usize, u64) {
+    let (mut sat, mut unsat, mut nodes) = (0, 0, 0);
+    for f in formulas {
+        if !drawable(&f, d) {
+            continue;
+        }
+        let expected = is_satisfiable(&f);
+        let (p, l) = d6_graph(&f, d);
+        let (v, n) = verdict(&p, l, max_nodes);
+        nodes += n;
+        assert_ne!(v, Verdict::Unknown, "{f:?} {d:?}");
+        assert_eq!(
+            v == Verdict::Alive,
+            expected,
+            "verdict ≠ satisfiability: {f:?} {d:?}"
+        );
+        if expected {
+            sat += 1;
+        } else {
+            unsat += 1;
+        }
+    }
+    (sat, unsat, nodes)
+}
+
+#[test]
+fn d6_agrees_with_sat_on_the_fixed_formulas() {
+    let (sat, unsat, _) = tally(fixed_formulas(), D6_GRAPH, 2_000_000);
+    assert_eq!((sat, unsat), (4, 5));
+    // The grid's form draws all but the 8 clauses over 3 variables and its subset (each
+    // literal in four or three clauses).
+    let (sat, unsat, _) = tally(fixed_formulas(), D6_GRID_FORM, 2_000_000);
+    assert_eq!((sat, unsat), (3, 4));
+}
+
+/// 200 random formulas with 1–3 variables and 1–6 clauses (those drawable), both forms.
+#[test]
+fn d6_agrees_with_sat_on_random_formulas() {
+    let formulas = || (0..200).map(|s| random_formula(s, 3, 6));
+    let (sat, unsat, _) = tally(formulas(), D6_GRAPH, 2_000_000);
+    assert!(sat >= 100 && unsat >= 50, "{sat} satisfiable, {unsat} not");
+    let (sat, unsat, _) = tally(formulas(), D6_GRID_FORM, 2_000_000);
+    assert!(sat >= 80 && unsat >= 40, "{sat} satisfiable, {unsat} not");
+}
+
+/// 300 random formulas with 1–5 variables and 1–12 clauses, and 400 with 1–4 and 1–8 in
+/// the grid's form (2026-11-27: 150 + 152 and 175 + 84, 37.6 M and 7.6 M nodes).
+#[test]
+#[ignore = "slow: about 6 minutes in release (2026-11-27)"]
+fn d6_agrees_with_sat_on_larger_random_formulas() {
+    let (sat, unsat, _) = tally(
+        (0..300).map(|s| random_formula(s, 5, 12)),
+        D6_GRAPH,
+        5_000_000,
+    );
+    assert!(sat >= 100 && unsat >= 100, "{sat} satisfiable, {unsat} not");
+    let formulas = (0..400).map(|s| random_formula(s, 4, 8));
+    let (sat, unsat, _) = tally(formulas, D6_GRID_FORM, 5_000_000);
+    assert!(sat >= 100 && unsat >= 50, "{sat} satisfiable, {unsat} not");
+}
+
+/// White sets the variables from the left (the piece next to E first), as the threat
+/// needs: after each choice, every variable to its left set, Black's only move that
+/// still kills is the other point of the variable, unless a clause is already false
+/// (then Black may as well start capturing it). Checked along every sequence of values
+/// on unsatisfiable formulas (so that Black still wins with the right answer).
+#[test]
+fn d6_black_answer_is_unique() {
+    for f in [
+        Cnf::new(1, &[&[1], &[-1]]),
+        Cnf::new(2, &[&[1, 2], &[-1], &[-2]]),
+        Cnf::new(2, &[&[1, 2], &[1, -2], &[-1, 2], &[-1, -2]]),
+    ] {
+        assert!(!is_satisfiable(&f));
+        let (p, l) = d6_graph(&f, D6_GRID_FORM);
+        let cnf = normalize(&f).0;
+        let vars = cnf.occurring_vars();
+        let mut checked = 0;
+        for values in 0..1u32 << vars.len() {
+            let mut q = p.clone();
+            for (i, v) in vars.iter().enumerate() {
+                // The literals made false so far: the answers to the choices before i.
+                let false_lit = |l: i32| {
+                    vars[..i].iter().enumerate().any(|(k, &u)| {
+                        let u_true = values >> k & 1 == 1;
+                        l == if u_true { -(u as i32) } else { u as i32 }
+                    })
+                };
+                let some_clause_false = cnf.clauses.iter().any(|c| c.iter().all(|&l| false_lit(l)));
+                let (white, answer) = if values >> i & 1 == 1 {
+                    (format!("A{v}"), format!("B{v}"))
+                } else {
+                    (format!("B{v}"), format!("A{v}"))
+                };
+                q = play(&q, &[&white]);
+                let opts = Options {
+                    depth: default_depth(&q),
+                    all_moves: true,
+                    ..Options::default()
+                };
+                let a = solve(&q, l, &opts).unwrap();
+                assert_eq!(a.verdict, Verdict::Dead, "{f:?} after White {white}");
+                assert!(a.all_moves);
+                if !some_clause_false {
+                    assert_eq!(
+                        a.moves,
+                        vec![Move::Play(pt(&q, &answer))],
+                        "{f:?} after White {white}"
+                    );
+                    checked += 1;
+                }
+                q = play(&q, &[&answer]);
+            }
+        }
+        assert!(checked >= 1 << vars.len(), "{f:?}: {checked}");
+    }
+}
+
+/// Controls: each part of the design is needed.
+#[test]
+fn d6_each_part_is_needed() {
+    // Without the cut (the pieces joined from the start) a choice is no threat: Black
+    // answers elsewhere, and (x) dies.
+    let x = Cnf::new(1, &[&[1]]);
+    assert!(is_satisfiable(&x));
+    let solid = D6 {
+        solid: true,
+        ..D6_GRAPH
+    };
+    let (p, l) = d6_graph(&x, solid);
+    assert_eq!(verdict(&p, l, 1_000_000).0, Verdict::Dead);
+    // With one liberty of the gate White captures Ω before a falsified clause is taken:
+    // (x)∧(¬x) lives.
+    let contradiction = Cnf::new(1, &[&[1], &[-1]]);
+    let one_g = D6 {
+        big_g: 1,
+        ..D6_GRAPH
+    };
+    let (p, l) = d6_graph(&contradiction, one_g);
+    assert_eq!(verdict(&p, l, 1_000_000).0, Verdict::Alive);
+    // F < G − 2 loses the race: (x) dies with G = 3, F = 0.
+    let long_gate = D6 {
+        big_g: 3,
+        ..D6_GRAPH
+    };
+    let (p, l) = d6_graph(&x, long_gate);
+    assert_eq!(verdict(&p, l, 1_000_000).0, Verdict::Dead);
+    // A steal in time: with one move after the literal, Black answers a choice by
+    // falsifying a clause's last literal and capturing it. This formula is satisfiable
+    // (u1 = u4 = false, u2 = u3 = true) and dies, with kp = 1 and with the grid's eye
+    // and no p.
+    let f = Cnf::new(
+        4,
+        &[
+            &[-3, -3, 2],
+            &[-1],
+            &[-4, -1],
+            &[-4, -2, 1],
+            &[4, -3],
+            &[2, 2, 1],
+        ],
+    );
+    assert!(is_satisfiable(&f));
+    for d in [
+        D6 { kp: 1, ..D6_GRAPH },
+        D6 {
+            kp: 0,
+            ..D6_GRID_FORM
+        },
+    ] {
+        let (p, l) = d6_graph(&f, d);
+        assert_eq!(verdict(&p, l, 2_000_000).0, Verdict::Dead, "{d:?}");
+    }
+    for d in [D6_GRAPH, D6_GRID_FORM] {
+        let (p, l) = d6_graph(&f, d);
+        assert_eq!(verdict(&p, l, 2_000_000).0, Verdict::Alive, "{d:?}");
+    }
+}
