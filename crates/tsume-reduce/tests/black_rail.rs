@@ -382,3 +382,229 @@ fn d6_each_part_is_needed() {
         assert_eq!(verdict(&p, l, 2_000_000).0, Verdict::Alive, "{d:?}");
     }
 }
+
+// ---------------------------------------------------------------------------------
+// D6 on the square grid, drawn by hand: the rail's cross-cuts, each choice point with
+// its two pieces and two slots (a clause and a White wall), the clause combs inside
+// Black walls Z, and the other slots' White walls W. Letters: `R`, `S`, `T` the rail's
+// pieces (Black), `Z` Black walls, `L` Λ, `K` `J` clauses, `W` White walls (White);
+// empty: `A` `B` choice points, `E`, `e` Λ's eye, `g` the gate's liberties, `p` `q`
+// a clause's private liberties, `w` `z` the walls' eyes.
+// ---------------------------------------------------------------------------------
+
+/// (x)∧(¬x): one variable; the clause x (`K`) above its point A, ¬x (`J`) below B.
+const GRID_X_AND_NOT_X: &str = "
+RRWWWWZZZKSSWWWWWW
+RRWWWWZZpKSSWWWWWW
+RRWwWWZzZKSSWWWwWW
+RRWWWWZZZKSSgWWWWW
+RRWWWWZZpKSSWWWWWW
+RRWwWWZzZKSSWWWwWW
+RRWWWWZZZKSSgWWWWW
+RRWWWWZZZKSSWWWWWW
+RRWWWWWWWASSWWWWWW
+RRWWWWWWWRBWWWWWWW
+RRRRRRRRRRJZZZZWWW
+RRRRLELRRRJqZZZWWW
+RRRRLLLRRRJZZzZWWW
+RRRRLeLRRRJZZZZWWW
+RRRRLLLRRRJqZZZWWW
+RRRRRRRRRRJZZzZWWW
+RRRRRRRRRRJZZZZWWW";
+
+/// (x): the same with ¬x's clause and its wall replaced by a White wall.
+const GRID_X: &str = "
+RRWWWWZZZKSSWWWWWW
+RRWWWWZZpKSSWWWWWW
+RRWwWWZzZKSSWWWwWW
+RRWWWWZZZKSSgWWWWW
+RRWWWWZZpKSSWWWWWW
+RRWwWWZzZKSSWWWwWW
+RRWWWWZZZKSSgWWWWW
+RRWWWWZZZKSSWWWWWW
+RRWWWWWWWASSWWWWWW
+RRWWWWWWWRBWWWWWWW
+RRRRRRRRRRWWWWWWWW
+RRRRLELRRRWWWWWWWW
+RRRRLLLRRRWWwWWWWW
+RRRRLeLRRRWWWWWWWW
+RRRRLLLRRRWWwWWWWW
+RRRRRRRRRRWWWWWWWW
+RRRRRRRRRRWWWWWWWW";
+
+/// (u1∨u2)∧(¬u1)∧(¬u2): the clause u1∨u2 is a comb (`K`) over the rail's middle piece
+/// `S`, its legs at A1's upper slot and A2's left slot.
+const GRID_TWO_UNSAT: &str = "
+RRWWWWZZZZZZZZZZZZZZZZZWWWWWWWWW
+RRWWWWZZpKKKKKKKKKKZZZZWTTTTWWWW
+RRWwWWZzZKSSSSSSSSKZzZZWTTTTWWwW
+RRWWWWZZZKSSSSSSSSKZZZZWTTTTgWWW
+RRWWWWZZpKSSSSSSSSKZZZZWTTTTWWWW
+RRWwWWZzZKSSSSSSSSKZzZZWTTTTWWwW
+RRWWWWZZZKSSSSSSSSKZZZZWTTTTgWWW
+RRWWWWZZZKSSSSSSSSKZZZZWTTTTWWWW
+RRWWWWWWWASSSSSSSSKKKKKATTTTWWWW
+RRWWWWWWWRBWWWWWWSKKKKKSBWWWWWWW
+RRRRRRRRRRJZZZWWWSSSSSSSJZZZWWWW
+RRRRLELRRRJqZZWWWSSSSSSSJqZZWWWW
+RRRRLLLRRRJZzZWwWSSSSSSSJZzZWWWW
+RRRRLeLRRRJZZZWWWSSSSSSSJZZZWWWW
+RRRRLLLRRRJqZZWWWSSSSSSSJqZZWWWW
+RRRRRRRRRRJZzZWwWSSSSSSSJZzZWWWW
+RRRRRRRRRRJZZZWWWSSSSSSSJZZZWWWW
+RRRRRRRRRRJZZZWWWSSSSSSSJZZZWWWW
+RRRRRRRRRRJZZZWWWSSSSSSSJZZZWWWW";
+
+/// (u1∨u2)∧(¬u1): the same with ¬u2's clause replaced by a White wall.
+const GRID_TWO_SAT: &str = "
+RRWWWWZZZZZZZZZZZZZZZZZWWWWWWWWW
+RRWWWWZZpKKKKKKKKKKZZZZWTTTTWWWW
+RRWwWWZzZKSSSSSSSSKZzZZWTTTTWWwW
+RRWWWWZZZKSSSSSSSSKZZZZWTTTTgWWW
+RRWWWWZZpKSSSSSSSSKZZZZWTTTTWWWW
+RRWwWWZzZKSSSSSSSSKZzZZWTTTTWWwW
+RRWWWWZZZKSSSSSSSSKZZZZWTTTTgWWW
+RRWWWWZZZKSSSSSSSSKZZZZWTTTTWWWW
+RRWWWWWWWASSSSSSSSKKKKKATTTTWWWW
+RRWWWWWWWRBWWWWWWSKKKKKSBWWWWWWW
+RRRRRRRRRRJZZZWWWSSSSSSSWWWWWWWW
+RRRRLELRRRJqZZWWWSSSSSSSWWWWWWWW
+RRRRLLLRRRJZzZWwWSSSSSSSWWwWWWWW
+RRRRLeLRRRJZZZWWWSSSSSSSWWWWWWWW
+RRRRLLLRRRJqZZWWWSSSSSSSWWWWWWWW
+RRRRRRRRRRJZzZWwWSSSSSSSWWwWWWWW
+RRRRRRRRRRJZZZWWWSSSSSSSWWWWWWWW
+RRRRRRRRRRJZZZWWWSSSSSSSWWWWWWWW
+RRRRRRRRRRJZZZWWWSSSSSSSWWWWWWWW";
+
+/// A labelled grid: the position (White to move), Λ, and each point's letter.
+fn labelled_grid(text: &str) -> (Position, Point, Vec<char>) {
+    let letters: Vec<char> = text
+        .lines()
+        .flat_map(str::chars)
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let diagram: String = text
+        .lines()
+        .map(|l| {
+            l.chars()
+                .map(|c| match c {
+                    'R' | 'S' | 'T' | 'Z' => 'X',
+                    'L' | 'K' | 'J' | 'W' => 'O',
+                    _ => '.',
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let p = Position::from_diagram(&diagram, Color::White).unwrap();
+    let l = Point::from_index(letters.iter().position(|&c| c == 'L').unwrap());
+    (p, l, letters)
+}
+
+/// The drawing is D6: every group's liberties are the empty points its role allows
+/// (a rail piece: choice points, E and g; Λ: e and E; a clause: choice points and its
+/// p or q; a wall: its eyes, choice points and g), no two pieces or a piece and a Black
+/// wall are one group, and each choice point touches two pieces and White groups only.
+fn assert_d6_structure(p: &Position, letters: &[char]) {
+    let board = p.board();
+    let allowed = |c: char| -> &'static str {
+        match c {
+            'R' | 'S' | 'T' => "ABEg",
+            'L' => "eE",
+            'K' | 'J' => "ABpq",
+            'W' => "ABgw",
+            'Z' => "pqz",
+            _ => unreachable!(),
+        }
+    };
+    for x in board.points() {
+        let Some(head) = p.group_id(x) else { continue };
+        let c = letters[x.index()];
+        // One letter per group.
+        for y in p.group(x) {
+            assert_eq!(
+                letters[y.index()],
+                c,
+                "{} and {} are one group",
+                board.gtp(x),
+                board.gtp(y)
+            );
+        }
+        if head == x {
+            for lib in p.liberties(x) {
+                let lc = letters[lib.index()];
+                assert!(
+                    allowed(c).contains(lc),
+                    "{c} group at {} has liberty {lc} at {}",
+                    board.gtp(x),
+                    board.gtp(lib)
+                );
+            }
+        }
+    }
+    let mut choice_points = 0;
+    for x in board
+        .points()
+        .filter(|x| matches!(letters[x.index()], 'A' | 'B'))
+    {
+        let mut groups: Vec<Point> = board
+            .neighbors(x)
+            .iter()
+            .filter_map(|&y| p.group_id(y))
+            .collect();
+        groups.sort();
+        groups.dedup();
+        let pieces = groups
+            .iter()
+            .filter(|g| matches!(letters[g.index()], 'R' | 'S' | 'T'))
+            .count();
+        let white = groups
+            .iter()
+            .filter(|g| p.color(**g) == Some(Color::White))
+            .count();
+        // Two pieces and White groups only (one, where both slots hold walls: they join).
+        assert_eq!(pieces, 2, "choice point {}", board.gtp(x));
+        assert!(
+            white >= 1 && pieces + white == groups.len(),
+            "choice point {}",
+            board.gtp(x)
+        );
+        choice_points += 1;
+    }
+    assert!(choice_points >= 2);
+}
+
+/// The four drawings are D6 (structure), and the prover's verdict, White to move on the
+/// whole board, is satisfiability: (x)∧(¬x) and (u1∨u2)∧(¬u1)∧(¬u2) die, (x) and
+/// (u1∨u2)∧(¬u1) live, for every α.
+#[test]
+fn d6_on_the_grid_by_hand() {
+    for (text, f) in [
+        (GRID_X_AND_NOT_X, Cnf::new(1, &[&[1], &[-1]])),
+        (GRID_X, Cnf::new(1, &[&[1]])),
+        (GRID_TWO_UNSAT, Cnf::new(2, &[&[1, 2], &[-1], &[-2]])),
+        (GRID_TWO_SAT, Cnf::new(2, &[&[1, 2], &[-1]])),
+    ] {
+        let (p, l, letters) = labelled_grid(text);
+        assert_d6_structure(&p, &letters);
+        let o = Options {
+            depth: default_depth(&p),
+            limits: Limits {
+                max_nodes: Some(2_000_000),
+                ..Limits::default()
+            },
+            want_tree: true,
+            ..Options::default()
+        };
+        let a = solve(&p, l, &o).unwrap();
+        let expected = if is_satisfiable(&f) {
+            Verdict::Alive
+        } else {
+            Verdict::Dead
+        };
+        assert_eq!(a.verdict, expected, "{f:?}");
+        let tree = a.tree.as_ref().expect("a tree");
+        assert!(tsume_proof::check(&p, l, tree).is_ok(), "{f:?}");
+    }
+}
