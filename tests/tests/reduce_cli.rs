@@ -93,6 +93,39 @@ fn grid_sgf_gives_the_graph_boards_verdict_with_the_plain_command() {
     }
 }
 
+/// A formula outside the chain class (its two 2-clauses join the same two variables)
+/// but monotone gets design D6's grid, the Black rail: (x1 ∨ x2) ∧ (¬x1 ∨ ¬x2) is
+/// satisfiable, and the plain command proves Λ alive on the whole grid.
+#[test]
+fn a_monotone_formula_gets_the_black_rail_grid() {
+    let cnf = "p cnf 2 2\n1 2 0\n-1 -2 0\n";
+    let (g, r) = tsume_tests::reduce_file("rail", cnf, "sgf");
+    assert!(g.exists(), "{}", r.err);
+    assert!(r.out.contains("design D6 on a grid"), "{}", r.out);
+    let s = tsume(&["solve", g.to_str().unwrap(), "--to-move", "W", "--json"]);
+    assert_eq!(s.code, 0, "{}", s.err);
+    let v = s.json();
+    assert_eq!(v["verdict"], "alive", "{v}");
+    assert_eq!(v["checked"], true);
+    let (w, h) = (&v["board"]["width"], &v["board"]["height"]);
+    assert_eq!(
+        v["region_points"],
+        w.as_u64().unwrap() * h.as_u64().unwrap(),
+        "the whole board is in play"
+    );
+    let f = g.with_extension("cnf");
+    let out = g.with_file_name("rail_json.sgf");
+    let j = tsume(&[
+        "reduce",
+        f.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(j.code, 0, "{}", j.err);
+    assert_eq!(j.json()["grid"]["design"], "D6");
+}
+
 #[test]
 fn verify_reduction_agrees_on_small_formulas() {
     let dir = scratch_dir();

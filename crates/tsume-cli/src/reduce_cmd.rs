@@ -9,7 +9,7 @@ use serde_json::json;
 use tsume_board::{counted, Color};
 use tsume_prove::{Limits, Options, Verdict};
 use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, Cnf};
-use tsume_reduce::grid::{grid_layout, GridLayout};
+use tsume_reduce::grid::{any_grid, AnyGrid};
 use tsume_reduce::reduce;
 
 use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
@@ -22,12 +22,15 @@ use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 The instance is a position where White, to move, can make the target group Λ live if and
 only if the formula is satisfiable (Crăşmaru §4, gadgets of design D2 in the tsume-reduce
 docs). It is a graph board (tsume-graph format): any formula gets one. With -o OUT.sgf, a
-square-grid SGF (the same design drawn on a grid) is written instead when the formula is
-in the chain class (after normalising, dropping repeated clauses and simplifying to an
-equivalent formula with unit clauses and subsumption: clauses of at most 2 literals, each
-literal in at most one clause, the 2-literal clauses forming paths between variables; no
-planar drawing of the design does more, see the tsume-reduce grid docs); otherwise the
-graph board is written to OUT.graph and the reason is printed. Clauses longer than 3
+square-grid SGF is written instead when one of two grid designs draws the formula: D2 on
+a grid for the chain class (after normalising, dropping repeated clauses and simplifying
+to an equivalent formula with unit clauses and subsumption: clauses of at most 2
+literals, each literal in at most one clause, the 2-literal clauses forming paths between
+variables), else design D6, the Black rail, for formulas whose clauses are all positive
+or all negative, each literal in at most two clauses, the positive and the negative
+clauses each nesting without crossing in the order of the variables (an NP-complete class
+in general; at most three variables fit the SGF's 52 columns); see the tsume-reduce grid
+docs. Otherwise the graph board is written to OUT.graph and the reason is printed. Clauses longer than 3
 literals are split with fresh variables; tautologies and repeated literals are removed.
 
 Solve it with: tsume solve OUT.graph --to-move W --json (or OUT.sgf: the grid's GC names
@@ -37,7 +40,7 @@ pub struct ReduceArgs {
     /// The formula, DIMACS CNF.
     #[arg(value_name = "FORMULA.cnf")]
     pub formula: PathBuf,
-    /// Output file: .graph (graph board) or .sgf (square grid for the chain class, else the graph board to .graph); stdout if absent.
+    /// Output file: .graph (graph board) or .sgf (square grid where a grid design draws the formula, else the graph board to .graph); stdout if absent.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Print the summary as JSON.
@@ -54,8 +57,8 @@ For each formula (files given, or random 3-CNF formulas generated with --vars, -
 --count, --seed), build the instance, solve it with the prover (White to move), decide
 the formula with a SAT solver (varisat), and print one row: satisfiable?, Λ alive?, agree?,
 checked? (the proof or disproof tree replayed by the independent checker), nodes, seconds.
-With --grid, the square-grid SGF of each formula in the chain class is solved too (whole
-grid, White to move) and must agree as well. Exit status 1 on any disagreement, tree the
+With --grid, the square-grid SGF of each formula that has one (see `tsume reduce --help`)
+is solved too (whole grid, White to move) and must agree as well. Exit status 1 on any disagreement, tree the
 checker rejects, or unknown.
 
 With --all, the formulas are every formula over --vars variables (default 3) with 1 to
@@ -99,8 +102,8 @@ pub struct VerifyArgs {
     /// Node expansions per instance before answering unknown.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Also solve the square-grid SGF of each formula that has one (the chain class, see
-    /// `tsume reduce --help`), on the whole grid, and compare it with the SAT solver too.
+    /// Also solve the square-grid SGF of each formula that has one (see `tsume reduce
+    /// --help`), on the whole grid, and compare it with the SAT solver too.
     #[arg(long)]
     pub grid: bool,
     /// Skip building each proof tree and replaying it through the independent checker
@@ -121,7 +124,7 @@ fn solve_grid(
     a: &VerifyArgs,
     limits: &Limits,
 ) -> Result<Option<(Verdict, u64)>, String> {
-    let Ok(layout) = grid_layout(cnf) else {
+    let Ok(layout) = any_grid(cnf) else {
         return Ok(None);
     };
     let lo = tsume_sgf::LoadOptions {
@@ -176,7 +179,7 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
     };
     let inst = reduce(&cnf);
     let mut fallback = None;
-    let mut grid: Option<GridLayout> = None;
+    let mut grid: Option<AnyGrid> = None;
     let written = match &a.output {
         None => {
             let _ = write!(out, "{}", inst.to_graph_text());
@@ -187,7 +190,7 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
             let (text, target) = if sgf {
-                match grid_layout(&cnf) {
+                match any_grid(&cnf) {
                     Ok(l) => {
                         let t = l.to_sgf();
                         grid = Some(l);
@@ -233,9 +236,10 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             "to_move": "W",
             "target": "L",
             "grid": grid.as_ref().map(|l| json!({
-                "width": l.width,
-                "height": l.height,
+                "width": l.size().0,
+                "height": l.size().1,
                 "empty_points": l.empty_points(),
+                "design": l.design(),
             })),
             "solve": solve_cmd(&file),
         });
@@ -244,12 +248,13 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
         let _ = writeln!(
             out,
             "{file}: {}, {} → square grid {}×{}, {} empty points \
-             (design D2 on a grid; the graph board would have {})",
+             (design {} on a grid; the graph board of design D2 would have {})",
             counted(cnf.vars as usize, "variable", "variables"),
             counted(cnf.clauses.len(), "clause", "clauses"),
-            l.width,
-            l.height,
+            l.size().0,
+            l.size().1,
             l.empty_points(),
+            l.design(),
             inst.summary()
         );
     } else {

@@ -1,6 +1,8 @@
 //! Output on a square grid (issue 5, part 3(b)): design D2 drawn on a rectangle of the
 //! ordinary 4-neighbour grid, for a restricted class of formulas (the *chain class*,
-//! [`grid_layout`]); every other formula gets an honest [`GridError`].
+//! [`grid_layout`]), and design D6, the Black rail ([`crate::rail_grid`], section "D6"
+//! below), for monotone formulas whose clauses nest; [`any_grid`] tries both, and every
+//! other formula gets an honest [`GridError`].
 //!
 //! # How D2 becomes a grid
 //!
@@ -220,6 +222,81 @@
 //! And a Black answer whose only liberty is shared with a living wall is not safe: White
 //! fills that liberty as a capture, so the answer must join the wall itself.
 //!
+//! # D6: the Black rail, degree four (2026-11-27; `tests/black_rail.rs`)
+//!
+//! The observation above, that in a cross-cut nothing but the rail touches both choice
+//! points, is also the way out: make **the rail the threat**. D6 keeps D2's Λ, e, E and
+//! race, and cuts the gate Ω itself into m + 1 Black pieces `q`, `O1`, …, `Om` along the
+//! variables; A_i and B_i each touch pieces i − 1 and i, so Black's answer, whichever
+//! point it takes, joins them (and is safe as part of Ω). E touches the first piece, the
+//! G liberties g (next to W) the last. There is no H_i: if Black does not answer White's
+//! choice, White's stone on the other point cuts Ω for good, and the part of Ω next to
+//! E, cut off from the g's, has E as its last liberty once the variables to its left are
+//! set; White's E captures it and Λ has two eyes. So White sets the variables from the
+//! left, and a choice point needs four neighbours: two pieces and two slots for the
+//! clauses of its literal (White's stone joins them to W, or pairs two clauses' private
+//! eyes as in D3). A clause is a White group next to Z with private liberties p (next to
+//! Z); its capture frees a liberty Ω shares with Z, as in D2.
+//!
+//! What the prover fixed (each a test that fails without it):
+//!
+//! - **G = 2, F = 0** (F = G − 2 as D2's Λ1): with G = 1 White captures Ω before Black
+//!   has taken a falsified clause, and (x)∧(¬x) lives; with F < G − 2, (x) dies.
+//! - **Two Black moves after a clause's last literal** (kp = 2, or one p and the private
+//!   eye): with one, Black answers a choice by *stealing*: he sets the last free literal
+//!   of a clause whose other literals are false, White cuts, and Black's one more move
+//!   captures the clause before White's E; a satisfiable formula dies.
+//! - **The cut is the threat**: with the pieces joined from the start, (x) dies.
+//! - A clause with a private eye needs two stones: the capture of a one-stone clause in
+//!   its eye is a ko shape, retaken forever (the defender's).
+//!
+//! Checked on the graph board against varisat: 9 fixed formulas and 200 random ones with
+//! 1–3 variables (default run, both forms: W next to every choice point and kp = 2, or
+//! the grid's form with a private eye, kp = 1 and W only where a literal is in fewer than
+//! two clauses), 300 with 1–5 variables and 1–12 clauses (150 satisfiable, 152 not,
+//! 37.6 M nodes) and 400 with 1–4 variables in the grid's form (259 drawable: 175 and
+//! 84, 7.6 M nodes; ignored test); after each choice made from the left Black's answer is
+//! the only move that still kills, unless a clause is already false.
+//!
+//! **On the grid, by hand.** Four drawings in the test file: (x)∧(¬x), (x),
+//! (u1∨u2)∧(¬u1)∧(¬u2) and (u1∨u2)∧(¬u1), the last two with the clause u1∨u2 a comb
+//! over the rail's middle piece. Each cut is the 2×2 cross-cut (A_i above the pieces'
+//! diagonal, B_i below it); piece i − 1 arrives from below, piece i leaves to the right,
+//! so that A_i's two slots (up, and left with a way out along the rows above piece i − 1)
+//! and B_i's (down, and right under piece i) lead away without touching. Every group's
+//! liberties are those its role allows and every choice point touches two pieces and
+//! White groups only (asserted), and the prover, White to move on the whole board, says
+//! dead, alive, dead, alive (12.7 k, 7.9 k, 243 k and 85 k nodes, trees checked; alive
+//! for every α). Layout rules they follow, for a generator: every region of Black that
+//! touches a piece belongs to that piece and must touch no other piece and no Black wall
+//! Z, so the region above each stretch of rail is closed off from the rest; two White
+//! groups may meet only diagonally (a cross-cut: the two other points of the 2×2 square
+//! are then one inside and one outside), which closes such a region without joining the
+//! groups; every Black wall and White wall needs two eyes.
+//!
+//! **The class, and what is missing.** D6 draws a formula whose positive clauses lie
+//! above the line of variables and negative ones below, nested without crossing
+//! (monotone rectilinear, NP-complete: de Berg and Khosravi 2010), with each literal in at
+//! most two clauses. The last condition costs nothing in hardness: a variable with more
+//! occurrences becomes a chain of copies u₁ ⇒ u₂ ⇒ … (2-clauses between neighbouring
+//! copies, each copy's true point alternately above and below the rail so that both
+//! points of an implication lie on one side), the positive occurrences on the first
+//! copies and the negative on the last; the formula stays satisfiable exactly when it
+//! was (an argument on paper, not yet a test, and the chain of copies is not built).
+//!
+//! **The generator** ([`crate::rail_grid::rail_layout`], used by [`any_grid`] when the
+//! chain class does not hold): 12 columns a variable, the layout of the module docs there;
+//! the slots of a literal in two clauses are ordered so that the combs nest (tried both
+//! ways), the bars stacked by nesting depth, the regions above and below each stretch of
+//! rail closed by lids, and every region left over made a Black wall with two eyes; the
+//! drawing is checked point by point before it is returned. Measured: 291 of 300 random
+//! monotone formulas with 1–3 variables and 1–5 clauses are drawn (the 9 others have a
+//! literal in three or more clauses), every drawing with D6's groups and liberties
+//! (`d6_generator_draws_d6`); the prover decides the generated grids of the fixed small
+//! formulas right (default run) and of random ones (ignored test: see the notebook,
+//! 2026-11-27). At most three variables fit the SGF's 52 columns (3 variables: 52 × 36
+//! with one level of combs on each side), so the grid instances stay small.
+//!
 //! # Solving the SGF
 //!
 //! The whole board is the problem (walls included). The file says `PL[W]`, marks Λ with
@@ -268,6 +345,85 @@ pub enum GridError {
         /// Columns needed.
         width: usize,
     },
+    /// Neither grid design draws the formula ([`any_grid`]): why not, for each.
+    Neither {
+        /// Why design D2's chain class does not hold it.
+        chain: String,
+        /// Why design D6 ([`crate::rail_grid`]) does not draw it.
+        rail: String,
+    },
+}
+
+impl GridError {
+    /// The reason in a few words (without the advice of [`fmt::Display`]).
+    fn short(&self) -> String {
+        match self {
+            GridError::Unsupported(why) => why.clone(),
+            GridError::TooLarge { width } => format!("the layout needs {width} columns, over 52"),
+            GridError::Neither { chain, rail } => format!("{chain}; {rail}"),
+        }
+    }
+}
+
+/// A square grid drawn by either design.
+#[derive(Clone, Debug)]
+pub enum AnyGrid {
+    /// Design D2 on the grid, the chain class ([`grid_layout`]).
+    Chain(GridLayout),
+    /// Design D6, the Black rail ([`crate::rail_grid::rail_layout`]).
+    Rail(crate::rail_grid::RailLayout),
+}
+
+impl AnyGrid {
+    /// Columns and rows.
+    pub fn size(&self) -> (usize, usize) {
+        match self {
+            AnyGrid::Chain(l) => (l.width, l.height),
+            AnyGrid::Rail(l) => (l.width, l.height),
+        }
+    }
+
+    /// Points without a stone.
+    pub fn empty_points(&self) -> usize {
+        match self {
+            AnyGrid::Chain(l) => l.empty_points(),
+            AnyGrid::Rail(l) => l.empty_points(),
+        }
+    }
+
+    /// "D2" or "D6".
+    pub fn design(&self) -> &'static str {
+        match self {
+            AnyGrid::Chain(_) => "D2",
+            AnyGrid::Rail(_) => "D6",
+        }
+    }
+
+    /// The SGF text.
+    pub fn to_sgf(&self) -> String {
+        match self {
+            AnyGrid::Chain(l) => l.to_sgf(),
+            AnyGrid::Rail(l) => l.to_sgf(),
+        }
+    }
+}
+
+/// The square grid of a formula: design D2's chain class where it holds (the smaller
+/// board), else design D6 where it draws the formula.
+///
+/// # Errors
+/// [`GridError::Neither`], naming why each design does not draw it.
+pub fn any_grid(cnf: &Cnf) -> Result<AnyGrid, GridError> {
+    match grid_layout(cnf) {
+        Ok(l) => Ok(AnyGrid::Chain(l)),
+        Err(chain) => match crate::rail_grid::rail_layout(cnf) {
+            Ok(l) => Ok(AnyGrid::Rail(l)),
+            Err(rail) => Err(GridError::Neither {
+                chain: chain.short(),
+                rail: rail.short(),
+            }),
+        },
+    }
 }
 
 impl fmt::Display for GridError {
@@ -288,6 +444,17 @@ impl fmt::Display for GridError {
                 f,
                 "no square-grid SGF: the layout needs {width} columns, more than the 52 SGF \
                  allows; write the graph board instead (e.g. `-o out.graph`)"
+            ),
+            GridError::Neither { chain, rail } => write!(
+                f,
+                "no square-grid SGF for this formula: it is not in design D2's chain class \
+                 ({chain}: clauses of at most 2 literals, each literal in at most one clause, \
+                 the 2-literal clauses forming paths between variables, after simplifying) \
+                 nor in design D6's class ({rail}: clauses all positive or all negative, each \
+                 literal in at most two clauses, the positive and the negative clauses each \
+                 nesting without crossing in the order of the variables, at most three \
+                 variables; see the tsume-reduce grid docs); write the graph board instead \
+                 (e.g. `-o out.graph`), which encodes every formula"
             ),
         }
     }
@@ -775,7 +942,7 @@ fn thin_gate(g: &mut [Vec<Cell>]) {
     }
 }
 
-fn sgf_coord(x: usize, y: usize) -> String {
+pub(crate) fn sgf_coord(x: usize, y: usize) -> String {
     tsume_board::coord::sgf_name(x as u32, y as u32)
 }
 

@@ -1,0 +1,831 @@
+//! Design D6, the Black rail, drawn on a square grid (the [`crate::grid`] docs, "D6").
+//!
+//! The class: after [`normalize`] and dropping repeated clauses, every clause is
+//! monotone (positive clauses are drawn above the line of variables, negative ones
+//! below), each literal is in at most two clauses, and on each side the clauses, as combs
+//! whose legs stand on the choice points' slots in the order of the variables, nest
+//! without crossing (a rectilinear drawing; de Berg and Khosravi 2010: deciding such
+//! formulas is NP-complete). At most three variables fit in the SGF's 52 columns.
+//!
+//! The drawing, per variable i at column c (rows: r the row of the A points):
+//!
+//! ```text
+//!   ℓ ℓ ℓ ℓ ℓ A R R R R R R          A = (r, c): White's "u true"; B = (r+1, c+1): "u false"
+//!   ℓ ℓ ℓ ℓ ℓ P B ρ ρ ρ ρ R          P = piece i−1 (arrives from below), R = piece i
+//!   P P P P P P d . . . ρ R P P P P  ℓ: A's left slot, its block and the rise on its left;
+//!                                    A's up slot rises at column c; d (down) and ρ (right)
+//! ```
+//!
+//! are B's slots. A slot holds a leg of a clause comb or an alive White wall W (two eyes).
+//! The Black region above each stretch of rail is closed by a *lid*: the two structures
+//! on either side of it meet diagonally (a cross-cut of two White groups, which does not
+//! join them), so that no Black region touches two pieces or a Black wall Z. Each clause
+//! is a White comb: its legs rise to its bar (inner combs lower), a 3×3 block at the
+//! bar's left end holds its private eye, and one private liberty p beyond the block
+//! touches the surrounding Black wall Z. Λ (`L`, eye e, E) sits at the left end inside piece 0;
+//! the last piece has the gate's two liberties g next to an alive White wall. Every
+//! region left over is a Black wall Z with two eyes carved in it. The drawing is checked
+//! point by point before it is returned (every empty point touches exactly the groups its
+//! role allows), so a formula it cannot draw gets an error, never a wrong board.
+
+use std::collections::VecDeque;
+
+use crate::dimacs::{normalize, Cnf};
+use crate::grid::GridError;
+
+/// What stands on a point of a D6 grid.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RailCell {
+    /// Λ (White), the target.
+    Lambda,
+    /// Λ's eye (empty).
+    LambdaEye,
+    /// E (empty): touches Λ and the first piece.
+    BigE,
+    /// Piece i of the gate Ω (Black), 0..=m.
+    Piece(u32),
+    /// A Black wall (alive: two eyes).
+    Z,
+    /// An eye of a Black wall (empty).
+    ZEye,
+    /// A White wall (alive: two eyes).
+    W,
+    /// An eye of a White wall (empty).
+    WEye,
+    /// Clause group j (White), j from 1.
+    Clause(usize),
+    /// Clause j's private eye (empty).
+    ClauseEye(usize),
+    /// Clause j's private liberty p (empty; touches the clause and a Black wall).
+    Private(usize),
+    /// Choice point "u true" of the variable (empty).
+    A(u32),
+    /// Choice point "u false" of the variable (empty).
+    B(u32),
+    /// A liberty g of the last piece (empty; touches it and a White wall).
+    G,
+}
+
+impl RailCell {
+    /// The stone on the point, if any.
+    pub fn stone(self) -> Option<tsume_board::Color> {
+        use tsume_board::Color;
+        match self {
+            RailCell::Lambda | RailCell::W | RailCell::Clause(_) => Some(Color::White),
+            RailCell::Piece(_) | RailCell::Z => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// One character: `L` Λ, `R` a piece, `Z`/`W` walls, `K` clauses; empty: `e`, `E`,
+    /// `A`, `B`, `g`, `p`, `y` a clause's eye, `z`/`w` walls' eyes.
+    pub fn letter(self) -> char {
+        match self {
+            RailCell::Lambda => 'L',
+            RailCell::LambdaEye => 'e',
+            RailCell::BigE => 'E',
+            RailCell::Piece(_) => 'R',
+            RailCell::Z => 'Z',
+            RailCell::ZEye => 'z',
+            RailCell::W => 'W',
+            RailCell::WEye => 'w',
+            RailCell::Clause(_) => 'K',
+            RailCell::ClauseEye(_) => 'y',
+            RailCell::Private(_) => 'p',
+            RailCell::A(_) => 'A',
+            RailCell::B(_) => 'B',
+            RailCell::G => 'g',
+        }
+    }
+}
+
+/// A D6 grid: cells row by row, the formula drawn and the variable of each index.
+#[derive(Clone, Debug)]
+pub struct RailLayout {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// The cells, row by row.
+    pub cells: Vec<Vec<RailCell>>,
+    /// The formula drawn (normalised, repeated clauses dropped).
+    pub cnf: Cnf,
+    /// What normalising changed.
+    pub notes: Vec<String>,
+    /// Λ's point (x, y), which the SGF marks.
+    pub target: (usize, usize),
+}
+
+/// Columns from a cut to its piece's descent, and from there to the next cut.
+const TO_DESCENT: usize = 6;
+const TO_CUT: usize = 6;
+/// The first cut's column.
+const FIRST_CUT: usize = 12;
+/// The SGF's limit.
+const MAX_SIDE: usize = 52;
+
+fn unsupported(why: impl Into<String>) -> GridError {
+    GridError::Unsupported(why.into())
+}
+
+/// The clauses on one side, as combs: for each variable index (1..=m) the clauses in
+/// its two slots in position order (upper: left, up; lower: down, right), and each
+/// clause's height (1 for the innermost).
+struct Side {
+    slots: Vec<[Option<usize>; 2]>,
+    height: Vec<usize>,
+    max_height: usize,
+}
+
+/// Whether no two combs cross: every leg of one lies in a single gap of the other (or
+/// outside its span).
+fn laminar(pos: &[Vec<usize>]) -> bool {
+    for (a, p) in pos.iter().enumerate() {
+        if p.is_empty() {
+            continue;
+        }
+        for (b, q) in pos.iter().enumerate() {
+            if a == b || q.is_empty() {
+                continue;
+            }
+            let gap = |x: usize| -> Option<usize> {
+                if x < p[0] || x > p[p.len() - 1] {
+                    return Some(usize::MAX);
+                }
+                p.windows(2).position(|w| w[0] < x && x < w[1])
+            };
+            let first = gap(q[0]);
+            if first.is_none() || q.iter().any(|&x| gap(x) != first) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The slots and heights of the clauses with sign `sign` (+1 above, −1 below), `index`
+/// giving each clause's variables as indices 1..=m.
+fn side(clauses: &[Vec<(u32, bool)>], m: usize, positive: bool) -> Result<Side, GridError> {
+    let on_side: Vec<bool> = clauses.iter().map(|c| c[0].1 == positive).collect();
+    let mut at: Vec<Vec<usize>> = vec![Vec::new(); m + 1];
+    for (j, c) in clauses.iter().enumerate() {
+        if on_side[j] {
+            for &(v, _) in c {
+                at[v as usize].push(j);
+            }
+        }
+    }
+    let doubles: Vec<usize> = (1..=m).filter(|&v| at[v].len() == 2).collect();
+    if let Some(v) = (1..=m).find(|&v| at[v].len() > 2) {
+        return Err(unsupported(format!(
+            "a literal of variable index {v} is in {} clauses (at most two fit a choice point)",
+            at[v].len()
+        )));
+    }
+    let lowest = |j: usize| clauses[j].iter().map(|&(v, _)| v).min().unwrap_or(0) as usize;
+    for mask in 0..1u32 << doubles.len() {
+        let mut slots = vec![[None, None]; m + 1];
+        for v in 1..=m {
+            match at[v].as_slice() {
+                [] => {}
+                // One clause: the first slot if it reaches further left, else the second.
+                &[j] => {
+                    slots[v] = if lowest(j) < v {
+                        [Some(j), None]
+                    } else {
+                        [None, Some(j)]
+                    }
+                }
+                &[a, b] => {
+                    let k = doubles.iter().position(|&d| d == v).unwrap_or(0);
+                    slots[v] = if mask >> k & 1 == 0 {
+                        [Some(a), Some(b)]
+                    } else {
+                        [Some(b), Some(a)]
+                    };
+                }
+                _ => unreachable!(),
+            }
+        }
+        let mut pos = vec![Vec::new(); clauses.len()];
+        for (v, s) in slots.iter().enumerate() {
+            for (k, j) in s.iter().enumerate() {
+                if let Some(j) = j {
+                    pos[*j].push(2 * v + k);
+                }
+            }
+        }
+        if !laminar(&pos) {
+            continue;
+        }
+        // Heights: one more than the highest comb inside the span.
+        let mut order: Vec<usize> = (0..clauses.len()).filter(|&j| on_side[j]).collect();
+        order.sort_by_key(|&j| pos[j][pos[j].len() - 1] - pos[j][0]);
+        let mut height = vec![0; clauses.len()];
+        for &j in &order {
+            let (lo, hi) = (pos[j][0], pos[j][pos[j].len() - 1]);
+            let inner = order
+                .iter()
+                .filter(|&&k| k != j && pos[k][0] > lo && pos[k][pos[k].len() - 1] < hi)
+                .map(|&k| height[k])
+                .max()
+                .unwrap_or(0);
+            height[j] = inner + 1;
+        }
+        let max_height = height.iter().copied().max().unwrap_or(0);
+        return Ok(Side {
+            slots,
+            height,
+            max_height,
+        });
+    }
+    Err(unsupported(format!(
+        "the {} clauses cross each other in the order of the variables",
+        if positive { "positive" } else { "negative" }
+    )))
+}
+
+/// The grid under construction.
+struct Canvas {
+    cells: Vec<Vec<Option<RailCell>>>,
+    width: usize,
+    height: usize,
+}
+
+impl Canvas {
+    fn put(&mut self, y: usize, x: usize, c: RailCell) -> Result<(), GridError> {
+        let cell = self
+            .cells
+            .get_mut(y)
+            .and_then(|row| row.get_mut(x))
+            .ok_or_else(|| unsupported(format!("the drawing leaves the board at ({x}, {y})")))?;
+        match *cell {
+            Some(old) if old != c => Err(unsupported(format!(
+                "the drawing puts two things on ({x}, {y}): {old:?} and {c:?}"
+            ))),
+            _ => {
+                *cell = Some(c);
+                Ok(())
+            }
+        }
+    }
+
+    fn hline(&mut self, y: usize, x0: usize, x1: usize, c: RailCell) -> Result<(), GridError> {
+        for x in x0.min(x1)..=x0.max(x1) {
+            self.put(y, x, c)?;
+        }
+        Ok(())
+    }
+
+    fn vline(&mut self, x: usize, y0: usize, y1: usize, c: RailCell) -> Result<(), GridError> {
+        for y in y0.min(y1)..=y0.max(y1) {
+            self.put(y, x, c)?;
+        }
+        Ok(())
+    }
+
+    fn neighbors(&self, y: usize, x: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let (h, w) = (self.height, self.width);
+        [(0isize, 1isize), (0, -1), (1, 0), (-1, 0)]
+            .into_iter()
+            .filter_map(move |(dy, dx)| {
+                let (ny, nx) = (y as isize + dy, x as isize + dx);
+                (ny >= 0 && nx >= 0 && (ny as usize) < h && (nx as usize) < w)
+                    .then_some((ny as usize, nx as usize))
+            })
+    }
+
+    /// A 5×3 White wall with two eyes centred on column x, rows y..y+2.
+    fn wall(&mut self, y: usize, x: usize) -> Result<(), GridError> {
+        for yy in y..y + 3 {
+            for xx in x - 2..=x + 2 {
+                let c = if yy == y + 1 && (xx == x - 1 || xx == x + 1) {
+                    RailCell::WEye
+                } else {
+                    RailCell::W
+                };
+                // A rising leg of the same wall may already stand there.
+                if self.cells[yy][xx] == Some(RailCell::W) && c == RailCell::WEye {
+                    self.cells[yy][xx] = Some(c);
+                } else {
+                    self.put(yy, xx, c)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The D6 grid of a formula, if it is in the class (module docs).
+///
+/// # Errors
+/// [`GridError::Unsupported`] naming why the formula is outside the class, or
+/// [`GridError::TooLarge`].
+pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
+    let (mut cnf, notes) = normalize(input);
+    let mut seen = std::collections::BTreeSet::new();
+    cnf.clauses.retain(|c| {
+        let mut k = c.clone();
+        k.sort_unstable();
+        seen.insert(k)
+    });
+    if cnf.clauses.is_empty() || cnf.clauses.iter().any(Vec::is_empty) {
+        return Err(unsupported("no clause, or an empty clause"));
+    }
+    if let Some(c) = cnf
+        .clauses
+        .iter()
+        .find(|c| c.iter().any(|&l| (l > 0) != (c[0] > 0)))
+    {
+        return Err(unsupported(format!(
+            "the clause {c:?} mixes positive and negative literals (D6 draws positive clauses \
+             above the variables and negative ones below)"
+        )));
+    }
+    let vars = cnf.occurring_vars();
+    let m = vars.len();
+    let index = |v: u32| vars.iter().position(|&u| u == v).unwrap_or(0) as u32 + 1;
+    let clauses: Vec<Vec<(u32, bool)>> = cnf
+        .clauses
+        .iter()
+        .map(|c| {
+            c.iter()
+                .map(|&l| (index(l.unsigned_abs()), l > 0))
+                .collect()
+        })
+        .collect();
+    let up = side(&clauses, m, true)?;
+    let down = side(&clauses, m, false)?;
+    let cut = |i: usize| FIRST_CUT + (i - 1) * (TO_DESCENT + TO_CUT);
+    let descent = |i: usize| {
+        if i == 0 {
+            FIRST_CUT - TO_CUT
+        } else {
+            cut(i) + TO_DESCENT
+        }
+    };
+    let xg = descent(m) + 6;
+    let width = xg + 4;
+    let r = if up.max_height > 0 {
+        12 + 6 * (up.max_height - 1) + 5
+    } else {
+        14
+    };
+    let bottom = if down.max_height > 0 {
+        r + 1 + 12 + 6 * (down.max_height - 1) + 5
+    } else {
+        r + 14
+    };
+    let height = bottom + 1;
+    if width > MAX_SIDE || height > MAX_SIDE {
+        return Err(GridError::TooLarge {
+            width: width.max(height),
+        });
+    }
+    let mut g = Canvas {
+        cells: vec![vec![None; width]; height],
+        width,
+        height,
+    };
+    let m32 = m as u32;
+    // The rail's skeleton and the cuts.
+    g.hline(r + 2, 0, cut(1), RailCell::Piece(0))?;
+    g.put(r + 1, cut(1), RailCell::Piece(0))?;
+    for i in 1..=m {
+        let (c, x, p) = (cut(i), descent(i), RailCell::Piece(i as u32));
+        let v = vars[i - 1];
+        g.put(r, c, RailCell::A(v))?;
+        g.put(r + 1, c + 1, RailCell::B(v))?;
+        g.hline(r, c + 1, x, p)?;
+        g.put(r + 1, x, p)?;
+        if i < m {
+            g.hline(r + 2, x, cut(i + 1), p)?;
+            g.put(r + 1, cut(i + 1), p)?;
+        } else {
+            g.hline(r + 2, x, xg - 1, p)?;
+            g.hline(r, x, xg - 1, p)?;
+        }
+    }
+    let top_up = |h: usize| r - 12 - 6 * (h - 1);
+    let top_down = |h: usize| r + 1 + 12 + 6 * (h - 1);
+    let owner = |j: Option<usize>| j.map_or(RailCell::W, |j| RailCell::Clause(j + 1));
+    // Each clause's leg columns, for its bar.
+    let mut legs: Vec<Vec<usize>> = vec![Vec::new(); clauses.len()];
+    for i in 1..=m {
+        let [left, upper] = up.slots[i];
+        // A's left slot: the block on rows r and r+1 and the rise at its left.
+        let lx = descent(i - 1) + 1;
+        let o = owner(left);
+        g.hline(r, lx, cut(i) - 1, o)?;
+        g.hline(r + 1, lx, cut(i) - 1, o)?;
+        match left {
+            Some(j) => {
+                g.vline(lx, r - 1, top_up(up.height[j]), o)?;
+                legs[j].push(lx);
+            }
+            None => {
+                g.vline(lx, r - 1, r - 7, o)?;
+                g.wall(r - 9, lx)?;
+            }
+        }
+        // The lid over the stretch left of the cut, row r − 3, leftwards.
+        let lid_from = if i == 1 { 0 } else { cut(i - 1) + 4 };
+        g.hline(r - 3, lid_from, lx, o)?;
+        // A's up slot, rising at the cut's column, and the lid to its right, row r − 2.
+        let ux = cut(i);
+        let o = owner(upper);
+        match upper {
+            Some(j) => {
+                g.vline(ux, r - 1, top_up(up.height[j]), o)?;
+                legs[j].push(ux);
+            }
+            None => {
+                g.vline(ux, r - 1, r - 7, o)?;
+                g.wall(r - 9, ux)?;
+            }
+        }
+        let lid_to = if i < m { cut(i) + 3 } else { xg - 1 };
+        g.hline(r - 2, ux, lid_to, o)?;
+        // B's down slot, and the lid to its left, row r + 5.
+        let [lower, right] = down.slots[i];
+        let dx = cut(i) + 1;
+        let o = owner(lower);
+        match lower {
+            Some(j) => {
+                g.vline(dx, r + 2, top_down(down.height[j]), o)?;
+                legs[j].push(dx);
+            }
+            None => {
+                g.vline(dx, r + 2, r + 8, o)?;
+                g.wall(r + 8, dx)?;
+            }
+        }
+        let lid_from = if i == 1 { 0 } else { descent(i - 1) + 4 };
+        g.hline(r + 5, lid_from, dx, o)?;
+        // B's right slot: the block on row r + 1 and the descent at its right, and the
+        // lid to its right, row r + 4.
+        let rx = descent(i) - 1;
+        let o = owner(right);
+        g.hline(r + 1, cut(i) + 2, rx, o)?;
+        match right {
+            Some(j) => {
+                g.vline(rx, r + 2, top_down(down.height[j]), o)?;
+                legs[j].push(rx);
+            }
+            None => {
+                g.vline(rx, r + 2, r + 8, o)?;
+                g.wall(r + 8, rx)?;
+            }
+        }
+        let lid_to = if i < m { descent(i) + 3 } else { xg - 1 };
+        g.hline(r + 4, rx, lid_to, o)?;
+    }
+    // The bars, each with its private eye in a 3×3 block at its left end and its
+    // private liberty next to the block.
+    for (j, xs) in legs.iter().enumerate() {
+        let (Some(&lo), Some(&hi)) = (xs.iter().min(), xs.iter().max()) else {
+            continue;
+        };
+        let o = RailCell::Clause(j + 1);
+        let positive = clauses[j][0].1;
+        let t = if positive {
+            top_up(up.height[j])
+        } else {
+            top_down(down.height[j])
+        };
+        g.hline(t, lo, hi, o)?;
+        let rows = if positive {
+            [t - 2, t - 1, t]
+        } else {
+            [t, t + 1, t + 2]
+        };
+        for y in rows {
+            g.hline(y, lo, lo + 2, o)?;
+        }
+        let eye_row = if positive { t - 1 } else { t + 1 };
+        g.cells[eye_row][lo + 1] = Some(RailCell::ClauseEye(j + 1));
+        // The private liberty beyond the block, away from the bar (the slots next to a
+        // leg are only four columns away).
+        let p_row = if positive { t - 3 } else { t + 3 };
+        g.put(p_row, lo + 1, RailCell::Private(j + 1))?;
+    }
+    // The gate's liberties g next to a White wall at the right end.
+    for y in r - 3..r + 6 {
+        g.hline(y, xg + 1, width - 1, RailCell::W)?;
+    }
+    g.put(r - 3, xg, RailCell::W)?;
+    g.put(r + 5, xg, RailCell::W)?;
+    g.cells[r - 1][xg + 2] = Some(RailCell::WEye);
+    g.cells[r + 3][xg + 2] = Some(RailCell::WEye);
+    g.put(r, xg, RailCell::G)?;
+    g.put(r + 2, xg, RailCell::G)?;
+    for y in [r - 2, r - 1, r + 1, r + 3, r + 4] {
+        g.put(y, xg, RailCell::Piece(m32))?;
+    }
+    // Λ at the left end, inside piece 0.
+    for (y, x) in [
+        (r - 1, 1),
+        (r - 1, 2),
+        (r - 1, 3),
+        (r, 1),
+        (r, 3),
+        (r + 1, 1),
+        (r + 1, 2),
+        (r + 1, 3),
+    ] {
+        g.put(y, x, RailCell::Lambda)?;
+    }
+    g.put(r, 2, RailCell::LambdaEye)?;
+    g.put(r, 4, RailCell::BigE)?;
+    // Each piece fills the region around its skeleton.
+    let mut queue: VecDeque<(usize, usize, u32)> = VecDeque::new();
+    for y in 0..height {
+        for x in 0..width {
+            if let Some(RailCell::Piece(i)) = g.cells[y][x] {
+                queue.push_back((y, x, i));
+            }
+        }
+    }
+    while let Some((y, x, i)) = queue.pop_front() {
+        let around: Vec<(usize, usize)> = g.neighbors(y, x).collect();
+        for (ny, nx) in around {
+            match g.cells[ny][nx] {
+                None => {
+                    g.cells[ny][nx] = Some(RailCell::Piece(i));
+                    queue.push_back((ny, nx, i));
+                }
+                Some(RailCell::Piece(k)) if k != i => {
+                    return Err(unsupported(format!(
+                        "pieces {i} and {k} of the rail meet at ({nx}, {ny})"
+                    )))
+                }
+                _ => {}
+            }
+        }
+    }
+    // What is left: Black walls, two eyes each.
+    for y in 0..height {
+        for x in 0..width {
+            if g.cells[y][x].is_some() {
+                continue;
+            }
+            let mut region = vec![(y, x)];
+            g.cells[y][x] = Some(RailCell::Z);
+            let mut k = 0;
+            while k < region.len() {
+                let (cy, cx) = region[k];
+                let around: Vec<(usize, usize)> = g.neighbors(cy, cx).collect();
+                for (ny, nx) in around {
+                    if g.cells[ny][nx].is_none() {
+                        g.cells[ny][nx] = Some(RailCell::Z);
+                        region.push((ny, nx));
+                    }
+                }
+                k += 1;
+            }
+            region.sort_unstable();
+            let mut eyes: Vec<(usize, usize)> = Vec::new();
+            for &(cy, cx) in &region {
+                let around: Vec<(usize, usize)> = g.neighbors(cy, cx).collect();
+                let inner = around.len() == 4
+                    && around
+                        .iter()
+                        .all(|&(ny, nx)| g.cells[ny][nx] == Some(RailCell::Z));
+                let apart = eyes
+                    .iter()
+                    .all(|&(ey, ex)| ey.abs_diff(cy) + ex.abs_diff(cx) > 2);
+                if inner && apart {
+                    eyes.push((cy, cx));
+                    if eyes.len() == 2 {
+                        break;
+                    }
+                }
+            }
+            if eyes.len() < 2 {
+                return Err(unsupported(format!(
+                    "a Black wall at ({x}, {y}) has no room for two eyes"
+                )));
+            }
+            for (ey, ex) in eyes {
+                g.cells[ey][ex] = Some(RailCell::ZEye);
+            }
+        }
+    }
+    let cells: Vec<Vec<RailCell>> = g
+        .cells
+        .into_iter()
+        .map(|row| row.into_iter().map(|c| c.unwrap_or(RailCell::Z)).collect())
+        .collect();
+    let layout = RailLayout {
+        width,
+        height,
+        cells,
+        cnf,
+        notes,
+        target: (1, r - 1),
+    };
+    layout.check()?;
+    Ok(layout)
+}
+
+impl RailLayout {
+    /// Points without a stone.
+    pub fn empty_points(&self) -> usize {
+        self.cells
+            .iter()
+            .flatten()
+            .filter(|c| c.stone().is_none())
+            .count()
+    }
+
+    /// The layout as text, one row a line ([`RailCell::letter`]).
+    pub fn diagram(&self) -> String {
+        let mut out = String::new();
+        for row in &self.cells {
+            out.extend(row.iter().map(|c| c.letter()));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Point by point, that the drawing is D6: no two pieces, two clauses, a clause and a
+    /// White wall, Λ and another White group, or a piece and a Black wall are adjacent,
+    /// and every empty point touches exactly what its role allows.
+    fn check(&self) -> Result<(), GridError> {
+        use RailCell as C;
+        let at = |y: usize, x: usize| self.cells[y][x];
+        let around = |y: usize, x: usize| {
+            let mut v = Vec::new();
+            if y > 0 {
+                v.push(at(y - 1, x));
+            }
+            if x > 0 {
+                v.push(at(y, x - 1));
+            }
+            if y + 1 < self.height {
+                v.push(at(y + 1, x));
+            }
+            if x + 1 < self.width {
+                v.push(at(y, x + 1));
+            }
+            v
+        };
+        let bad = |y: usize, x: usize, what: &str| {
+            Err(unsupported(format!(
+                "internal: the D6 drawing is wrong at ({x}, {y}): {what}"
+            )))
+        };
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let c = at(y, x);
+                let near = around(y, x);
+                for &n in &near {
+                    let clash = match (c, n) {
+                        (C::Piece(a), C::Piece(b)) => a != b,
+                        (C::Piece(_), C::Z) | (C::Z, C::Piece(_)) => true,
+                        (C::Clause(a), C::Clause(b)) => a != b,
+                        (C::Clause(_), C::W) | (C::W, C::Clause(_)) => true,
+                        (C::Lambda, C::W | C::Clause(_)) => true,
+                        _ => false,
+                    };
+                    if clash {
+                        return bad(y, x, &format!("{c:?} next to {n:?}"));
+                    }
+                }
+                let stones: Vec<RailCell> = near
+                    .iter()
+                    .copied()
+                    .filter(|n| n.stone().is_some())
+                    .collect();
+                let only = |ok: &dyn Fn(RailCell) -> bool| {
+                    stones.len() == near.len() && stones.iter().all(|&n| ok(n))
+                };
+                let fine = match c {
+                    C::LambdaEye => only(&|n| n == C::Lambda),
+                    C::BigE => only(&|n| n == C::Lambda || n == C::Piece(0)),
+                    C::ZEye => only(&|n| n == C::Z),
+                    C::WEye => only(&|n| n == C::W),
+                    C::ClauseEye(j) => only(&|n| n == C::Clause(j)),
+                    C::Private(j) => {
+                        only(&|n| n == C::Clause(j) || n == C::Z)
+                            && stones.contains(&C::Clause(j))
+                            && stones.contains(&C::Z)
+                    }
+                    C::G => {
+                        only(&|n| {
+                            n == C::W || n == C::Piece(self.cnf.occurring_vars().len() as u32)
+                        }) && stones.contains(&C::W)
+                    }
+                    C::A(_) | C::B(_) => {
+                        let mut pieces: Vec<u32> = stones
+                            .iter()
+                            .filter_map(|n| match n {
+                                C::Piece(i) => Some(*i),
+                                _ => None,
+                            })
+                            .collect();
+                        pieces.sort_unstable();
+                        pieces.dedup();
+                        only(&|n| matches!(n, C::Piece(_) | C::Clause(_) | C::W))
+                            && pieces.len() == 2
+                            && pieces[1] == pieces[0] + 1
+                    }
+                    _ => true,
+                };
+                if !fine {
+                    return bad(y, x, &format!("{c:?} touches {near:?}"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The SGF text: `SZ`, `AB`, `AW`, `PL[W]`, `TR` on Λ, `LB` labels, a `C` comment.
+    pub fn to_sgf(&self) -> String {
+        let mut ab = Vec::new();
+        let mut aw = Vec::new();
+        let mut lb: Vec<(usize, usize, String)> = Vec::new();
+        let mut labelled = std::collections::BTreeSet::new();
+        for (y, row) in self.cells.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                match c.stone() {
+                    Some(tsume_board::Color::Black) => ab.push(crate::grid::sgf_coord(x, y)),
+                    Some(tsume_board::Color::White) => aw.push(crate::grid::sgf_coord(x, y)),
+                    None => {}
+                }
+                let label = match c {
+                    RailCell::Lambda if (x, y) == self.target => Some("L".to_string()),
+                    RailCell::LambdaEye => Some("e".into()),
+                    RailCell::BigE => Some("E".into()),
+                    RailCell::G => Some("g".into()),
+                    RailCell::A(v) => Some(format!("A{v}")),
+                    RailCell::B(v) => Some(format!("B{v}")),
+                    RailCell::Private(j) => Some(format!("p{j}")),
+                    RailCell::Clause(j) if labelled.insert(("k", j as u32)) => {
+                        Some(format!("k{j}"))
+                    }
+                    RailCell::Piece(i) if labelled.insert(("o", i)) => Some(format!("o{i}")),
+                    _ => None,
+                };
+                if let Some(l) = label {
+                    lb.push((x, y, l));
+                }
+            }
+        }
+        let formula = self
+            .cnf
+            .clauses
+            .iter()
+            .enumerate()
+            .map(|(j, c)| {
+                format!(
+                    "k{}: ({})",
+                    j + 1,
+                    c.iter()
+                        .map(|&l| crate::reduce::lit_name(l))
+                        .collect::<Vec<_>>()
+                        .join(" ∨ ")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ∧ ");
+        let mut comment = format!(
+            "3-SAT instance (tsume-reduce, design D6, the Black rail, on a grid): White to \
+             move; the target Λ (the White group marked with a triangle, label L) lives iff \
+             the formula is satisfiable.\nFormula: {formula}.\nThe whole board is the problem \
+             (GC says region=board): `tsume solve FILE.sgf --to-move W`.\nLabels: L = Λ, e its \
+             eye, E its second-eye point; o<i> = the pieces of the gate Ω (Black), which \
+             Black's answers join; A<v> / B<v> = White's choice u<v> true / false, each next \
+             to two pieces; k<j> = clause group j (White; a true literal's White stone joins \
+             it to a White wall or to a second clause, each with a private eye), p<j> its \
+             private liberty; g = the last piece's liberties. White sets the variables from \
+             the left: a choice Black does not answer lets White cut Ω."
+        );
+        for n in &self.notes {
+            comment.push_str(&format!("\nNote: {n}"));
+        }
+        let mut out = String::from("(;GM[1]FF[4]CA[UTF-8]AP[tsume-reduce]");
+        out.push_str(&format!("SZ[{}:{}]", self.width, self.height));
+        out.push_str(&format!("C[{}]", tsume_board::coord::sgf_escape(&comment)));
+        out.push_str("GC[tsume: region=board; to_move=W]");
+        out.push_str("PL[W]");
+        for (prop, list) in [("AB", &ab), ("AW", &aw)] {
+            out.push_str(prop);
+            for p in list {
+                out.push_str(&format!("[{p}]"));
+            }
+        }
+        let (tx, ty) = self.target;
+        out.push_str(&format!("TR[{}]", crate::grid::sgf_coord(tx, ty)));
+        out.push_str("LB");
+        for (x, y, l) in &lb {
+            out.push_str(&format!(
+                "[{}:{}]",
+                crate::grid::sgf_coord(*x, *y),
+                tsume_board::coord::sgf_escape(l)
+            ));
+        }
+        out.push_str(")\n");
+        out
+    }
+}
