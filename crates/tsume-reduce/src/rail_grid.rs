@@ -163,8 +163,8 @@ fn laminar(pos: &[Vec<usize>]) -> bool {
     true
 }
 
-/// The slots and heights of the clauses with sign `sign` (+1 above, −1 below), `index`
-/// giving each clause's variables as indices 1..=m.
+/// The slots and heights of the positive clauses (`positive`, drawn above) or the
+/// negative ones; `clauses` gives each clause as (variable index 1..=m, sign) pairs.
 fn side(clauses: &[Vec<(u32, bool)>], m: usize, positive: bool) -> Result<Side, GridError> {
     let on_side: Vec<bool> = clauses.iter().map(|c| c[0].1 == positive).collect();
     let mut at: Vec<Vec<usize>> = vec![Vec::new(); m + 1];
@@ -322,13 +322,20 @@ impl Canvas {
 /// [`GridError::Unsupported`] naming why the formula is outside the class, or
 /// [`GridError::TooLarge`].
 pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
-    let (mut cnf, notes) = normalize(input);
+    let (mut cnf, mut notes) = normalize(input);
     let mut seen = std::collections::BTreeSet::new();
+    let before = cnf.clauses.len();
     cnf.clauses.retain(|c| {
         let mut k = c.clone();
         k.sort_unstable();
         seen.insert(k)
     });
+    if cnf.clauses.len() < before {
+        notes.push(format!(
+            "{} repeated clause(s) dropped (the same formula)",
+            before - cnf.clauses.len()
+        ));
+    }
     if cnf.clauses.is_empty() || cnf.clauses.iter().any(Vec::is_empty) {
         return Err(unsupported("no clause, or an empty clause"));
     }
@@ -377,10 +384,14 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
         r + 14
     };
     let height = bottom + 1;
-    if width > MAX_SIDE || height > MAX_SIDE {
-        return Err(GridError::TooLarge {
-            width: width.max(height),
-        });
+    if width > MAX_SIDE {
+        return Err(GridError::TooLarge { width });
+    }
+    if height > MAX_SIDE {
+        return Err(unsupported(format!(
+            "the combs nest too deep: the layout needs {height} rows, more than the 52 SGF \
+             allows"
+        )));
     }
     let mut g = Canvas {
         cells: vec![vec![None; width]; height],
@@ -827,5 +838,45 @@ impl RailLayout {
         }
         out.push_str(")\n");
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(f: &Cnf) -> String {
+        match rail_layout(f) {
+            Ok(_) => String::new(),
+            Err(e) => format!("{e:?}"),
+        }
+    }
+
+    #[test]
+    fn outside_the_class_is_an_error_naming_why() {
+        assert!(err(&Cnf::new(2, &[&[1, -2]])).contains("mixes positive and negative"));
+        assert!(err(&Cnf::new(2, &[&[1], &[1, 2], &[1, -2], &[-1]])).contains("mixes"));
+        assert!(err(&Cnf::new(3, &[&[1, 2], &[1, 3], &[1, 2, 3]])).contains("in 3 clauses"));
+        let four = Cnf::new(4, &[&[1, 2, 3], &[-4]]);
+        assert!(matches!(
+            rail_layout(&four),
+            Err(GridError::TooLarge { width: 64 })
+        ));
+        assert!(err(&Cnf::new(1, &[&[1], &[]])).contains("empty clause"));
+    }
+
+    /// (x)∧(¬x): one cut, its two points labelled with the variable, Λ marked, the two
+    /// pieces each one group of the drawing, the SGF with the whole board in play.
+    #[test]
+    fn one_variable_is_drawn_and_labelled() {
+        let l = rail_layout(&Cnf::new(1, &[&[1], &[-1]])).unwrap_or_else(|e| panic!("{e}"));
+        let count = |c: RailCell| l.cells.iter().flatten().filter(|&&x| x == c).count();
+        assert_eq!((count(RailCell::A(1)), count(RailCell::B(1))), (1, 1));
+        assert_eq!((count(RailCell::BigE), count(RailCell::G)), (1, 2));
+        assert_eq!(l.cells[l.target.1][l.target.0], RailCell::Lambda);
+        assert!(count(RailCell::Piece(0)) > 0 && count(RailCell::Piece(1)) > 0);
+        let sgf = l.to_sgf();
+        assert!(sgf.contains("GC[tsume: region=board; to_move=W]") && sgf.contains("PL[W]"));
+        assert!(sgf.contains(":A1]") && sgf.contains(":B1]") && sgf.contains(":L]"));
     }
 }
