@@ -28,7 +28,9 @@
 
 mod common;
 
-use common::{all_eight, edges, lambda_and_gate, play, position, pt, B, W};
+use common::{
+    edges, fixed_formulas, lambda_and_gate, play, position, pt, random_formula, verdict, B, W,
+};
 use tsume_board::{Color, Move, Point, Position};
 use tsume_prove::{default_depth, solve, Limits, Options, Verdict};
 use tsume_reduce::dimacs::XorShift;
@@ -146,60 +148,6 @@ fn d6_graph(input: &Cnf, d: D6) -> (Position, Point) {
         }
     }
     position(&g, Color::White, "L")
-}
-
-fn verdict(p: &Position, l: Point, max_nodes: u64) -> (Verdict, u64) {
-    let o = Options {
-        depth: default_depth(p),
-        limits: Limits {
-            max_nodes: Some(max_nodes),
-            ..Limits::default()
-        },
-        ..Options::default()
-    };
-    let a = solve(p, l, &o).unwrap();
-    (a.verdict, a.stats.nodes)
-}
-
-/// (x)∧(¬x), (x), 2- and 3-variable formulas, the 8 clauses over 3 variables and one of
-/// them dropped.
-fn fixed_formulas() -> Vec<Cnf> {
-    let all8 = all_eight();
-    let refs: Vec<&[i32]> = all8.iter().map(Vec::as_slice).collect();
-    vec![
-        Cnf::new(1, &[&[1], &[-1]]),
-        Cnf::new(1, &[&[1]]),
-        Cnf::new(2, &[&[1, 2], &[-1], &[-2]]),
-        Cnf::new(2, &[&[1, 2], &[-1]]),
-        Cnf::new(2, &[&[1, 2], &[1, -2], &[-1, 2], &[-1, -2]]),
-        Cnf::new(2, &[&[1, 2], &[1, -2], &[-1, 2]]),
-        Cnf::new(3, &[&[1, 2], &[-1, 3], &[-2, 3], &[-3, 1], &[-3, -1]]),
-        Cnf::new(3, &refs),
-        Cnf::new(3, &refs[1..]),
-    ]
-}
-
-/// A random formula: 1–`max_vars` variables, 1–`max_clauses` clauses of 1–3 literals,
-/// deterministic in `seed`.
-fn random_formula(seed: u64, max_vars: u32, max_clauses: u32) -> Cnf {
-    let mut rng = XorShift::new(seed);
-    let vars = 1 + rng.below(max_vars);
-    let clauses: Vec<Vec<i32>> = (0..1 + rng.below(max_clauses))
-        .map(|_| {
-            (0..1 + rng.below(3))
-                .map(|_| {
-                    let v = 1 + rng.below(vars) as i32;
-                    if rng.below(2) == 0 {
-                        v
-                    } else {
-                        -v
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let refs: Vec<&[i32]> = clauses.iter().map(Vec::as_slice).collect();
-    Cnf::new(vars, &refs)
 }
 
 /// Solves each drawable formula's D6 instance and asserts Λ alive ⇔ satisfiable; the
@@ -577,7 +525,7 @@ fn assert_d6_structure(p: &Position, letters: &[char]) {
 
 /// The four drawings are D6 (structure), and the prover's verdict, White to move on the
 /// whole board, is satisfiability: (x)∧(¬x) and (u1∨u2)∧(¬u1)∧(¬u2) die, (x) and
-/// (u1∨u2)∧(¬u1) live, for every α.
+/// (u1∨u2)∧(¬u1) live.
 #[test]
 fn d6_on_the_grid_by_hand() {
     for (text, f) in [
@@ -586,27 +534,34 @@ fn d6_on_the_grid_by_hand() {
         (GRID_TWO_UNSAT, Cnf::new(2, &[&[1, 2], &[-1], &[-2]])),
         (GRID_TWO_SAT, Cnf::new(2, &[&[1, 2], &[-1]])),
     ] {
-        let (p, l, letters) = labelled_grid(text);
-        assert_d6_structure(&p, &letters);
-        let o = Options {
-            depth: default_depth(&p),
-            limits: Limits {
-                max_nodes: Some(2_000_000),
-                ..Limits::default()
-            },
-            want_tree: true,
-            ..Options::default()
-        };
-        let a = solve(&p, l, &o).unwrap();
-        let expected = if is_satisfiable(&f) {
-            Verdict::Alive
-        } else {
-            Verdict::Dead
-        };
-        assert_eq!(a.verdict, expected, "{f:?}");
-        let tree = a.tree.as_ref().expect("a tree");
-        assert!(tsume_proof::check(&p, l, tree).is_ok(), "{f:?}");
+        grid_agrees(text, &f, 2_000_000);
     }
+}
+
+/// The labelled grid `text` is D6 ([`assert_d6_structure`]), and the prover's verdict on
+/// it (whole board, White to move) is `f`'s satisfiability, its tree checked; the nodes.
+fn grid_agrees(text: &str, f: &Cnf, max_nodes: u64) -> u64 {
+    let (p, l, letters) = labelled_grid(text);
+    assert_d6_structure(&p, &letters);
+    let o = Options {
+        depth: default_depth(&p),
+        limits: Limits {
+            max_nodes: Some(max_nodes),
+            ..Limits::default()
+        },
+        want_tree: true,
+        ..Options::default()
+    };
+    let a = solve(&p, l, &o).unwrap();
+    let expected = if is_satisfiable(f) {
+        Verdict::Alive
+    } else {
+        Verdict::Dead
+    };
+    assert_eq!(a.verdict, expected, "{f:?}");
+    let tree = a.tree.as_ref().expect("a tree");
+    assert!(tsume_proof::check(&p, l, tree).is_ok(), "{f:?}");
+    a.stats.nodes
 }
 
 // ---------------------------------------------------------------------------------
@@ -659,31 +614,9 @@ fn d6_generator_draws_d6() {
     assert!(drawn >= 100, "only {drawn} drawn");
 }
 
-/// Solves the generator's grid of `f` (whole board, White to move), checks the tree and
-/// asserts Λ alive ⇔ satisfiable; returns the nodes, or None if `f` is not drawn.
+/// [`grid_agrees`] on the generator's grid of `f`; None if `f` is not drawn.
 fn generated_agrees(f: &Cnf, max_nodes: u64) -> Option<u64> {
-    let text = generated(f)?;
-    let (p, l, letters) = labelled_grid(&text);
-    assert_d6_structure(&p, &letters);
-    let o = Options {
-        depth: default_depth(&p),
-        limits: Limits {
-            max_nodes: Some(max_nodes),
-            ..Limits::default()
-        },
-        want_tree: true,
-        ..Options::default()
-    };
-    let a = solve(&p, l, &o).unwrap();
-    let expected = if is_satisfiable(f) {
-        Verdict::Alive
-    } else {
-        Verdict::Dead
-    };
-    assert_eq!(a.verdict, expected, "{f:?}");
-    let tree = a.tree.as_ref().expect("a tree");
-    assert!(tsume_proof::check(&p, l, tree).is_ok(), "{f:?}");
-    Some(a.stats.nodes)
+    generated(f).map(|text| grid_agrees(&text, f, max_nodes))
 }
 
 /// The generator's grids of small formulas, decided right by the prover: one and two

@@ -32,10 +32,9 @@
 
 mod common;
 
-use common::{all_eight, edges, lambda_and_gate, position, B, W};
+use common::{edges, fixed_formulas, lambda_and_gate, position, random_formula, verdict, B, W};
 use tsume_board::{Color, Point, Position};
-use tsume_prove::{default_depth, solve, Limits, Options, Verdict};
-use tsume_reduce::dimacs::XorShift;
+use tsume_prove::Verdict;
 use tsume_reduce::{is_satisfiable, normalize, Cnf, GraphBuilder};
 
 /// The piece `k` of the Λ rail (`L` is the target).
@@ -139,19 +138,6 @@ fn d5_weight(f: &Cnf) -> usize {
     2 * normalize(f).0.occurring_vars().len() + 1
 }
 
-fn verdict(p: &Position, l: Point, max_nodes: u64) -> (Verdict, u64) {
-    let o = Options {
-        depth: default_depth(p),
-        limits: Limits {
-            max_nodes: Some(max_nodes),
-            ..Limits::default()
-        },
-        ..Options::default()
-    };
-    let a = solve(p, l, &o).unwrap();
-    (a.verdict, a.stats.nodes)
-}
-
 /// Asserts that the verdict is Λ alive iff `f` is satisfiable; returns satisfiability.
 fn agrees(f: &Cnf, (p, l): (Position, Point), max_nodes: u64, what: &str) -> bool {
     let sat = is_satisfiable(f);
@@ -164,47 +150,6 @@ fn agrees(f: &Cnf, (p, l): (Position, Point), max_nodes: u64, what: &str) -> boo
         "{what} verdict ≠ satisfiability: {f:?}"
     );
     sat
-}
-
-/// (x)∧(¬x), (x), 2- and 3-variable formulas, the 8 clauses over 3 variables and one of
-/// them dropped.
-fn fixed_formulas() -> Vec<Cnf> {
-    let all8 = all_eight();
-    let refs: Vec<&[i32]> = all8.iter().map(Vec::as_slice).collect();
-    vec![
-        Cnf::new(1, &[&[1], &[-1]]),
-        Cnf::new(1, &[&[1]]),
-        Cnf::new(2, &[&[1, 2], &[-1], &[-2]]),
-        Cnf::new(2, &[&[1, 2], &[-1]]),
-        Cnf::new(2, &[&[1, 2], &[1, -2], &[-1, 2], &[-1, -2]]),
-        Cnf::new(2, &[&[1, 2], &[1, -2], &[-1, 2]]),
-        Cnf::new(3, &[&[1, 2], &[-1, 3], &[-2, 3], &[-3, 1], &[-3, -1]]),
-        Cnf::new(3, &refs),
-        Cnf::new(3, &refs[1..]),
-    ]
-}
-
-/// A random formula: 1–`max_vars` variables, 1–`max_clauses` clauses of 1–3 literals,
-/// deterministic in `seed`.
-fn random_formula(seed: u64, max_vars: u32, max_clauses: u32) -> Cnf {
-    let mut rng = XorShift::new(seed);
-    let vars = 1 + rng.below(max_vars);
-    let clauses: Vec<Vec<i32>> = (0..1 + rng.below(max_clauses))
-        .map(|_| {
-            (0..1 + rng.below(3))
-                .map(|_| {
-                    let v = 1 + rng.below(vars) as i32;
-                    if rng.below(2) == 0 {
-                        v
-                    } else {
-                        -v
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let refs: Vec<&[i32]> = clauses.iter().map(Vec::as_slice).collect();
-    Cnf::new(vars, &refs)
 }
 
 /// `agrees` on each formula (skipping those without clauses or with an empty clause

@@ -5,6 +5,9 @@
 
 use tsume_board::{Color, Move, Point, Position};
 use tsume_prove::exact;
+use tsume_prove::{default_depth, solve, Limits, Options, Verdict};
+use tsume_reduce::dimacs::XorShift;
+use tsume_reduce::Cnf;
 use tsume_reduce::GraphBuilder;
 
 pub const B: Option<Color> = Some(Color::Black);
@@ -92,4 +95,58 @@ pub fn play(p: &Position, moves: &[&str]) -> Position {
 /// The exact kill rank (`None`: alive for every α), exploring at most `cap` positions.
 pub fn rank_within(p: &Position, x: Point, cap: usize) -> Option<u32> {
     exact::kill_rank(p, x, cap).expect("small enough for the exact solver")
+}
+
+pub fn verdict(p: &Position, l: Point, max_nodes: u64) -> (Verdict, u64) {
+    let o = Options {
+        depth: default_depth(p),
+        limits: Limits {
+            max_nodes: Some(max_nodes),
+            ..Limits::default()
+        },
+        ..Options::default()
+    };
+    let a = solve(p, l, &o).unwrap();
+    (a.verdict, a.stats.nodes)
+}
+
+/// (x)∧(¬x), (x), 2- and 3-variable formulas, the 8 clauses over 3 variables and one of
+/// them dropped.
+pub fn fixed_formulas() -> Vec<Cnf> {
+    let all8 = all_eight();
+    let refs: Vec<&[i32]> = all8.iter().map(Vec::as_slice).collect();
+    vec![
+        Cnf::new(1, &[&[1], &[-1]]),
+        Cnf::new(1, &[&[1]]),
+        Cnf::new(2, &[&[1, 2], &[-1], &[-2]]),
+        Cnf::new(2, &[&[1, 2], &[-1]]),
+        Cnf::new(2, &[&[1, 2], &[1, -2], &[-1, 2], &[-1, -2]]),
+        Cnf::new(2, &[&[1, 2], &[1, -2], &[-1, 2]]),
+        Cnf::new(3, &[&[1, 2], &[-1, 3], &[-2, 3], &[-3, 1], &[-3, -1]]),
+        Cnf::new(3, &refs),
+        Cnf::new(3, &refs[1..]),
+    ]
+}
+
+/// A random formula: 1–`max_vars` variables, 1–`max_clauses` clauses of 1–3 literals,
+/// deterministic in `seed`.
+pub fn random_formula(seed: u64, max_vars: u32, max_clauses: u32) -> Cnf {
+    let mut rng = XorShift::new(seed);
+    let vars = 1 + rng.below(max_vars);
+    let clauses: Vec<Vec<i32>> = (0..1 + rng.below(max_clauses))
+        .map(|_| {
+            (0..1 + rng.below(3))
+                .map(|_| {
+                    let v = 1 + rng.below(vars) as i32;
+                    if rng.below(2) == 0 {
+                        v
+                    } else {
+                        -v
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let refs: Vec<&[i32]> = clauses.iter().map(Vec::as_slice).collect();
+    Cnf::new(vars, &refs)
 }
