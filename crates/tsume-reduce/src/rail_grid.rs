@@ -304,12 +304,7 @@ impl Canvas {
                 } else {
                     RailCell::W
                 };
-                // A rising leg of the same wall may already stand there.
-                if self.cells[yy][xx] == Some(RailCell::W) && c == RailCell::WEye {
-                    self.cells[yy][xx] = Some(c);
-                } else {
-                    self.put(yy, xx, c)?;
-                }
+                self.put(yy, xx, c)?;
             }
         }
         Ok(())

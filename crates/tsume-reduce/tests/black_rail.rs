@@ -611,7 +611,8 @@ fn d6_generator_draws_d6() {
         assert_d6_structure(&p, &letters);
         drawn += 1;
     }
-    assert!(drawn >= 100, "only {drawn} drawn");
+    eprintln!("{drawn} of 300 drawn");
+    assert!(drawn >= 250, "only {drawn} drawn");
 }
 
 /// [`grid_agrees`] on the generator's grid of `f`; None if `f` is not drawn.
