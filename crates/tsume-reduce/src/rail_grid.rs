@@ -165,7 +165,8 @@ fn laminar(pos: &[Vec<usize>]) -> bool {
 
 /// The slots and heights of the positive clauses (`positive`, drawn above) or the
 /// negative ones; `clauses` gives each clause as (variable index 1..=m, sign) pairs.
-fn side(clauses: &[Vec<(u32, bool)>], m: usize, positive: bool) -> Result<Side, GridError> {
+fn side(clauses: &[Vec<(u32, bool)>], vars: &[u32], positive: bool) -> Result<Side, GridError> {
+    let m = vars.len();
     let on_side: Vec<bool> = clauses.iter().map(|c| c[0].1 == positive).collect();
     let mut at: Vec<Vec<usize>> = vec![Vec::new(); m + 1];
     for (j, c) in clauses.iter().enumerate() {
@@ -177,8 +178,13 @@ fn side(clauses: &[Vec<(u32, bool)>], m: usize, positive: bool) -> Result<Side, 
     }
     let doubles: Vec<usize> = (1..=m).filter(|&v| at[v].len() == 2).collect();
     if let Some(v) = (1..=m).find(|&v| at[v].len() > 2) {
+        let lit = crate::reduce::lit_name(if positive {
+            vars[v - 1] as i32
+        } else {
+            -(vars[v - 1] as i32)
+        });
         return Err(unsupported(format!(
-            "a literal of variable index {v} is in {} clauses (at most two fit a choice point)",
+            "the literal {lit} is in {} clauses (at most two fit a choice point)",
             at[v].len()
         )));
     }
@@ -356,8 +362,8 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
                 .collect()
         })
         .collect();
-    let up = side(&clauses, m, true)?;
-    let down = side(&clauses, m, false)?;
+    let up = side(&clauses, &vars, true)?;
+    let down = side(&clauses, &vars, false)?;
     let cut = |i: usize| FIRST_CUT + (i - 1) * (TO_DESCENT + TO_CUT);
     let descent = |i: usize| {
         if i == 0 {
@@ -851,7 +857,7 @@ mod tests {
     fn outside_the_class_is_an_error_naming_why() {
         assert!(err(&Cnf::new(2, &[&[1, -2]])).contains("mixes positive and negative"));
         assert!(err(&Cnf::new(2, &[&[1], &[1, 2], &[1, -2], &[-1]])).contains("mixes"));
-        assert!(err(&Cnf::new(3, &[&[1, 2], &[1, 3], &[1, 2, 3]])).contains("in 3 clauses"));
+        assert!(err(&Cnf::new(3, &[&[1, 2], &[1, 3], &[1, 2, 3]])).contains("u1 is in 3 clauses"));
         let four = Cnf::new(4, &[&[1, 2, 3], &[-4]]);
         assert!(matches!(
             rail_layout(&four),

@@ -1,5 +1,8 @@
 //! Design D6, the Black rail: the choice's threat is a cut (the `grid` module docs,
-//! "D6"). Checked on the graph board against varisat.
+//! "D6"). Checked on the graph board against varisat, then on the square grid: four
+//! drawings made by hand and the grids of the generator (`tsume_reduce::rail_grid`),
+//! each drawing's groups and liberties against D6's roles and its verdict against
+//! varisat.
 //!
 //! Λ = `L` with its eye `e`, `E` and F outside liberties f (next to Z), as in D2. The
 //! gate Ω is cut into m + 1 pieces: `q` (next to E), `O1`, …, `Om`; variable i's two
