@@ -242,6 +242,42 @@ fn verify_reduction_checks_the_grid_too() {
     }
 }
 
+/// `--monotone` generates formulas with monotone clauses; with `--grid`, those outside
+/// the chain class are solved on design D6's grid, and agree.
+#[test]
+fn verify_reduction_monotone_formulas_on_the_black_rail_grid() {
+    let r = tsume(&[
+        "verify-reduction",
+        "--vars",
+        "2",
+        "--clauses",
+        "2",
+        "--count",
+        "2",
+        "--seed",
+        "4",
+        "--monotone",
+        "--grid",
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    let v = r.json();
+    let rows = v["formulas"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for row in rows {
+        let clauses = row["formula"].as_str().unwrap();
+        assert!(clauses.starts_with("monotone v2 c2"), "{row}");
+        assert_eq!(row["agree"], true, "{row}");
+        assert_eq!(row["grid"]["design"], "D6", "{row}");
+        let want = if row["satisfiable"] == true {
+            "alive"
+        } else {
+            "dead"
+        };
+        assert_eq!(row["grid"]["verdict"], want, "{row}");
+    }
+}
+
 #[test]
 fn malformed_dimacs_is_one_line_and_exit_2() {
     for (name, text) in [

@@ -8,7 +8,7 @@ use clap::Args;
 use serde_json::json;
 use tsume_board::{counted, Color};
 use tsume_prove::{Limits, Options, Verdict};
-use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, Cnf};
+use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, random_monotone_3cnf, Cnf};
 use tsume_reduce::grid::{any_grid, AnyGrid};
 use tsume_reduce::reduce;
 
@@ -54,12 +54,13 @@ pub struct ReduceArgs {
     long_about = "Check the reduction on small formulas against a SAT solver.
 
 For each formula (files given, or random 3-CNF formulas generated with --vars, --clauses,
---count, --seed), build the instance, solve it with the prover (White to move), decide
-the formula with a SAT solver (varisat), and print one row: satisfiable?, Λ alive?, agree?,
-checked? (the proof or disproof tree replayed by the independent checker), nodes, seconds.
-With --grid, the square-grid SGF of each formula that has one (see `tsume reduce --help`)
-is solved too (whole grid, White to move) and must agree as well. Exit status 1 on any disagreement, tree the
-checker rejects, or unknown.
+--count, --seed, with monotone clauses if --monotone), build the instance, solve it with
+the prover (White to move), decide the formula with a SAT solver (varisat), and print one
+row: satisfiable?, Λ alive?, agree?, checked? (the proof or disproof tree replayed by the
+independent checker), nodes, seconds. With --grid, the square-grid SGF of each formula
+that has one (see `tsume reduce --help`) is solved too (whole grid, White to move) and
+must agree as well. Exit status 1 on any disagreement, tree the checker rejects, or
+unknown.
 
 With --all, the formulas are every formula over --vars variables (default 3) with 1 to
 --clauses (default 4) distinct clauses of at most --width literals (default 3), one per
@@ -93,6 +94,10 @@ pub struct VerifyArgs {
     /// Seed of the random formulas.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// Random formulas with monotone clauses (all literals of a clause positive or all
+    /// negative), which design D6 draws on a grid when they nest (see `--grid`).
+    #[arg(long)]
+    pub monotone: bool,
     /// α for the prover [default: 4 × empty points + 12].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
@@ -117,13 +122,13 @@ pub struct VerifyArgs {
 }
 
 /// The verdict on the square-grid SGF of `cnf` (whole board, White to move), with its
-/// nodes, its tree checked unless `--no-check` (a rejected tree is an error); None when
-/// the formula has no grid.
+/// nodes and the grid's design, its tree checked unless `--no-check` (a rejected tree is
+/// an error); None when the formula has no grid.
 fn solve_grid(
     cnf: &Cnf,
     a: &VerifyArgs,
     limits: &Limits,
-) -> Result<Option<(Verdict, u64)>, String> {
+) -> Result<Option<(Verdict, u64, &'static str)>, String> {
     let Ok(layout) = any_grid(cnf) else {
         return Ok(None);
     };
@@ -140,7 +145,7 @@ fn solve_grid(
         crate::solve::check_tree(&p.position, p.target, ans.verdict, opts.depth + 1, t)
             .map_err(|e| format!("the checker rejects the grid's tree: {e}"))?;
     }
-    Ok(Some((ans.verdict, ans.stats.nodes)))
+    Ok(Some((ans.verdict, ans.stats.nodes, layout.design())))
 }
 
 /// The prover's options for an instance: `--depth`, else the default α of `pos`.
@@ -338,10 +343,12 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         }
         for k in 0..a.count {
             let seed = a.seed.wrapping_add(k as u64);
-            formulas.push((
-                format!("random v{vars} c{clauses} seed {seed}"),
-                random_3cnf(vars, clauses, seed),
-            ));
+            let (kind, cnf) = if a.monotone {
+                ("monotone", random_monotone_3cnf(vars, clauses, seed))
+            } else {
+                ("random", random_3cnf(vars, clauses, seed))
+            };
+            formulas.push((format!("{kind} v{vars} c{clauses} seed {seed}"), cnf));
         }
     }
     let limits = Limits {
@@ -403,7 +410,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         } else {
             None
         };
-        if let Some((v, _)) = grid {
+        if let Some((v, _, _)) = grid {
             // The grid must agree with the SAT solver as well.
             agree = match (agree, agrees(v, sat)) {
                 (Some(x), Some(y)) => Some(x && y),
@@ -426,7 +433,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
                 "points": inst.points, "empty_points": inst.empty_points, "groups": inst.groups,
                 "satisfiable": sat, "verdict": ans.verdict.as_str(), "exact": ans.exact,
                 "agree": agree, "checked": checked, "nodes": ans.stats.nodes, "seconds": ans.stats.seconds,
-                "grid": grid.map(|(v, n)| json!({"verdict": v.as_str(), "nodes": n})),
+                "grid": grid.map(|(v, n, d)| json!({"verdict": v.as_str(), "nodes": n, "design": d})),
             }));
         } else {
             let _ = writeln!(
@@ -450,8 +457,8 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
                 ans.stats.nodes,
                 ans.stats.seconds
             );
-            if let Some((v, n)) = grid {
-                let _ = writeln!(out, "{:<36} square grid: {v}, {n} nodes", "");
+            if let Some((v, n, d)) = grid {
+                let _ = writeln!(out, "{:<36} square grid ({d}): {v}, {n} nodes", "");
             }
         }
     }

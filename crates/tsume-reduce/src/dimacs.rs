@@ -375,6 +375,21 @@ pub fn random_3cnf(vars: u32, clauses: usize, seed: u64) -> Cnf {
     Cnf { vars, clauses: out }
 }
 
+/// As [`random_3cnf`], but each clause monotone: its literals all positive or all
+/// negative (one random sign a clause), the formulas design D6 draws on a grid when their
+/// clauses nest ([`crate::rail_grid`]).
+pub fn random_monotone_3cnf(vars: u32, clauses: usize, seed: u64) -> Cnf {
+    let mut rng = XorShift::new(seed);
+    let mut cnf = random_3cnf(vars, clauses, rng.next_u64());
+    for c in &mut cnf.clauses {
+        let sign = if rng.next_u64() & 1 == 1 { 1 } else { -1 };
+        for l in c.iter_mut() {
+            *l = sign * l.abs();
+        }
+    }
+    cnf
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -497,6 +512,29 @@ mod tests {
             assert_eq!(brute_force(&cnf), brute_force(&n), "{cnf:?}");
             assert_eq!(is_satisfiable(&n), brute_force(&n), "{n:?}");
         }
+    }
+
+    #[test]
+    fn random_monotone_3cnf_is_monotone_and_deterministic() {
+        assert_eq!(random_monotone_3cnf(3, 8, 5), random_monotone_3cnf(3, 8, 5));
+        let (mut pos, mut neg) = (0, 0);
+        for seed in 0..20 {
+            let cnf = random_monotone_3cnf(3, 6, seed);
+            assert_eq!(cnf.clauses.len(), 6);
+            for c in &cnf.clauses {
+                assert_eq!(c.len(), 3);
+                assert!(
+                    c.iter().all(|&l| l > 0) || c.iter().all(|&l| l < 0),
+                    "{c:?}"
+                );
+                if c[0] > 0 {
+                    pos += 1;
+                } else {
+                    neg += 1;
+                }
+            }
+        }
+        assert!(pos > 20 && neg > 20, "{pos} positive, {neg} negative");
     }
 
     #[test]

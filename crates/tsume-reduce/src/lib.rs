@@ -214,8 +214,8 @@ pub mod reduce;
 pub mod small;
 
 pub use dimacs::{
-    is_satisfiable, normalize, parse_dimacs, random_3cnf, to_dimacs, Cnf, DimacsError,
-    DimacsErrorKind,
+    is_satisfiable, normalize, parse_dimacs, random_3cnf, random_monotone_3cnf, to_dimacs, Cnf,
+    DimacsError, DimacsErrorKind,
 };
 pub use grid::{to_grid_sgf, GridError};
 pub use reduce::{
