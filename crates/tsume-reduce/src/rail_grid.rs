@@ -301,6 +301,31 @@ impl Canvas {
             })
     }
 
+    /// What stands on a slot at column `x`, from row `from`: clause `j`'s leg up or down
+    /// to its bar's row `to` (recorded in `legs`), or, for no clause, a White wall's
+    /// leg to row `wall.0` and the wall itself from row `wall.1` ([`Canvas::wall`]).
+    fn stand(
+        &mut self,
+        legs: &mut [Vec<usize>],
+        j: Option<usize>,
+        x: usize,
+        from: usize,
+        to: Option<usize>,
+        wall: (usize, usize),
+    ) -> Result<(), GridError> {
+        match (j, to) {
+            (Some(j), Some(to)) => {
+                self.vline(x, from, to, RailCell::Clause(j + 1))?;
+                legs[j].push(x);
+                Ok(())
+            }
+            _ => {
+                self.vline(x, from, wall.0, RailCell::W)?;
+                self.wall(wall.1, x)
+            }
+        }
+    }
+
     /// A 5×3 White wall with two eyes centred on column x, rows y..y+2.
     fn wall(&mut self, y: usize, x: usize) -> Result<(), GridError> {
         for yy in y..y + 3 {
@@ -430,48 +455,42 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
         let o = owner(left);
         g.hline(r, lx, cut(i) - 1, o)?;
         g.hline(r + 1, lx, cut(i) - 1, o)?;
-        match left {
-            Some(j) => {
-                g.vline(lx, r - 1, top_up(up.height[j]), o)?;
-                legs[j].push(lx);
-            }
-            None => {
-                g.vline(lx, r - 1, r - 7, o)?;
-                g.wall(r - 9, lx)?;
-            }
-        }
+        g.stand(
+            &mut legs,
+            left,
+            lx,
+            r - 1,
+            left.map(|j| top_up(up.height[j])),
+            (r - 7, r - 9),
+        )?;
         // The lid over the stretch left of the cut, row r − 3, leftwards.
         let lid_from = if i == 1 { 0 } else { cut(i - 1) + 4 };
         g.hline(r - 3, lid_from, lx, o)?;
         // A's up slot, rising at the cut's column, and the lid to its right, row r − 2.
         let ux = cut(i);
         let o = owner(upper);
-        match upper {
-            Some(j) => {
-                g.vline(ux, r - 1, top_up(up.height[j]), o)?;
-                legs[j].push(ux);
-            }
-            None => {
-                g.vline(ux, r - 1, r - 7, o)?;
-                g.wall(r - 9, ux)?;
-            }
-        }
+        g.stand(
+            &mut legs,
+            upper,
+            ux,
+            r - 1,
+            upper.map(|j| top_up(up.height[j])),
+            (r - 7, r - 9),
+        )?;
         let lid_to = if i < m { cut(i) + 3 } else { xg - 1 };
         g.hline(r - 2, ux, lid_to, o)?;
         // B's down slot, and the lid to its left, row r + 5.
         let [lower, right] = down.slots[i];
         let dx = cut(i) + 1;
         let o = owner(lower);
-        match lower {
-            Some(j) => {
-                g.vline(dx, r + 2, top_down(down.height[j]), o)?;
-                legs[j].push(dx);
-            }
-            None => {
-                g.vline(dx, r + 2, r + 8, o)?;
-                g.wall(r + 8, dx)?;
-            }
-        }
+        g.stand(
+            &mut legs,
+            lower,
+            dx,
+            r + 2,
+            lower.map(|j| top_down(down.height[j])),
+            (r + 8, r + 8),
+        )?;
         let lid_from = if i == 1 { 0 } else { descent(i - 1) + 4 };
         g.hline(r + 5, lid_from, dx, o)?;
         // B's right slot: the block on row r + 1 and the descent at its right, and the
@@ -479,16 +498,14 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
         let rx = descent(i) - 1;
         let o = owner(right);
         g.hline(r + 1, cut(i) + 2, rx, o)?;
-        match right {
-            Some(j) => {
-                g.vline(rx, r + 2, top_down(down.height[j]), o)?;
-                legs[j].push(rx);
-            }
-            None => {
-                g.vline(rx, r + 2, r + 8, o)?;
-                g.wall(r + 8, rx)?;
-            }
-        }
+        g.stand(
+            &mut legs,
+            right,
+            rx,
+            r + 2,
+            right.map(|j| top_down(down.height[j])),
+            (r + 8, r + 8),
+        )?;
         let lid_to = if i < m { descent(i) + 3 } else { xg - 1 };
         g.hline(r + 4, rx, lid_to, o)?;
     }
