@@ -26,12 +26,13 @@ square-grid SGF is written instead when one of two grid designs draws the formul
 a grid for the chain class (after normalising, dropping repeated clauses and simplifying
 to an equivalent formula with unit clauses and subsumption: clauses of at most 2
 literals, each literal in at most one clause, the 2-literal clauses forming paths between
-variables), else design D6, the Black rail, for formulas whose clauses are all positive
-or all negative, each literal in at most two clauses, the positive and the negative
-clauses each nesting without crossing in the order of the variables (an NP-complete class
-in general; at most three variables fit the SGF's 52 columns); see the tsume-reduce grid
-docs. Otherwise the graph board is written to OUT.graph and the reason is printed. Clauses longer than 3
-literals are split with fresh variables; tautologies and repeated literals are removed.
+variables), else design D6, the Black rail, for formulas whose clauses are all monotone
+once some variables are renamed (u ↔ ¬u), each literal in at most two clauses, the
+clauses above and below the variables each nesting without crossing in their order (at
+most three variables fit the SGF's 52 columns); see the tsume-reduce grid docs.
+Otherwise the graph board is written to OUT.graph and the reason is printed. Clauses
+longer than 3 literals are split with fresh variables; tautologies and repeated literals
+are removed.
 
 Solve it with: tsume solve OUT.graph --to-move W --json (or OUT.sgf: the grid's GC names
 the whole board as the area in play)"

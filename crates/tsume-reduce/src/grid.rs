@@ -291,13 +291,16 @@
 //! the slots of a literal in two clauses are ordered so that the combs nest (tried both
 //! ways), the bars stacked by nesting depth, the regions above and below each stretch of
 //! rail closed by lids, and every region left over made a Black wall with two eyes; the
-//! drawing is checked point by point before it is returned. Measured: 284 of 300 random
-//! monotone formulas with 1–3 variables and 1–5 clauses are drawn (the 16 others have a
-//! literal in three or four clauses), every drawing with D6's groups and liberties
-//! (`d6_generator_draws_d6`); the prover decides the generated grids right: four small
-//! formulas in the default run, two 2-variable kills (0.3–0.5 M nodes) and 40 random
-//! monotone formulas with 1–2 variables (2.19 M nodes, about 2 minutes in release) in
-//! ignored tests, every tree checked. At most three variables fit the SGF's 52 columns
+//! drawing is checked point by point before it is returned. A formula with mixed clauses
+//! is drawn when renaming some variables (u ↔ ¬u, a 2-colouring through the clauses)
+//! makes every clause monotone: the renamed variable's "u false" point stands above the
+//! rail. Measured: 284 of 300 random monotone formulas with 1–3 variables and 1–5 clauses
+//! are drawn (the 16 others have a literal in three or four clauses), and 256 of 300 with
+//! mixed clauses (1–3 variables, 1–4 clauses), every drawing with D6's groups and
+//! liberties (`d6_generator_draws_d6`); the prover decides the generated grids right:
+//! five small formulas in the default run (one with a variable upside down), two
+//! 2-variable kills (0.3–0.5 M nodes) and random formulas with 1–2 variables, monotone
+//! and mixed, in ignored tests (see the notebook), every tree checked. At most three variables fit the SGF's 52 columns
 //! (3 variables: 52 × 36 with one level of combs on each side, 52 × 48 with two). They
 //! are small boards but not easy ones: the unsatisfiable (u1∨u2)∧(u1∨u3)∧(u2∨u3)∧
 //! (¬u1∨¬u2)∧(¬u1∨¬u3)∧(¬u2∨¬u3) on 52 × 48 is proven dead in 10.5 M nodes (632 s,
@@ -457,10 +460,10 @@ impl fmt::Display for GridError {
                 "no square-grid SGF for this formula: it is not in design D2's chain class \
                  ({chain}: clauses of at most 2 literals, each literal in at most one clause, \
                  the 2-literal clauses forming paths between variables, after simplifying) \
-                 nor in design D6's class ({rail}: clauses all positive or all negative, each \
-                 literal in at most two clauses, the positive and the negative clauses each \
-                 nesting without crossing in the order of the variables, at most three \
-                 variables; see the tsume-reduce grid docs); write the graph board instead \
+                 nor in design D6's class ({rail}: every clause monotone once some variables \
+                 are renamed, each literal in at most two clauses, the clauses above and \
+                 below the variables each nesting without crossing in their order, at most \
+                 three variables; see the tsume-reduce grid docs); write the graph board instead \
                  (e.g. `-o out.graph`), which encodes every formula"
             ),
         }

@@ -202,9 +202,10 @@
 //! only its two pieces and two clause slots. Its verdict equals varisat's on the graph
 //! board (the fixed formulas, 200 random ones in the default run, 700 more ignored), and
 //! four small instances drawn on the grid by hand are decided right by the prover, and
-//! [`rail_grid`] draws monotone formulas whose clauses nest in the order of the variables
-//! (each literal in at most two clauses, at most three variables), checked point by
-//! point; [`grid::any_grid`] uses it where the chain class does not hold.
+//! [`rail_grid`] draws formulas that are monotone once some variables are renamed and
+//! whose clauses nest in the order of the variables (each literal in at most two clauses,
+//! at most three variables), checked point by point; [`grid::any_grid`] uses it where the
+//! chain class does not hold.
 #![deny(missing_docs)]
 
 pub mod dimacs;

@@ -1,11 +1,13 @@
 //! Design D6, the Black rail, drawn on a square grid (the [`crate::grid`] docs, "D6").
 //!
 //! The class: after [`normalize`] and dropping repeated clauses, every clause is
-//! monotone (positive clauses are drawn above the line of variables, negative ones
-//! below), each literal is in at most two clauses, and on each side the clauses, as combs
-//! whose legs stand on the choice points' slots in the order of the variables, nest
-//! without crossing (a rectilinear drawing; de Berg and Khosravi 2010: deciding such
-//! formulas is NP-complete). At most three variables fit in the SGF's 52 columns.
+//! monotone once some variables are renamed (u ↔ ¬u; a renamed variable is drawn upside
+//! down, its "u false" point above the rail): the clauses whose literals are all "above"
+//! are drawn over the line of variables, the others under it; each literal is in at most
+//! two clauses, and on each side the clauses, as combs whose legs stand on the choice
+//! points' slots in the order of the variables, nest without crossing (a rectilinear
+//! drawing; de Berg and Khosravi 2010: deciding monotone rectilinear formulas is
+//! NP-complete). At most three variables fit in the SGF's 52 columns.
 //!
 //! The drawing, per variable i at column c (rows: r the row of the A points):
 //!
@@ -165,7 +167,12 @@ fn laminar(pos: &[Vec<usize>]) -> bool {
 
 /// The slots and heights of the positive clauses (`positive`, drawn above) or the
 /// negative ones; `clauses` gives each clause as (variable index 1..=m, sign) pairs.
-fn side(clauses: &[Vec<(u32, bool)>], vars: &[u32], positive: bool) -> Result<Side, GridError> {
+fn side(
+    clauses: &[Vec<(u32, bool)>],
+    vars: &[u32],
+    flip: &[bool],
+    positive: bool,
+) -> Result<Side, GridError> {
     let m = vars.len();
     let on_side: Vec<bool> = clauses.iter().map(|c| c[0].1 == positive).collect();
     let mut at: Vec<Vec<usize>> = vec![Vec::new(); m + 1];
@@ -178,7 +185,7 @@ fn side(clauses: &[Vec<(u32, bool)>], vars: &[u32], positive: bool) -> Result<Si
     }
     let doubles: Vec<usize> = (1..=m).filter(|&v| at[v].len() == 2).collect();
     if let Some(v) = (1..=m).find(|&v| at[v].len() > 2) {
-        let lit = crate::reduce::lit_name(if positive {
+        let lit = crate::reduce::lit_name(if positive != flip[v] {
             vars[v - 1] as i32
         } else {
             -(vars[v - 1] as i32)
@@ -249,6 +256,53 @@ fn side(clauses: &[Vec<(u32, bool)>], vars: &[u32], positive: bool) -> Result<Si
         "the {} clauses cross each other in the order of the variables",
         if positive { "positive" } else { "negative" }
     )))
+}
+
+/// For each variable index (1..=m; index 0 unused), whether to draw it upside down (its
+/// "u false" point above the rail), so that every clause's literals are all drawn above
+/// or all below; None if no renaming does it. Renaming u ↔ ¬u maps the instance onto the
+/// one of the renamed formula, which is satisfiable exactly when the formula is: each
+/// clause asks its variables' flips to differ where its literals' signs differ, a
+/// 2-colouring, found by search through the clauses' links.
+fn renaming(cnf: &Cnf, vars: &[u32]) -> Option<Vec<bool>> {
+    let index = |l: i32| {
+        vars.iter()
+            .position(|&u| u == l.unsigned_abs())
+            .unwrap_or(0)
+            + 1
+    };
+    // Links (a, b, differ): flip[a] ≠ flip[b] exactly when `differ`.
+    let mut links: Vec<Vec<(usize, bool)>> = vec![Vec::new(); vars.len() + 1];
+    for c in &cnf.clauses {
+        for w in c.windows(2) {
+            let (a, b) = (index(w[0]), index(w[1]));
+            let differ = (w[0] > 0) != (w[1] > 0);
+            links[a].push((b, differ));
+            links[b].push((a, differ));
+        }
+    }
+    let mut flip: Vec<Option<bool>> = vec![None; vars.len() + 1];
+    for start in 1..=vars.len() {
+        if flip[start].is_some() {
+            continue;
+        }
+        flip[start] = Some(false);
+        let mut stack = vec![start];
+        while let Some(a) = stack.pop() {
+            let fa = flip[a]?;
+            for &(b, differ) in &links[a] {
+                match flip[b] {
+                    None => {
+                        flip[b] = Some(fa != differ);
+                        stack.push(b);
+                    }
+                    Some(fb) if fb != (fa != differ) => return None,
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    Some(flip.into_iter().map(|f| f.unwrap_or(false)).collect())
 }
 
 /// The grid under construction.
@@ -365,30 +419,30 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
     if cnf.clauses.is_empty() || cnf.clauses.iter().any(Vec::is_empty) {
         return Err(unsupported("no clause, or an empty clause"));
     }
-    if let Some(c) = cnf
-        .clauses
-        .iter()
-        .find(|c| c.iter().any(|&l| (l > 0) != (c[0] > 0)))
-    {
-        return Err(unsupported(format!(
-            "the clause {c:?} mixes positive and negative literals (D6 draws positive clauses \
-             above the variables and negative ones below)"
-        )));
-    }
     let vars = cnf.occurring_vars();
     let m = vars.len();
     let index = |v: u32| vars.iter().position(|&u| u == v).unwrap_or(0) as u32 + 1;
+    let flip = renaming(&cnf, &vars).ok_or_else(|| {
+        unsupported(
+            "no renaming of variables (u ↔ ¬u) makes every clause monotone (D6 draws the \
+             clauses whose literals are all \"above\" over the variables and the others below)",
+        )
+    })?;
+    // Each clause as (variable index, whether its literal is the one drawn above).
     let clauses: Vec<Vec<(u32, bool)>> = cnf
         .clauses
         .iter()
         .map(|c| {
             c.iter()
-                .map(|&l| (index(l.unsigned_abs()), l > 0))
+                .map(|&l| {
+                    let i = index(l.unsigned_abs());
+                    (i, (l > 0) != flip[i as usize])
+                })
                 .collect()
         })
         .collect();
-    let up = side(&clauses, &vars, true)?;
-    let down = side(&clauses, &vars, false)?;
+    let up = side(&clauses, &vars, &flip, true)?;
+    let down = side(&clauses, &vars, &flip, false)?;
     let cut = |i: usize| FIRST_CUT + (i - 1) * (TO_DESCENT + TO_CUT);
     let descent = |i: usize| {
         if i == 0 {
@@ -431,8 +485,14 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
     for i in 1..=m {
         let (c, x, p) = (cut(i), descent(i), RailCell::Piece(i as u32));
         let v = vars[i - 1];
-        g.put(r, c, RailCell::A(v))?;
-        g.put(r + 1, c + 1, RailCell::B(v))?;
+        // The point above is "u true", or "u false" for a variable drawn upside down.
+        let (above, below) = if flip[i] {
+            (RailCell::B(v), RailCell::A(v))
+        } else {
+            (RailCell::A(v), RailCell::B(v))
+        };
+        g.put(r, c, above)?;
+        g.put(r + 1, c + 1, below)?;
         g.hline(r, c + 1, x, p)?;
         g.put(r + 1, x, p)?;
         if i < m {
@@ -872,8 +932,8 @@ mod tests {
 
     #[test]
     fn outside_the_class_is_an_error_naming_why() {
-        assert!(err(&Cnf::new(2, &[&[1, -2]])).contains("mixes positive and negative"));
-        assert!(err(&Cnf::new(2, &[&[1], &[1, 2], &[1, -2], &[-1]])).contains("mixes"));
+        assert!(err(&Cnf::new(2, &[&[1, 2], &[1, -2]])).contains("no renaming"));
+        assert!(err(&Cnf::new(3, &[&[1, 2], &[2, -3], &[1, 3]])).contains("no renaming"));
         assert!(err(&Cnf::new(3, &[&[1, 2], &[1, 3], &[1, 2, 3]])).contains("u1 is in 3 clauses"));
         let four = Cnf::new(4, &[&[1, 2, 3], &[-4]]);
         assert!(matches!(
@@ -881,6 +941,19 @@ mod tests {
             Err(GridError::TooLarge { width: 64 })
         ));
         assert!(err(&Cnf::new(1, &[&[1], &[]])).contains("empty clause"));
+    }
+
+    /// A clause that mixes signs is drawn with a variable upside down: (u1 ∨ ¬u2) ∧
+    /// (¬u1 ∨ u2) with u2's "false" point B2 above the rail, next to u1's A1 clause.
+    #[test]
+    fn a_renamed_variable_is_drawn_upside_down() {
+        let l = rail_layout(&Cnf::new(2, &[&[1, -2], &[-1, 2]])).unwrap_or_else(|e| panic!("{e}"));
+        let row = |c: RailCell| l.cells.iter().position(|r| r.contains(&c)).unwrap();
+        assert_eq!(row(RailCell::A(1)), row(RailCell::B(2)), "A1 and B2 above");
+        assert_eq!(row(RailCell::B(1)), row(RailCell::A(2)), "B1 and A2 below");
+        assert!(row(RailCell::A(1)) < row(RailCell::B(1)));
+        // Without the renaming the first clause would mix above and below.
+        assert!(rail_layout(&Cnf::new(2, &[&[1, 2], &[1, -2]])).is_err());
     }
 
     /// (x)∧(¬x): one cut, its two points labelled with the variable, Λ marked, the two

@@ -616,6 +616,17 @@ fn d6_generator_draws_d6() {
     }
     eprintln!("{drawn} of 300 drawn");
     assert!(drawn >= 250, "only {drawn} drawn");
+    // Formulas with mixed clauses, drawn where renaming variables makes them monotone.
+    let mut renamed = 0;
+    for seed in 0..300 {
+        let f = random_formula(seed, 3, 4);
+        let Some(text) = generated(&f) else { continue };
+        let (p, _, letters) = labelled_grid(&text);
+        assert_d6_structure(&p, &letters);
+        renamed += 1;
+    }
+    eprintln!("{renamed} of 300 mixed formulas drawn");
+    assert!(renamed >= 50, "only {renamed} drawn");
 }
 
 /// [`grid_agrees`] on the generator's grid of `f`; None if `f` is not drawn.
@@ -633,6 +644,8 @@ fn d6_generated_grids_agree_with_sat() {
         Cnf::new(1, &[&[1]]),
         Cnf::new(2, &[&[1, 2], &[-1]]),
         Cnf::new(2, &[&[1, 2], &[-1, -2], &[1]]),
+        // u2 drawn upside down.
+        Cnf::new(2, &[&[1, -2], &[-1, 2]]),
     ] {
         assert!(generated_agrees(&f, 3_000_000).is_some(), "{f:?} not drawn");
     }
@@ -650,15 +663,18 @@ fn d6_generated_two_variable_kills() {
     }
 }
 
-/// 40 random monotone formulas with 1–2 variables and 1–5 clauses, those drawn (three
+/// 40 random monotone formulas and 40 mixed ones with 1–2 variables and 1–5 clauses,
+/// those drawn (three
 /// variables make boards of 52 columns, where an unsatisfiable formula can take
 /// millions of nodes at some 15 k nodes a second).
 #[test]
-#[ignore = "slow: minutes in release (2026-11-27)"]
+#[ignore = "slow: about 2 minutes in release (2026-11-27)"]
 fn d6_generated_random_grids_agree_with_sat() {
     let (mut drawn, mut nodes) = (0, 0);
-    for seed in 0..40 {
-        let f = random_monotone(seed, 2, 5);
+    let monotone = (0..40).map(|seed| random_monotone(seed, 2, 5));
+    // And formulas with mixed clauses, drawn with variables renamed.
+    let mixed = (0..40).map(|seed| random_formula(seed, 2, 5));
+    for f in monotone.chain(mixed) {
         if let Some(n) = generated_agrees(&f, 5_000_000) {
             drawn += 1;
             nodes += n;
@@ -666,5 +682,5 @@ fn d6_generated_random_grids_agree_with_sat() {
         }
     }
     eprintln!("{drawn} drawn, {nodes} nodes");
-    assert!(drawn >= 30);
+    assert!(drawn >= 60);
 }
