@@ -29,7 +29,7 @@ literals, each literal in at most one clause, the 2-literal clauses forming path
 variables), else design D6, the Black rail, for formulas whose clauses are all monotone
 once some variables are renamed (u ↔ ¬u), each literal in at most two clauses, the
 clauses above and below the variables each nesting without crossing in their order (at
-most three variables fit the SGF's 52 columns); see the tsume-reduce grid docs.
+most four variables fit the SGF's 52 columns); see the tsume-reduce grid docs.
 Otherwise the graph board is written to OUT.graph and the reason is printed. Clauses
 longer than 3 literals are split with fresh variables; tautologies and repeated literals
 are removed.

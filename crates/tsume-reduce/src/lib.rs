@@ -204,7 +204,7 @@
 //! four small instances drawn on the grid by hand are decided right by the prover, and
 //! [`rail_grid`] draws formulas that are monotone once some variables are renamed and
 //! whose clauses nest in the order of the variables (each literal in at most two clauses,
-//! at most three variables), checked point by point; [`grid::any_grid`] uses it where the
+//! at most four variables), checked point by point; [`grid::any_grid`] uses it where the
 //! chain class does not hold.
 #![deny(missing_docs)]
 

@@ -7,7 +7,8 @@
 //! two clauses, and on each side the clauses, as combs whose legs stand on the choice
 //! points' slots in the order of the variables, nest without crossing (a rectilinear
 //! drawing; de Berg and Khosravi 2010: deciding monotone rectilinear formulas is
-//! NP-complete). At most three variables fit in the SGF's 52 columns.
+//! NP-complete). At most four variables fit in the SGF's 52 columns: up to three with
+//! 12 columns a variable, four with 10 and narrower White walls.
 //!
 //! The drawing, per variable i at column c (rows: r the row of the A points):
 //!
@@ -118,11 +119,34 @@ pub struct RailLayout {
     pub target: (usize, usize),
 }
 
-/// Columns from a cut to its piece's descent, and from there to the next cut.
-const TO_DESCENT: usize = 6;
-const TO_CUT: usize = 6;
-/// The first cut's column.
-const FIRST_CUT: usize = 12;
+/// The spacing of a layout: columns from a cut to its piece's descent and from there to
+/// the next cut, the first cut's column, columns from the last descent to the gate's
+/// liberties, and the White walls' shape (5 × 3, or 3 × 5 where the slots are closer).
+/// Up to three variables get the wide one; four need the narrow one to fit 52 columns.
+#[derive(Clone, Copy)]
+struct Spacing {
+    to_descent: usize,
+    to_cut: usize,
+    first_cut: usize,
+    tail: usize,
+    tall_walls: bool,
+}
+
+const WIDE: Spacing = Spacing {
+    to_descent: 6,
+    to_cut: 6,
+    first_cut: 12,
+    tail: 6,
+    tall_walls: false,
+};
+
+const NARROW: Spacing = Spacing {
+    to_descent: 5,
+    to_cut: 5,
+    first_cut: 10,
+    tail: 3,
+    tall_walls: true,
+};
 /// The SGF's limit.
 const MAX_SIDE: usize = 52;
 
@@ -357,7 +381,8 @@ impl Canvas {
 
     /// What stands on a slot at column `x`, from row `from`: clause `j`'s leg up or down
     /// to its bar's row `to` (recorded in `legs`), or, for no clause, a White wall's
-    /// leg to row `wall.0` and the wall itself from row `wall.1` ([`Canvas::wall`]).
+    /// leg to row `wall.0` and the wall itself from row `wall.1`, tall if `wall.2`
+    /// ([`Canvas::wall`]).
     fn stand(
         &mut self,
         legs: &mut [Vec<usize>],
@@ -365,7 +390,7 @@ impl Canvas {
         x: usize,
         from: usize,
         to: Option<usize>,
-        wall: (usize, usize),
+        wall: (usize, usize, bool),
     ) -> Result<(), GridError> {
         match (j, to) {
             (Some(j), Some(to)) => {
@@ -375,20 +400,23 @@ impl Canvas {
             }
             _ => {
                 self.vline(x, from, wall.0, RailCell::W)?;
-                self.wall(wall.1, x)
+                self.wall(wall.1, x, wall.2)
             }
         }
     }
 
-    /// A 5×3 White wall with two eyes centred on column x, rows y..y+2.
-    fn wall(&mut self, y: usize, x: usize) -> Result<(), GridError> {
-        for yy in y..y + 3 {
-            for xx in x - 2..=x + 2 {
-                let c = if yy == y + 1 && (xx == x - 1 || xx == x + 1) {
-                    RailCell::WEye
+    /// A White wall with two eyes centred on column x from row y: 5 columns by 3 rows,
+    /// or, `tall`, 3 by 5.
+    fn wall(&mut self, y: usize, x: usize, tall: bool) -> Result<(), GridError> {
+        let (half, rows) = if tall { (1, 5) } else { (2, 3) };
+        for yy in y..y + rows {
+            for xx in x - half..=x + half {
+                let eye = if tall {
+                    xx == x && (yy == y + 1 || yy == y + 3)
                 } else {
-                    RailCell::W
+                    yy == y + 1 && (xx == x - 1 || xx == x + 1)
                 };
+                let c = if eye { RailCell::WEye } else { RailCell::W };
                 self.put(yy, xx, c)?;
             }
         }
@@ -443,25 +471,28 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
         .collect();
     let up = side(&clauses, &vars, &flip, true)?;
     let down = side(&clauses, &vars, &flip, false)?;
-    let cut = |i: usize| FIRST_CUT + (i - 1) * (TO_DESCENT + TO_CUT);
+    let sp = if m <= 3 { WIDE } else { NARROW };
+    let cut = |i: usize| sp.first_cut + (i - 1) * (sp.to_descent + sp.to_cut);
     let descent = |i: usize| {
         if i == 0 {
-            FIRST_CUT - TO_CUT
+            sp.first_cut - sp.to_cut
         } else {
-            cut(i) + TO_DESCENT
+            cut(i) + sp.to_descent
         }
     };
-    let xg = descent(m) + 6;
+    let xg = descent(m) + sp.tail;
+    // The first track's distance from the rail: clear of the walls' tops.
+    let track = if sp.tall_walls { 14 } else { 12 };
     let width = xg + 4;
     let r = if up.max_height > 0 {
-        12 + 6 * (up.max_height - 1) + 5
+        track + 6 * (up.max_height - 1) + 5
     } else {
-        14
+        track + 2
     };
     let bottom = if down.max_height > 0 {
-        r + 1 + 12 + 6 * (down.max_height - 1) + 5
+        r + 1 + track + 6 * (down.max_height - 1) + 5
     } else {
-        r + 14
+        r + track + 2
     };
     let height = bottom + 1;
     if width > MAX_SIDE {
@@ -503,8 +534,14 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
             g.hline(r, x, xg - 1, p)?;
         }
     }
-    let top_up = |h: usize| r - 12 - 6 * (h - 1);
-    let top_down = |h: usize| r + 1 + 12 + 6 * (h - 1);
+    let top_up = |h: usize| r - track - 6 * (h - 1);
+    let top_down = |h: usize| r + 1 + track + 6 * (h - 1);
+    let wall_up = (
+        r - 7,
+        if sp.tall_walls { r - 11 } else { r - 9 },
+        sp.tall_walls,
+    );
+    let wall_down = (r + 8, r + 8, sp.tall_walls);
     let owner = |j: Option<usize>| j.map_or(RailCell::W, |j| RailCell::Clause(j + 1));
     // Each clause's leg columns, for its bar.
     let mut legs: Vec<Vec<usize>> = vec![Vec::new(); clauses.len()];
@@ -521,7 +558,7 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
             lx,
             r - 1,
             left.map(|j| top_up(up.height[j])),
-            (r - 7, r - 9),
+            wall_up,
         )?;
         // The lid over the stretch left of the cut, row r − 3, leftwards.
         let lid_from = if i == 1 { 0 } else { cut(i - 1) + 4 };
@@ -535,7 +572,7 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
             ux,
             r - 1,
             upper.map(|j| top_up(up.height[j])),
-            (r - 7, r - 9),
+            wall_up,
         )?;
         let lid_to = if i < m { cut(i) + 3 } else { xg - 1 };
         g.hline(r - 2, ux, lid_to, o)?;
@@ -549,7 +586,7 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
             dx,
             r + 2,
             lower.map(|j| top_down(down.height[j])),
-            (r + 8, r + 8),
+            wall_down,
         )?;
         let lid_from = if i == 1 { 0 } else { descent(i - 1) + 4 };
         g.hline(r + 5, lid_from, dx, o)?;
@@ -564,7 +601,7 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
             rx,
             r + 2,
             right.map(|j| top_down(down.height[j])),
-            (r + 8, r + 8),
+            wall_down,
         )?;
         let lid_to = if i < m { descent(i) + 3 } else { xg - 1 };
         g.hline(r + 4, rx, lid_to, o)?;
@@ -689,6 +726,18 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
                         break;
                     }
                 }
+            }
+            // A pocket too small for two eyes between White walls only (both slots of a
+            // point without clauses) joins them instead: the walls have their eyes.
+            let walled = region.iter().all(|&(cy, cx)| {
+                g.neighbors(cy, cx)
+                    .all(|(ny, nx)| matches!(g.cells[ny][nx], Some(RailCell::Z | RailCell::W)))
+            });
+            if eyes.len() < 2 && walled {
+                for &(cy, cx) in &region {
+                    g.cells[cy][cx] = Some(RailCell::W);
+                }
+                continue;
             }
             if eyes.len() < 2 {
                 return Err(unsupported(format!(
@@ -935,10 +984,12 @@ mod tests {
         assert!(err(&Cnf::new(2, &[&[1, 2], &[1, -2]])).contains("no renaming"));
         assert!(err(&Cnf::new(3, &[&[1, 2], &[2, -3], &[1, 3]])).contains("no renaming"));
         assert!(err(&Cnf::new(3, &[&[1, 2], &[1, 3], &[1, 2, 3]])).contains("u1 is in 3 clauses"));
-        let four = Cnf::new(4, &[&[1, 2, 3], &[-4]]);
+        // Four variables fit (the narrow spacing), five do not.
+        assert!(rail_layout(&Cnf::new(4, &[&[1, 2, 3], &[-4]])).is_ok());
+        let five = Cnf::new(5, &[&[1, 2, 3], &[-4], &[5]]);
         assert!(matches!(
-            rail_layout(&four),
-            Err(GridError::TooLarge { width: 64 })
+            rail_layout(&five),
+            Err(GridError::TooLarge { width: 62 })
         ));
         assert!(err(&Cnf::new(1, &[&[1], &[]])).contains("empty clause"));
     }

@@ -627,6 +627,18 @@ fn d6_generator_draws_d6() {
     }
     eprintln!("{renamed} of 300 mixed formulas drawn");
     assert!(renamed >= 50, "only {renamed} drawn");
+    // Four variables take the narrow spacing (52 columns).
+    let mut four = 0;
+    for seed in 0..200 {
+        let f = tsume_reduce::random_monotone_3cnf(4, 4, seed);
+        let Some(text) = generated(&f) else { continue };
+        let (p, _, letters) = labelled_grid(&text);
+        assert_eq!(p.board().grid_info().map(|g| g.width), Some(52));
+        assert_d6_structure(&p, &letters);
+        four += 1;
+    }
+    eprintln!("{four} of 200 four-variable formulas drawn");
+    assert!(four >= 20, "only {four} drawn");
 }
 
 /// [`grid_agrees`] on the generator's grid of `f`; None if `f` is not drawn.
