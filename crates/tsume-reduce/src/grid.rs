@@ -298,7 +298,8 @@
 //! are drawn (the 16 others have a literal in three or four clauses), and 256 of 300 with
 //! mixed clauses (1–3 variables, 1–4 clauses), every drawing with D6's groups and
 //! liberties (`d6_generator_draws_d6`); the prover decides the generated grids right:
-//! five small formulas in the default run (one with a variable upside down), two
+//! six formulas in the default run (one with a variable upside down, one with four
+//! variables: 52 × 46, alive in 64 k nodes), two
 //! 2-variable kills (0.3–0.5 M nodes) and random formulas with 1–2 variables, monotone
 //! and mixed, in ignored tests (see the notebook), every tree checked. At most four
 //! variables fit the SGF's 52 columns (3 variables: 52 × 36 with one level of combs on

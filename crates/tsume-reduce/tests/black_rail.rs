@@ -658,6 +658,8 @@ fn d6_generated_grids_agree_with_sat() {
         Cnf::new(2, &[&[1, 2], &[-1, -2], &[1]]),
         // u2 drawn upside down.
         Cnf::new(2, &[&[1, -2], &[-1, 2]]),
+        // Four variables, the narrow spacing (52 × 46).
+        Cnf::new(4, &[&[1, 2], &[3, 4], &[-1, -4], &[-2, -3]]),
     ] {
         assert!(generated_agrees(&f, 3_000_000).is_some(), "{f:?} not drawn");
     }
