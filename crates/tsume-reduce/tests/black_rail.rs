@@ -604,39 +604,34 @@ fn random_monotone(seed: u64, max_vars: u32, max_clauses: u32) -> Cnf {
     }
 }
 
-#[test]
-fn d6_generator_draws_d6() {
+/// How many of `formulas` the generator draws, each drawing asserted D6
+/// ([`assert_d6_structure`]) and, if `width` is given, that wide.
+fn drawn_as_d6(formulas: impl Iterator<Item = Cnf>, width: Option<u32>) -> usize {
     let mut drawn = 0;
-    for seed in 0..300 {
-        let f = random_monotone(seed, 3, 5);
+    for f in formulas {
         let Some(text) = generated(&f) else { continue };
         let (p, _, letters) = labelled_grid(&text);
+        if let Some(w) = width {
+            assert_eq!(p.board().grid_info().map(|g| g.width), Some(w), "{f:?}");
+        }
         assert_d6_structure(&p, &letters);
         drawn += 1;
     }
+    drawn
+}
+
+#[test]
+fn d6_generator_draws_d6() {
+    let drawn = drawn_as_d6((0..300).map(|seed| random_monotone(seed, 3, 5)), None);
     eprintln!("{drawn} of 300 drawn");
     assert!(drawn >= 250, "only {drawn} drawn");
     // Formulas with mixed clauses, drawn where renaming variables makes them monotone.
-    let mut renamed = 0;
-    for seed in 0..300 {
-        let f = random_formula(seed, 3, 4);
-        let Some(text) = generated(&f) else { continue };
-        let (p, _, letters) = labelled_grid(&text);
-        assert_d6_structure(&p, &letters);
-        renamed += 1;
-    }
+    let renamed = drawn_as_d6((0..300).map(|seed| random_formula(seed, 3, 4)), None);
     eprintln!("{renamed} of 300 mixed formulas drawn");
     assert!(renamed >= 50, "only {renamed} drawn");
     // Four variables take the narrow spacing (52 columns).
-    let mut four = 0;
-    for seed in 0..200 {
-        let f = tsume_reduce::random_monotone_3cnf(4, 4, seed);
-        let Some(text) = generated(&f) else { continue };
-        let (p, _, letters) = labelled_grid(&text);
-        assert_eq!(p.board().grid_info().map(|g| g.width), Some(52));
-        assert_d6_structure(&p, &letters);
-        four += 1;
-    }
+    let four = (0..200).map(|seed| tsume_reduce::random_monotone_3cnf(4, 4, seed));
+    let four = drawn_as_d6(four, Some(52));
     eprintln!("{four} of 200 four-variable formulas drawn");
     assert!(four >= 20, "only {four} drawn");
 }
