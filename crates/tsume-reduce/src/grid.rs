@@ -961,6 +961,70 @@ pub(crate) fn sgf_coord(x: usize, y: usize) -> String {
     tsume_board::coord::sgf_name(x as u32, y as u32)
 }
 
+/// A clause as text: `(u1 ∨ ¬u2)`.
+pub(crate) fn clause_text(c: &[i32]) -> String {
+    let lits: Vec<String> = c.iter().map(|&l| crate::reduce::lit_name(l)).collect();
+    format!("({})", lits.join(" ∨ "))
+}
+
+/// The SGF of a generated grid (both designs): `SZ`, the comment `C` with `notes`, `GC`
+/// naming the whole board as the area with White to move, `PL[W]`, `AB`/`AW` from
+/// `stone(x, y)`, `TR` on `target` and the `LB` labels.
+pub(crate) fn grid_sgf(
+    (width, height): (usize, usize),
+    stone: impl Fn(usize, usize) -> Option<tsume_board::Color>,
+    comment: &str,
+    notes: &[String],
+    target: (usize, usize),
+    labels: &[(usize, usize, String)],
+) -> String {
+    let mut ab = Vec::new();
+    let mut aw = Vec::new();
+    for y in 0..height {
+        for x in 0..width {
+            match stone(x, y) {
+                Some(tsume_board::Color::Black) => ab.push(sgf_coord(x, y)),
+                Some(tsume_board::Color::White) => aw.push(sgf_coord(x, y)),
+                None => {}
+            }
+        }
+    }
+    let mut comment = comment.to_string();
+    for n in notes {
+        comment.push_str(&format!("\nNote: {n}"));
+    }
+    let mut out = String::from("(;GM[1]FF[4]CA[UTF-8]AP[tsume-reduce]");
+    if width == height {
+        out.push_str(&format!("SZ[{width}]"));
+    } else {
+        out.push_str(&format!("SZ[{width}:{height}]"));
+    }
+    out.push_str(&format!("C[{}]", tsume_board::coord::sgf_escape(&comment)));
+    // The whole board is in play: tsume's loader reads this instead of inferring an area.
+    out.push_str("GC[tsume: region=board; to_move=W]");
+    out.push_str("PL[W]");
+    for (prop, list) in [("AB", &ab), ("AW", &aw)] {
+        if !list.is_empty() {
+            out.push_str(prop);
+            for p in list {
+                out.push_str(&format!("[{p}]"));
+            }
+        }
+    }
+    let (tx, ty) = target;
+    out.push_str(&format!("TR[{}]", sgf_coord(tx, ty)));
+    out.push_str("LB");
+    for (x, y, l) in labels {
+        out.push_str(&format!(
+            "[{}:{}]",
+            sgf_coord(*x, *y),
+            tsume_board::coord::sgf_escape(l)
+        ));
+    }
+    out.push_str(")\n");
+    out
+}
+
 impl GridLayout {
     /// Points without a stone.
     pub fn empty_points(&self) -> usize {
@@ -1004,19 +1068,12 @@ impl GridLayout {
 
     /// The SGF text: `SZ`, `AB`, `AW`, `PL[W]`, `TR` on Λ, `LB` labels, a `C` comment.
     pub fn to_sgf(&self) -> String {
-        let mut ab = Vec::new();
-        let mut aw = Vec::new();
         let mut lb: Vec<(usize, usize, String)> = Vec::new();
         let mut seen_k = std::collections::BTreeSet::new();
         let mut seen_h = std::collections::BTreeSet::new();
         let mut seen_q = false;
         for (y, row) in self.cells.iter().enumerate() {
             for (x, &c) in row.iter().enumerate() {
-                match c.stone() {
-                    Some(tsume_board::Color::Black) => ab.push(sgf_coord(x, y)),
-                    Some(tsume_board::Color::White) => aw.push(sgf_coord(x, y)),
-                    None => {}
-                }
                 let label = match c {
                     Cell::Lambda if (x, y) == self.target() => Some("L".to_string()),
                     Cell::LambdaEye => Some("e".into()),
@@ -1052,15 +1109,7 @@ impl GridLayout {
             .cnf
             .clauses
             .iter()
-            .map(|c| {
-                format!(
-                    "({})",
-                    c.iter()
-                        .map(|&l| crate::reduce::lit_name(l))
-                        .collect::<Vec<_>>()
-                        .join(" ∨ ")
-                )
-            })
+            .map(|c| clause_text(c))
             .collect::<Vec<_>>()
             .join(" ∧ ");
         let formula = if formula.is_empty() {
@@ -1068,7 +1117,7 @@ impl GridLayout {
         } else {
             formula
         };
-        let mut comment = format!(
+        let comment = format!(
             "3-SAT instance (tsume-reduce, design D2 on a grid): White to move; the target Λ \
              (the White group marked with a triangle, label L) lives iff the formula is \
              satisfiable.\nFormula: {formula}.\nThe whole board is the problem (GC says \
@@ -1079,39 +1128,14 @@ impl GridLayout {
              / B<i> = White's choice u_i true / false, k<j> = clause group K(j) (White, next \
              to Ω; its liberties are its literals' choice points)."
         );
-        for n in &self.notes {
-            comment.push_str(&format!("\nNote: {n}"));
-        }
-        let mut out = String::from("(;GM[1]FF[4]CA[UTF-8]AP[tsume-reduce]");
-        if self.width == self.height {
-            out.push_str(&format!("SZ[{}]", self.width));
-        } else {
-            out.push_str(&format!("SZ[{}:{}]", self.width, self.height));
-        }
-        out.push_str(&format!("C[{}]", tsume_board::coord::sgf_escape(&comment)));
-        // The whole board is in play: tsume's loader reads this instead of inferring an area.
-        out.push_str("GC[tsume: region=board; to_move=W]");
-        out.push_str("PL[W]");
-        for (prop, list) in [("AB", &ab), ("AW", &aw)] {
-            if !list.is_empty() {
-                out.push_str(prop);
-                for p in list {
-                    out.push_str(&format!("[{p}]"));
-                }
-            }
-        }
-        let (tx, ty) = self.target();
-        out.push_str(&format!("TR[{}]", sgf_coord(tx, ty)));
-        out.push_str("LB");
-        for (x, y, l) in &lb {
-            out.push_str(&format!(
-                "[{}:{}]",
-                sgf_coord(*x, *y),
-                tsume_board::coord::sgf_escape(l)
-            ));
-        }
-        out.push_str(")\n");
-        out
+        grid_sgf(
+            (self.width, self.height),
+            |x, y| self.cells[y][x].stone(),
+            &comment,
+            &self.notes,
+            self.target(),
+            &lb,
+        )
     }
 }
 

@@ -102,7 +102,7 @@ impl RailCell {
     }
 }
 
-/// A D6 grid: cells row by row, the formula drawn and the variable of each index.
+/// A D6 grid: cells row by row, the formula drawn, Λ's point.
 #[derive(Clone, Debug)]
 pub struct RailLayout {
     /// Columns.
@@ -880,17 +880,10 @@ impl RailLayout {
 
     /// The SGF text: `SZ`, `AB`, `AW`, `PL[W]`, `TR` on Λ, `LB` labels, a `C` comment.
     pub fn to_sgf(&self) -> String {
-        let mut ab = Vec::new();
-        let mut aw = Vec::new();
         let mut lb: Vec<(usize, usize, String)> = Vec::new();
         let mut labelled = std::collections::BTreeSet::new();
         for (y, row) in self.cells.iter().enumerate() {
             for (x, &c) in row.iter().enumerate() {
-                match c.stone() {
-                    Some(tsume_board::Color::Black) => ab.push(crate::grid::sgf_coord(x, y)),
-                    Some(tsume_board::Color::White) => aw.push(crate::grid::sgf_coord(x, y)),
-                    None => {}
-                }
                 let label = match c {
                     RailCell::Lambda if (x, y) == self.target => Some("L".to_string()),
                     RailCell::LambdaEye => Some("e".into()),
@@ -915,19 +908,10 @@ impl RailLayout {
             .clauses
             .iter()
             .enumerate()
-            .map(|(j, c)| {
-                format!(
-                    "k{}: ({})",
-                    j + 1,
-                    c.iter()
-                        .map(|&l| crate::reduce::lit_name(l))
-                        .collect::<Vec<_>>()
-                        .join(" ∨ ")
-                )
-            })
+            .map(|(j, c)| format!("k{}: {}", j + 1, crate::grid::clause_text(c)))
             .collect::<Vec<_>>()
             .join(" ∧ ");
-        let mut comment = format!(
+        let comment = format!(
             "3-SAT instance (tsume-reduce, design D6, the Black rail, on a grid): White to \
              move; the target Λ (the White group marked with a triangle, label L) lives iff \
              the formula is satisfiable.\nFormula: {formula}.\nThe whole board is the problem \
@@ -939,32 +923,14 @@ impl RailLayout {
              private liberty; g = the last piece's liberties. White sets the variables from \
              the left: a choice Black does not answer lets White cut Ω."
         );
-        for n in &self.notes {
-            comment.push_str(&format!("\nNote: {n}"));
-        }
-        let mut out = String::from("(;GM[1]FF[4]CA[UTF-8]AP[tsume-reduce]");
-        out.push_str(&format!("SZ[{}:{}]", self.width, self.height));
-        out.push_str(&format!("C[{}]", tsume_board::coord::sgf_escape(&comment)));
-        out.push_str("GC[tsume: region=board; to_move=W]");
-        out.push_str("PL[W]");
-        for (prop, list) in [("AB", &ab), ("AW", &aw)] {
-            out.push_str(prop);
-            for p in list {
-                out.push_str(&format!("[{p}]"));
-            }
-        }
-        let (tx, ty) = self.target;
-        out.push_str(&format!("TR[{}]", crate::grid::sgf_coord(tx, ty)));
-        out.push_str("LB");
-        for (x, y, l) in &lb {
-            out.push_str(&format!(
-                "[{}:{}]",
-                crate::grid::sgf_coord(*x, *y),
-                tsume_board::coord::sgf_escape(l)
-            ));
-        }
-        out.push_str(")\n");
-        out
+        crate::grid::grid_sgf(
+            (self.width, self.height),
+            |x, y| self.cells[y][x].stone(),
+            &comment,
+            &self.notes,
+            self.target,
+            &lb,
+        )
     }
 }
 
