@@ -329,6 +329,21 @@ fn renaming(cnf: &Cnf, vars: &[u32]) -> Option<Vec<bool>> {
     Some(flip.into_iter().map(|f| f.unwrap_or(false)).collect())
 }
 
+/// The points (row, column) next to (y, x) on a grid of `height` rows and `width` columns.
+fn neighbors(
+    (height, width): (usize, usize),
+    y: usize,
+    x: usize,
+) -> impl Iterator<Item = (usize, usize)> {
+    [(0isize, 1isize), (0, -1), (1, 0), (-1, 0)]
+        .into_iter()
+        .filter_map(move |(dy, dx)| {
+            let (ny, nx) = (y as isize + dy, x as isize + dx);
+            (ny >= 0 && nx >= 0 && (ny as usize) < height && (nx as usize) < width)
+                .then_some((ny as usize, nx as usize))
+        })
+}
+
 /// The grid under construction.
 struct Canvas {
     cells: Vec<Vec<Option<RailCell>>>,
@@ -369,14 +384,7 @@ impl Canvas {
     }
 
     fn neighbors(&self, y: usize, x: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let (h, w) = (self.height, self.width);
-        [(0isize, 1isize), (0, -1), (1, 0), (-1, 0)]
-            .into_iter()
-            .filter_map(move |(dy, dx)| {
-                let (ny, nx) = (y as isize + dy, x as isize + dx);
-                (ny >= 0 && nx >= 0 && (ny as usize) < h && (nx as usize) < w)
-                    .then_some((ny as usize, nx as usize))
-            })
+        neighbors((self.height, self.width), y, x)
     }
 
     /// What stands on a slot at column `x`, from row `from`: clause `j`'s leg up or down
@@ -792,21 +800,10 @@ impl RailLayout {
     fn check(&self) -> Result<(), GridError> {
         use RailCell as C;
         let at = |y: usize, x: usize| self.cells[y][x];
-        let around = |y: usize, x: usize| {
-            let mut v = Vec::new();
-            if y > 0 {
-                v.push(at(y - 1, x));
-            }
-            if x > 0 {
-                v.push(at(y, x - 1));
-            }
-            if y + 1 < self.height {
-                v.push(at(y + 1, x));
-            }
-            if x + 1 < self.width {
-                v.push(at(y, x + 1));
-            }
-            v
+        let around = |y: usize, x: usize| -> Vec<RailCell> {
+            neighbors((self.height, self.width), y, x)
+                .map(|(ny, nx)| at(ny, nx))
+                .collect()
         };
         let bad = |y: usize, x: usize, what: &str| {
             Err(unsupported(format!(
