@@ -10,6 +10,7 @@ use tsume_board::{counted, Color};
 use tsume_prove::{Limits, Options, Verdict};
 use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, random_monotone_3cnf, Cnf};
 use tsume_reduce::grid::{any_grid, AnyGrid};
+use tsume_reduce::rail_grid::rail_layout_with_copies;
 use tsume_reduce::reduce;
 
 use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
@@ -34,6 +35,15 @@ Otherwise the graph board is written to OUT.graph and the reason is printed. Cla
 longer than 3 literals are split with fresh variables; tautologies and repeated literals
 are removed.
 
+A literal in more than two clauses is replaced, for D6, by a chain of copies of its
+variable (implication 2-clauses, equisatisfiable; the tsume-reduce chains docs), so D6
+draws every formula that is monotone after renaming and nests in the order of its
+variables: the monotone rectilinear formulas, an NP-complete class. Such grids soon
+outgrow the SGF's 52 × 52: --grid writes design D6's square grid, of any size, as a
+graph board file instead (tsume-graph: `grid W H` up to 52, else the grid's points and
+edges), for example `tsume reduce F.cnf --grid -o F.graph`; a formula D6 does not draw
+gets the graph board of design D2, with the reason.
+
 Solve it with: tsume solve OUT.graph --to-move W --json (or OUT.sgf: the grid's GC names
 the whole board as the area in play)"
 )]
@@ -47,6 +57,10 @@ pub struct ReduceArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Write design D6's square grid, of any size, as a graph board (to a .graph output
+    /// or stdout), when D6 draws the formula (chains of copies included).
+    #[arg(long)]
+    pub grid: bool,
 }
 
 /// Arguments of `tsume verify-reduction`.
@@ -186,16 +200,52 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
     let inst = reduce(&cnf);
     let mut fallback = None;
     let mut grid: Option<AnyGrid> = None;
+    let sgf = a
+        .output
+        .as_ref()
+        .and_then(|p| p.extension())
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+    // --grid: design D6's grid as a graph board, any size.
+    let rail = (a.grid && !sgf)
+        .then(|| rail_layout_with_copies(&cnf, false).and_then(|l| Ok((l.to_graph_text()?, l))));
     let written = match &a.output {
         None => {
-            let _ = write!(out, "{}", inst.to_graph_text());
+            match rail {
+                Some(Ok((text, _))) => {
+                    let _ = write!(out, "{text}");
+                }
+                Some(Err(e)) => {
+                    let _ = writeln!(
+                        err,
+                        "no D6 grid for this formula ({}); wrote the graph board of design D2",
+                        e.short()
+                    );
+                    let _ = write!(out, "{}", inst.to_graph_text());
+                }
+                None => {
+                    let _ = write!(out, "{}", inst.to_graph_text());
+                }
+            }
             return EXIT_OK;
         }
         Some(path) => {
-            let sgf = path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
-            let (text, target) = if sgf {
+            let (text, target) = if let Some(rail) = rail {
+                match rail {
+                    Ok((t, l)) => {
+                        grid = Some(AnyGrid::Rail(l));
+                        (t, path.clone())
+                    }
+                    Err(e) => {
+                        fallback = Some(format!(
+                            "{}: no D6 grid for this formula ({}); wrote the graph board of \
+                             design D2",
+                            path.display(),
+                            e.short()
+                        ));
+                        (inst.to_graph_text(), path.clone())
+                    }
+                }
+            } else if sgf {
                 match any_grid(&cnf) {
                     Ok(l) => {
                         let t = l.to_sgf();
@@ -238,7 +288,7 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             "edges": inst.edges,
             "race_liberties": inst.race_liberties,
             "gate_liberties": inst.gate_liberties,
-            "notes": inst.notes,
+            "notes": grid.as_ref().map_or(&inst.notes[..], |g| g.notes()),
             "to_move": "W",
             "target": "L",
             "grid": grid.as_ref().map(|l| json!({
@@ -253,12 +303,13 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
     } else if let Some(l) = &grid {
         let _ = writeln!(
             out,
-            "{file}: {}, {} → square grid {}×{}, {} empty points \
+            "{file}: {}, {} → square grid {}×{}{}, {} empty points \
              (design {} on a grid; the graph board of design D2 would have {})",
             counted(cnf.vars as usize, "variable", "variables"),
             counted(cnf.clauses.len(), "clause", "clauses"),
             l.size().0,
             l.size().1,
+            if sgf { "" } else { " as a graph board" },
             l.empty_points(),
             l.design(),
             inst.summary()
@@ -277,7 +328,8 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             out,
             "White to move; the target Λ (point L) lives iff the formula is satisfiable."
         );
-        for n in &inst.notes {
+        let notes = grid.as_ref().map_or(&inst.notes[..], |g| g.notes());
+        for n in notes {
             let _ = writeln!(out, "note: {n}");
         }
         let _ = writeln!(out, "solve with: {}", solve_cmd(&file));

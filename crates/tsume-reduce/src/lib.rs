@@ -208,6 +208,7 @@
 //! chain class does not hold.
 #![deny(missing_docs)]
 
+pub mod chains;
 pub mod dimacs;
 pub mod grid;
 pub mod rail_grid;

@@ -8,7 +8,10 @@
 //! points' slots in the order of the variables, nest without crossing (a rectilinear
 //! drawing; de Berg and Khosravi 2010: deciding monotone rectilinear formulas is
 //! NP-complete). At most four variables fit in the SGF's 52 columns: up to three with
-//! 12 columns a variable, four with 10 and narrower White walls.
+//! 12 columns a variable, four with 10 and narrower White walls. Without the SGF's limit
+//! ([`rail_layout_with_copies`] with `sgf` false; [`RailLayout::to_graph_text`] writes
+//! the grid as a graph board) any number, 12 columns each, and a literal in more than
+//! two clauses is drawn through a chain of copies ([`crate::chains`]).
 //!
 //! The drawing, per variable i at column c (rows: r the row of the A points):
 //!
@@ -189,6 +192,38 @@ fn laminar(pos: &[Vec<usize>]) -> bool {
     true
 }
 
+/// Up to this many variables with two clauses on one side, every order of their slots
+/// is tried; beyond, the forced one.
+const EXHAUSTIVE_DOUBLES: usize = 10;
+
+/// Whether clause `a` takes the first (left) of variable `v`'s two slots on a side and
+/// `b` the second, given each clause's variables (`v` among them), in the order nesting
+/// forces: a clause reaching only left of `v` stands left of one reaching right, an
+/// inner one (further from its far end) left of an outer one reaching left, an outer one
+/// left of an inner one reaching right; a clause reaching both ways stands between. Ties
+/// (the same far end) go by [`nesting_key`]; the drawing's own check has the last word.
+fn nesting_first(v: usize, a: &[usize], b: &[usize]) -> bool {
+    nesting_key(v, a) <= nesting_key(v, b)
+}
+
+/// A clause's place among the legs standing on variable `v` on one side, left to right
+/// ([`nesting_first`]), from the clause's variables: (kind, far end, legs), the kind 0
+/// for a clause reaching only left, 1 for `v` alone, 2 both ways, 3 only right. Of two
+/// clauses with the same far end, the outer one can only be the 2-clause (the other's
+/// middle leg stands in the span), so the legs' count breaks the tie.
+pub(crate) fn nesting_key(v: usize, legs: &[usize]) -> (u8, usize, usize) {
+    let lo = legs.iter().copied().filter(|&u| u != v).min();
+    let hi = legs.iter().copied().filter(|&u| u != v).max();
+    match (lo, hi) {
+        // Inner (nearer far end, then more legs) first.
+        (Some(lo), Some(hi)) if hi < v => (0, usize::MAX - lo, usize::MAX - legs.len()),
+        // Outer (further far end, then fewer legs) first.
+        (Some(lo), Some(hi)) if lo > v => (3, usize::MAX - hi, legs.len()),
+        (Some(_), Some(_)) => (2, 0, 0),
+        _ => (1, 0, 0),
+    }
+}
+
 /// The slots and heights of the positive clauses (`positive`, drawn above) or the
 /// negative ones; `clauses` gives each clause as (variable index 1..=m, sign) pairs.
 fn side(
@@ -220,7 +255,26 @@ fn side(
         )));
     }
     let lowest = |j: usize| clauses[j].iter().map(|&(v, _)| v).min().unwrap_or(0) as usize;
-    for mask in 0..1u32 << doubles.len() {
+    // Every order of the doubles' two slots while that is cheap (the first that nests,
+    // in a fixed order, so drawings stay as they were); beyond, only the order that
+    // nesting forces ([`nesting_first`]), found without search.
+    let masks: Vec<u32> = if doubles.len() <= EXHAUSTIVE_DOUBLES {
+        (0..1u32 << doubles.len()).collect()
+    } else {
+        let mut forced = 0u32;
+        for (k, &v) in doubles.iter().enumerate() {
+            if let &[a, b] = at[v].as_slice() {
+                let legs = |j: usize| -> Vec<usize> {
+                    clauses[j].iter().map(|&(u, _)| u as usize).collect()
+                };
+                if !nesting_first(v, &legs(a), &legs(b)) {
+                    forced |= 1 << k;
+                }
+            }
+        }
+        vec![forced]
+    };
+    for mask in masks {
         let mut slots = vec![[None, None]; m + 1];
         for v in 1..=m {
             match at[v].as_slice() {
@@ -288,7 +342,7 @@ fn side(
 /// one of the renamed formula, which is satisfiable exactly when the formula is: each
 /// clause asks its variables' flips to differ where its literals' signs differ, a
 /// 2-colouring, found by search through the clauses' links.
-fn renaming(cnf: &Cnf, vars: &[u32]) -> Option<Vec<bool>> {
+pub(crate) fn renaming(cnf: &Cnf, vars: &[u32]) -> Option<Vec<bool>> {
     let index = |l: i32| {
         vars.iter()
             .position(|&u| u == l.unsigned_abs())
@@ -432,12 +486,50 @@ impl Canvas {
     }
 }
 
-/// The D6 grid of a formula, if it is in the class (module docs).
+/// The D6 grid of a formula, if it is in the class (module docs) and fits the SGF's
+/// 52 × 52.
 ///
 /// # Errors
 /// [`GridError::Unsupported`] naming why the formula is outside the class, or
 /// [`GridError::TooLarge`].
 pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
+    rail_layout_within(input, Some(MAX_SIDE))
+}
+
+/// The D6 grid of a formula, drawn as it is or, when a literal is in more than two
+/// clauses, after [`crate::chains::split_occurrences`] (the layout's formula is then the
+/// chained one, its notes say so); within the SGF's 52 × 52 when `sgf`, else of any
+/// size (a square grid written as a graph board, [`RailLayout::to_graph_text`]).
+///
+/// # Errors
+/// As [`rail_layout`]; for a formula chained, the chained formula's error.
+pub fn rail_layout_with_copies(input: &Cnf, sgf: bool) -> Result<RailLayout, GridError> {
+    let max = sgf.then_some(MAX_SIDE);
+    match rail_layout_within(input, max) {
+        Err(e) if crate::chains::has_crowded_literal(input) => {
+            let Ok((chained, notes)) = crate::chains::split_occurrences(input) else {
+                return Err(e);
+            };
+            match rail_layout_within(&chained, max) {
+                Ok(mut l) => {
+                    l.notes.splice(0..0, notes);
+                    Ok(l)
+                }
+                Err(e2) => Err(unsupported(format!(
+                    "{}; with chains of copies ({} variables): {}",
+                    e.short(),
+                    chained.vars,
+                    e2.short()
+                ))),
+            }
+        }
+        r => r,
+    }
+}
+
+/// The formula as D6 draws it: [`normalize`]d, repeated clauses dropped; and what that
+/// changed.
+pub(crate) fn distinct_clauses(input: &Cnf) -> (Cnf, Vec<String>) {
     let (mut cnf, mut notes) = normalize(input);
     let mut seen = std::collections::BTreeSet::new();
     let before = cnf.clauses.len();
@@ -452,6 +544,11 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
             before - cnf.clauses.len()
         ));
     }
+    (cnf, notes)
+}
+
+fn rail_layout_within(input: &Cnf, max_side: Option<usize>) -> Result<RailLayout, GridError> {
+    let (cnf, notes) = distinct_clauses(input);
     if cnf.clauses.is_empty() || cnf.clauses.iter().any(Vec::is_empty) {
         return Err(unsupported("no clause, or an empty clause"));
     }
@@ -479,7 +576,12 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
         .collect();
     let up = side(&clauses, &vars, &flip, true)?;
     let down = side(&clauses, &vars, &flip, false)?;
-    let sp = if m <= 3 { WIDE } else { NARROW };
+    // The narrow spacing only where the SGF's 52 columns ask for it.
+    let sp = if m <= 3 || max_side.is_none() {
+        WIDE
+    } else {
+        NARROW
+    };
     let cut = |i: usize| sp.first_cut + (i - 1) * (sp.to_descent + sp.to_cut);
     let descent = |i: usize| {
         if i == 0 {
@@ -503,10 +605,11 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
         r + track + 2
     };
     let height = bottom + 1;
-    if width > MAX_SIDE {
+    let max_side = max_side.unwrap_or(usize::MAX);
+    if width > max_side {
         return Err(GridError::TooLarge { width });
     }
-    if height > MAX_SIDE {
+    if height > max_side {
         return Err(unsupported(format!(
             "the combs nest too deep: the layout needs {height} rows, more than the 52 SGF \
              allows"
@@ -875,8 +978,67 @@ impl RailLayout {
         Ok(())
     }
 
-    /// The SGF text: `SZ`, `AB`, `AW`, `PL[W]`, `TR` on Λ, `LB` labels, a `C` comment.
-    pub fn to_sgf(&self) -> String {
+    /// The grid as a graph board file (tsume-graph format): `grid W H` with SGF point
+    /// names up to 52 × 52, beyond it the grid's points (named `column,row` from 0) and
+    /// edges; the stones, the labels of [`RailLayout::to_sgf`], White to move, Λ the
+    /// target, and comments with the formula and the notes.
+    ///
+    /// # Errors
+    /// None for a layout of this module (a board of its size always exists); an
+    /// internal error otherwise, never a panic.
+    pub fn to_graph_text(&self) -> Result<String, GridError> {
+        use std::sync::Arc;
+        use tsume_board::{Board, Configuration, GraphFile, Point};
+        let (w, h) = (self.width, self.height);
+        let board = if w <= MAX_SIDE && h <= MAX_SIDE {
+            Board::grid(w as u32, h as u32)
+        } else {
+            let names = (0..w * h).map(|i| format!("{},{}", i % w, i / w)).collect();
+            let mut edges = Vec::new();
+            for i in 0..w * h {
+                if i % w + 1 < w {
+                    edges.push((i, i + 1));
+                }
+                if i + w < w * h {
+                    edges.push((i, i + w));
+                }
+            }
+            Board::from_edges(names, &edges)
+        };
+        let board = Arc::new(board.map_err(|e| unsupported(format!("internal: {e}")))?);
+        // Point (x, y) is index y·w + x in both boards.
+        let config =
+            Configuration::from_cells(self.cells.iter().flatten().map(|c| c.stone()).collect());
+        let labels = self
+            .labels()
+            .into_iter()
+            .map(|(x, y, l)| (Point::from_index(y * w + x), l))
+            .collect();
+        let file = GraphFile {
+            board,
+            config,
+            to_move: Some(tsume_board::Color::White),
+            target: Some(Point::from_index(self.target.1 * w + self.target.0)),
+            labels,
+        };
+        let mut out = format!(
+            "# 3-SAT instance (design D6, the Black rail, on a {w} x {h} square grid): White \
+             to move; the target Λ (label L) lives iff the formula is satisfiable\n# formula \
+             drawn: {}\n",
+            crate::dimacs::to_dimacs(&self.cnf)
+                .replace('\n', " ")
+                .trim_end()
+        );
+        for n in &self.notes {
+            out.push_str(&format!("# note: {}\n", n.replace('\n', " ")));
+        }
+        out.push_str(&tsume_board::write_graph(&file));
+        Ok(out)
+    }
+
+    /// The labels of the groups and points (x, y, text), as [`RailLayout::to_sgf`]
+    /// writes them.
+    fn labels(&self) -> Vec<(usize, usize, String)> {
         let mut lb: Vec<(usize, usize, String)> = Vec::new();
         let mut labelled = std::collections::BTreeSet::new();
         for (y, row) in self.cells.iter().enumerate() {
@@ -900,6 +1062,12 @@ impl RailLayout {
                 }
             }
         }
+        lb
+    }
+
+    /// The SGF text: `SZ`, `AB`, `AW`, `PL[W]`, `TR` on Λ, `LB` labels, a `C` comment.
+    pub fn to_sgf(&self) -> String {
+        let lb = self.labels();
         let formula = self
             .cnf
             .clauses
