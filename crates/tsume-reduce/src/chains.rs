@@ -36,7 +36,7 @@
 //! a graph board of the square grid instead.
 
 use crate::dimacs::Cnf;
-use crate::rail_grid::{distinct_clauses, nesting_key, renaming};
+use crate::rail_grid::{distinct_clauses, nesting_key, renaming, sided};
 
 /// Whether some literal of the formula (normalised, repeated clauses dropped) is in more
 /// than two clauses.
@@ -69,25 +69,7 @@ pub fn split_occurrences(input: &Cnf) -> Result<(Cnf, Vec<String>), String> {
         "no renaming of variables (u ↔ ¬u) makes every clause monotone, so no chain of \
          copies makes it drawable",
     )?;
-    let index = |l: i32| {
-        vars.iter()
-            .position(|&u| u == l.unsigned_abs())
-            .unwrap_or(0)
-            + 1
-    };
-    // Each clause as (variable index, drawn above).
-    let clauses: Vec<Vec<(usize, bool)>> = cnf
-        .clauses
-        .iter()
-        .map(|c| {
-            c.iter()
-                .map(|&l| {
-                    let i = index(l);
-                    (i, (l > 0) != flip[i])
-                })
-                .collect()
-        })
-        .collect();
+    let clauses = sided(&cnf, &vars, &flip);
     // copy[j][k]: the new variable that clause j's k-th literal stands on.
     let mut copy: Vec<Vec<u32>> = clauses.iter().map(|c| vec![0; c.len()]).collect();
     let mut links: Vec<Vec<i32>> = Vec::new();
@@ -98,12 +80,12 @@ pub fn split_occurrences(input: &Cnf) -> Result<(Cnf, Vec<String>), String> {
         let on = |above: bool| {
             let mut js: Vec<(usize, usize)> = Vec::new();
             for (j, c) in clauses.iter().enumerate() {
-                if let Some(k) = c.iter().position(|&(v, s)| v == i && s == above) {
+                if let Some(k) = c.iter().position(|&(v, s)| v as usize == i && s == above) {
                     js.push((j, k));
                 }
             }
-            js.sort_by_key(|&(j, _)| {
-                let legs: Vec<usize> = clauses[j].iter().map(|&(v, _)| v).collect();
+            js.sort_by_cached_key(|&(j, _)| {
+                let legs: Vec<usize> = clauses[j].iter().map(|&(v, _)| v as usize).collect();
                 nesting_key(i, &legs)
             });
             js

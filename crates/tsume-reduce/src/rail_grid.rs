@@ -527,6 +527,23 @@ pub fn rail_layout_with_copies(input: &Cnf, sgf: bool) -> Result<RailLayout, Gri
     }
 }
 
+/// Each clause as (variable index 1..=m in `vars`, whether its literal is the one drawn
+/// above), under the renaming `flip` ([`renaming`]).
+pub(crate) fn sided(cnf: &Cnf, vars: &[u32], flip: &[bool]) -> Vec<Vec<(u32, bool)>> {
+    let index = |v: u32| vars.iter().position(|&u| u == v).unwrap_or(0) as u32 + 1;
+    cnf.clauses
+        .iter()
+        .map(|c| {
+            c.iter()
+                .map(|&l| {
+                    let i = index(l.unsigned_abs());
+                    (i, (l > 0) != flip[i as usize])
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// The formula as D6 draws it: [`normalize`]d, repeated clauses dropped; and what that
 /// changed.
 pub(crate) fn distinct_clauses(input: &Cnf) -> (Cnf, Vec<String>) {
@@ -554,26 +571,13 @@ fn rail_layout_within(input: &Cnf, max_side: Option<usize>) -> Result<RailLayout
     }
     let vars = cnf.occurring_vars();
     let m = vars.len();
-    let index = |v: u32| vars.iter().position(|&u| u == v).unwrap_or(0) as u32 + 1;
     let flip = renaming(&cnf, &vars).ok_or_else(|| {
         unsupported(
             "no renaming of variables (u ↔ ¬u) makes every clause monotone (D6 draws the \
              clauses whose literals are all \"above\" over the variables and the others below)",
         )
     })?;
-    // Each clause as (variable index, whether its literal is the one drawn above).
-    let clauses: Vec<Vec<(u32, bool)>> = cnf
-        .clauses
-        .iter()
-        .map(|c| {
-            c.iter()
-                .map(|&l| {
-                    let i = index(l.unsigned_abs());
-                    (i, (l > 0) != flip[i as usize])
-                })
-                .collect()
-        })
-        .collect();
+    let clauses = sided(&cnf, &vars, &flip);
     let up = side(&clauses, &vars, &flip, true)?;
     let down = side(&clauses, &vars, &flip, false)?;
     // The narrow spacing only where the SGF's 52 columns ask for it.
