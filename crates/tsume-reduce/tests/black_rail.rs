@@ -216,6 +216,64 @@ fn d6_agrees_with_sat_on_larger_random_formulas() {
     assert!(sat >= 100 && unsat >= 50, "{sat} satisfiable, {unsat} not");
 }
 
+/// Solves the D6 instance (grid form) of `f` chained
+/// ([`tsume_reduce::chains::split_occurrences`]: copies joined by implication 2-clauses)
+/// and asserts that the verdict is `f`'s satisfiability (varisat on `f`, not on the
+/// chained formula); whether `f` is satisfiable, and the nodes.
+fn chained_agrees(f: &Cnf, max_nodes: u64) -> (bool, u64) {
+    let (chained, _) = tsume_reduce::chains::split_occurrences(f).unwrap();
+    assert!(drawable(&chained, D6_GRID_FORM), "{chained:?}");
+    let (p, l) = d6_graph(&chained, D6_GRID_FORM);
+    let (v, n) = verdict(&p, l, max_nodes);
+    let expected = is_satisfiable(f);
+    assert_eq!(
+        v == Verdict::Alive,
+        expected,
+        "{f:?} chained to {chained:?}: {v:?}"
+    );
+    (expected, n)
+}
+
+/// A literal in three clauses, chained into D6's grid form: (u1∨u2)∧(u1∨u3)∧(u1∨u2∨u3)
+/// with (¬u2∨¬u3) lives, with (¬u1) too it dies.
+#[test]
+fn d6_agrees_with_sat_on_chained_formulas() {
+    let sat = Cnf::new(3, &[&[1, 2], &[1, 3], &[1, 2, 3], &[-2, -3]]);
+    let unsat = Cnf::new(3, &[&[1, 2], &[1, 3], &[1, 2, 3], &[-2, -3], &[-1]]);
+    for (f, truth) in [(sat, true), (unsat, false)] {
+        assert!(tsume_reduce::chains::has_crowded_literal(&f));
+        let (expected, n) = chained_agrees(&f, 5_000_000);
+        eprintln!("{:?}: {n} nodes", f.clauses);
+        assert_eq!(expected, truth);
+    }
+}
+
+/// Random monotone formulas over up to three variables with a literal in three or more
+/// clauses, those chained to at most six variables (larger D6 instances can take
+/// millions of nodes each).
+#[test]
+#[ignore = "slow: several minutes in release"]
+fn d6_agrees_with_sat_on_random_chained_formulas() {
+    let (mut sat, mut unsat, mut nodes) = (0, 0, 0);
+    for seed in 0..3000 {
+        let f = random_monotone(seed, 3, 6);
+        if !tsume_reduce::chains::has_crowded_literal(&f)
+            || tsume_reduce::chains::split_occurrences(&f).unwrap().0.vars > 6
+        {
+            continue;
+        }
+        let (expected, n) = chained_agrees(&f, 10_000_000);
+        nodes += n;
+        if expected {
+            sat += 1;
+        } else {
+            unsat += 1;
+        }
+    }
+    eprintln!("{sat} satisfiable, {unsat} not, {nodes} nodes");
+    assert!(sat >= 50 && unsat >= 10, "{sat} satisfiable, {unsat} not");
+}
+
 /// White sets the variables from the left (the piece next to E first), as the threat
 /// needs: after each choice, every variable to its left set, Black's only move that
 /// still kills is the other point of the variable, unless a clause is already false
