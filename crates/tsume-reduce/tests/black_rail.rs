@@ -250,9 +250,10 @@ fn d6_agrees_with_sat_on_chained_formulas() {
 
 /// Random monotone formulas over up to three variables with a literal in three or more
 /// clauses, those chained to at most six variables (larger D6 instances can take
-/// millions of nodes each).
+/// millions of nodes each). 2026-11-27: 182 formulas of the 3 000 seeds, 157
+/// satisfiable and 25 not, all agreeing, 41.3 M nodes, 298 s in release.
 #[test]
-#[ignore = "slow: several minutes in release"]
+#[ignore = "slow: about 5 minutes in release (2026-11-27)"]
 fn d6_agrees_with_sat_on_random_chained_formulas() {
     let (mut sat, mut unsat, mut nodes) = (0, 0, 0);
     for seed in 0..3000 {
