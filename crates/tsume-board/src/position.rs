@@ -776,6 +776,38 @@ impl Position {
     /// # Panics
     /// If the point is not on this position's board.
     pub fn play_in_place(&mut self, m: Move) -> Played {
+        self.play_noting(m, &mut ())
+    }
+
+    /// [`Position::play_in_place`], adding to `changed` the index of every point whose
+    /// stored state the move writes (the stone, the groups it joins, captures, and the
+    /// groups that regain liberties; a point may come twice), so that
+    /// [`Position::restore_from`] can undo it by copying those points only. On large
+    /// boards that is much cheaper than copying the whole position for every move tried.
+    ///
+    /// # Panics
+    /// If the point is not on this position's board.
+    pub fn play_recorded(&mut self, m: Move, changed: &mut Vec<u32>) -> Played {
+        self.play_noting(m, changed)
+    }
+
+    /// Makes `self` equal to `before` again, internal state included, after
+    /// [`Position::play_recorded`] made it from a position equal to `before` (on the
+    /// same board) with `changed` recorded: the points in `changed`, the player to move,
+    /// the hash and the ko ban are copied back.
+    pub fn restore_from(&mut self, before: &Position, changed: &[u32]) {
+        debug_assert!(Arc::ptr_eq(&self.board, &before.board));
+        for &i in changed {
+            self.cells[i as usize] = before.cells[i as usize];
+        }
+        self.to_move = before.to_move;
+        self.hash = before.hash;
+        self.ko = before.ko;
+    }
+
+    /// φ in place, telling `w` every point whose cell it writes.
+    #[inline(always)]
+    fn play_noting<W: Writes>(&mut self, m: Move, w: &mut W) -> Played {
         let x = match m {
             Move::Pass => {
                 self.hand_over();
@@ -813,6 +845,7 @@ impl Position {
         let board = &*self.board;
         let cells = &mut self.cells;
         let nbrs = board.neighbors(x);
+        w.note(x.0);
         cells[xi] = Cell {
             color: me,
             head: x.0,
@@ -828,14 +861,15 @@ impl Position {
                 continue;
             }
             let h = cy.head as usize;
+            w.note(cy.head);
             cells[h].libs -= 1;
             if cy.color == me {
                 let a = cells[xi].head;
                 if a != cy.head {
-                    merge(cells, a, cy.head);
+                    merge(cells, a, cy.head, w);
                 }
             } else if cells[h].libs == 0 {
-                captured += remove_group(board, cells, &mut hash, cy.head);
+                captured += remove_group(board, cells, &mut hash, cy.head, w);
             }
         }
         self.hash = hash;
@@ -864,6 +898,18 @@ impl Position {
         self.clear_ban();
         self.to_move = self.to_move.opponent();
         self.hash ^= WHITE_TO_MOVE;
+    }
+
+    /// Whether the two positions are the same in every stored detail (each point's
+    /// group links and counts, the hash, the player to move, the ko state), not only as
+    /// (f, a): for tests of [`Position::restore_from`].
+    #[doc(hidden)]
+    pub fn same_state(&self, other: &Position) -> bool {
+        Arc::ptr_eq(&self.board, &other.board)
+            && self.cells == other.cells
+            && self.to_move == other.to_move
+            && self.hash == other.hash
+            && self.ko == other.ko
     }
 
     /// Checks the incremental group structure against a recomputation from f
@@ -908,12 +954,15 @@ impl Position {
 
 /// Joins the groups headed by `a` and `b` (union by size: the smaller list is relabelled).
 #[inline]
-fn merge(cells: &mut [Cell], mut a: u32, mut b: u32) {
+fn merge<W: Writes>(cells: &mut [Cell], mut a: u32, mut b: u32, w: &mut W) {
     if cells[a as usize].size < cells[b as usize].size {
         std::mem::swap(&mut a, &mut b);
     }
+    // a's and b's cells change too (next, size, libs): b is among the loop's stones.
+    w.note(a);
     let mut s = b;
     loop {
+        w.note(s);
         cells[s as usize].head = a;
         s = cells[s as usize].next;
         if s == b {
@@ -931,7 +980,13 @@ fn merge(cells: &mut [Cell], mut a: u32, mut b: u32) {
 
 /// Removes the group headed by `h` (its stones become empty and its neighbours of the
 /// other colour regain a pseudo-liberty per edge); returns its size.
-fn remove_group(board: &Board, cells: &mut [Cell], hash: &mut u64, h: u32) -> u32 {
+fn remove_group<W: Writes>(
+    board: &Board,
+    cells: &mut [Cell],
+    hash: &mut u64,
+    h: u32,
+    w: &mut W,
+) -> u32 {
     let color = cells[h as usize].color;
     let key_index = (color - 1) as usize;
     let capturer = 3 - color;
@@ -939,6 +994,7 @@ fn remove_group(board: &Board, cells: &mut [Cell], hash: &mut u64, h: u32) -> u3
     let mut s = h;
     loop {
         let next = cells[s as usize].next;
+        w.note(s);
         cells[s as usize] = Cell {
             head: s,
             next: s,
@@ -948,6 +1004,7 @@ fn remove_group(board: &Board, cells: &mut [Cell], hash: &mut u64, h: u32) -> u3
         for &t in board.neighbors(Point(s)) {
             let ct = cells[t.index()];
             if ct.color == capturer {
+                w.note(ct.head);
                 cells[ct.head as usize].libs += 1;
             }
         }
@@ -957,6 +1014,25 @@ fn remove_group(board: &Board, cells: &mut [Cell], hash: &mut u64, h: u32) -> u3
         }
     }
     size
+}
+
+/// Where φ reports the points whose cells it writes: nowhere (`()`, the plain
+/// [`Position::play_in_place`], compiled to nothing), or into a list
+/// ([`Position::play_recorded`]).
+trait Writes {
+    fn note(&mut self, i: u32);
+}
+
+impl Writes for () {
+    #[inline(always)]
+    fn note(&mut self, _: u32) {}
+}
+
+impl Writes for Vec<u32> {
+    #[inline(always)]
+    fn note(&mut self, i: u32) {
+        self.push(i);
+    }
 }
 
 /// Iterator over the stones of one group.

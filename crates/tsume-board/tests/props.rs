@@ -183,6 +183,14 @@ fn run_sequence(
             _ => None,
         };
         let copy = pos.play(m);
+        // The move recorded, then undone by copying the recorded points back: the
+        // position before it in every stored detail.
+        let mut changed = Vec::new();
+        let mut undone = before.clone();
+        undone.play_recorded(m, &mut changed);
+        prop_assert!(undone.same_state(&copy), "recorded play of {:?}", m);
+        undone.restore_from(&before, &changed);
+        prop_assert!(undone.same_state(&before), "restored after {:?}", m);
         // clone_from onto the position before the move (reusing its cells) = clone.
         let mut reused = before.clone();
         reused.clone_from(&copy);
@@ -448,7 +456,11 @@ fn ko_game(board: &Arc<Board>, codes: &[u32]) -> Result<usize, TestCaseError> {
     for &code in codes {
         let m = decode(board, code);
         let before = pos.clone();
-        let played = pos.play_in_place(m);
+        let mut changed = Vec::new();
+        let played = pos.play_recorded(m, &mut changed);
+        let mut undone = pos.clone();
+        undone.restore_from(&before, &changed);
+        prop_assert!(undone.same_state(&before), "restored after {:?}", m);
         let (g, b, next_ban) = naive_ko_play(board, &f, a, ban, m);
         prop_assert_eq!(pos.configuration(), g.clone());
         prop_assert_eq!(pos.to_move(), b);

@@ -534,6 +534,7 @@ pub(crate) fn solve_side(
         deepen: s.deepen,
         unbounded: s.unbounded,
         learned_order: s.learned_order,
+        record_moves_from: tsume_prove::RECORD_MOVES_FROM,
     };
     let mut answer = tsume_prove::solve(&pos, problem.target, &opts)
         .map_err(|e| Fail::input(format!("{}: {e}", problem.file)))?;

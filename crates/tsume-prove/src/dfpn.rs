@@ -162,6 +162,9 @@ pub(crate) struct Search<'a> {
     /// The defender's moves ordered by [`defender_score`] and the first one kept while
     /// its dn is at most twice the best sibling's ([`crate::Options::learned_order`]).
     pub learned_order: bool,
+    /// Successors tried by recorded play and undo from this many points on
+    /// ([`crate::Options::record_moves_from`]).
+    pub record_moves_from: usize,
 }
 
 /// A defender's move x scored by a linear model of whether it is the move that refutes
@@ -304,6 +307,8 @@ pub(crate) struct Buffers {
 #[derive(Default)]
 struct OrderBuf {
     pos: Option<Position>,
+    /// The points the move being tried wrote ([`Position::play_recorded`]).
+    changed: Vec<u32>,
     scored: Vec<(i64, usize, Info)>,
     out: Vec<Info>,
     /// The keys of the successors by moves on twin points.
@@ -423,6 +428,7 @@ impl<'a> Search<'a> {
             phase_limit: None,
             benson_cache: FxHashMap::default(),
             learned_order: true,
+            record_moves_from: crate::RECORD_MOVES_FROM,
             expansions: FxHashMap::default(),
             expansion_pool: Vec::new(),
             twins: Twins::new(root.board(), target),
@@ -595,11 +601,10 @@ impl<'a> Search<'a> {
     pub fn children(&self, p: &Position) -> Vec<Child> {
         let mut pos = p.clone();
         let mut out = Vec::new();
-        self.ordered(p, true, &mut pos, &mut Vec::new(), &mut out, |info, pos| {
-            Child {
-                info,
-                pos: pos.map_or_else(|| p.play(info.mv), Clone::clone),
-            }
+        let bufs = (&mut Vec::new(), &mut Vec::new());
+        self.ordered(p, true, &mut pos, bufs, &mut out, |info, pos| Child {
+            info,
+            pos: pos.map_or_else(|| p.play(info.mv), Clone::clone),
         });
         out
     }
@@ -608,14 +613,18 @@ impl<'a> Search<'a> {
     /// successor made on the scratch position `pos` (unless `need_pos` is false and its
     /// [`Info`] follows from `p`: a move that neither touches the target's group nor
     /// captures, on a point that is not a twin) and handed to `keep` with its [`Info`].
-    /// `scored` is a buffer; the search passes the same buffers at every expansion, so
-    /// that making a node's successor list allocates nothing once they have grown.
+    /// `scored` and `changed` are buffers; the search passes the same buffers at every
+    /// expansion, so that making a node's successor list allocates nothing once they
+    /// have grown. Each move is played on `pos`, a copy of `p`: copied afresh per move,
+    /// or on large boards ([`Search::record_moves_from`]) copied once and each move
+    /// recorded and undone, since on a board of thousands of points (the 3-SAT grids) a
+    /// copy of the whole position per move was most of the work.
     fn ordered<T>(
         &self,
         p: &Position,
         need_pos: bool,
         pos: &mut Position,
-        scored: &mut Vec<(i64, usize, T)>,
+        (scored, changed): (&mut Vec<(i64, usize, T)>, &mut Vec<u32>),
         out: &mut Vec<T>,
         mut keep: impl FnMut(Info, Option<&Position>) -> T,
     ) {
@@ -634,6 +643,10 @@ impl<'a> Search<'a> {
         // only where the successor's position is not wanted anyway.
         let twin_parts = (!need_pos).then(|| self.twins.parts(p));
         let learned = !attacker && self.learned_order;
+        let record = p.board().len() >= self.record_moves_from;
+        if record {
+            pos.clone_from(p);
+        }
         for x in p.legal_moves() {
             // The target is a stone, so its group id is never None.
             let near = p
@@ -651,8 +664,14 @@ impl<'a> Search<'a> {
                 let info = self.info_from(Move::Play(x), hash, !attacker, here, here_v);
                 (info, here, 0, false)
             } else {
-                pos.clone_from(p);
-                let captured = match pos.play_in_place(Move::Play(x)) {
+                let played = if record {
+                    changed.clear();
+                    pos.play_recorded(Move::Play(x), changed)
+                } else {
+                    pos.clone_from(p);
+                    pos.play_in_place(Move::Play(x))
+                };
+                let captured = match played {
                     tsume_board::Played::Stone { captured } => i64::from(captured),
                     _ => 0,
                 };
@@ -702,13 +721,21 @@ impl<'a> Search<'a> {
             }
             let i = scored.len();
             scored.push((score, i, keep(info, made.then_some(&*pos))));
+            if made && record {
+                pos.restore_from(p, changed);
+            }
         }
         // By score, then as Ψ lists the moves (the index: a stable order without the
         // stable sort's buffer).
         scored.sort_unstable_by_key(|&(s, i, _)| (std::cmp::Reverse(s), i));
         out.extend(scored.drain(..).map(|(_, _, c)| c));
         // A pass leaves every group and its liberties as they are.
-        pos.clone_from(p);
+        if record {
+            // Every move tried was undone: `pos` is `p` again.
+            debug_assert!(pos.same_state(p));
+        } else {
+            pos.clone_from(p);
+        }
         pos.play_in_place(Move::Pass);
         let (info, _) = self.info_with(Move::Pass, pos, here, here_v);
         out.push(keep(info, Some(pos)));
@@ -776,7 +803,7 @@ impl<'a> Search<'a> {
             p,
             false,
             &mut pos,
-            &mut buf.scored,
+            (&mut buf.scored, &mut buf.changed),
             &mut buf.out,
             |info, _| info,
         );

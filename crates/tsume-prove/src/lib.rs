@@ -168,7 +168,20 @@ pub struct Options {
     /// default; off: the liberty order of the first versions. Same verdicts either way;
     /// measured in docs/experiments.md (2026-11-26).
     pub learned_order: bool,
+    /// On boards of at least this many points, each successor of a node is made by
+    /// playing its move on one copy of the node, recorded, and undoing it by copying back
+    /// the points it wrote ([`tsume_board::Position::play_recorded`]); on smaller ones the
+    /// whole position is copied per successor, which costs less there. Default
+    /// [`RECORD_MOVES_FROM`]. Same search either way: kept so that tests can compare
+    /// the two.
+    pub record_moves_from: usize,
 }
+
+/// The default of [`Options::record_moves_from`]: on a 19×19 board copying a position
+/// (7 KB) is cheaper than recording and undoing a move (callgrind, `gop/16136`: 2.30 G
+/// instructions copying, 2.37 G recording), on the 3-SAT grids of thousands of points
+/// it is most of the work (docs/experiments.md, 2026-11-27).
+pub const RECORD_MOVES_FROM: usize = 1024;
 
 /// How the children's numbers add up where every child must be solved.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -203,6 +216,7 @@ impl Default for Options {
             unbounded: true,
             deepen: true,
             learned_order: true,
+            record_moves_from: RECORD_MOVES_FROM,
         }
     }
 }
@@ -219,6 +233,7 @@ impl fmt::Debug for Options {
             .field("deepen", &self.deepen)
             .field("unbounded", &self.unbounded)
             .field("learned_order", &self.learned_order)
+            .field("record_moves_from", &self.record_moves_from)
             .finish()
     }
 }
@@ -377,6 +392,7 @@ fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> A
     search.reprobe_all = opts.reprobe_all;
     search.ko_captures = opts.ko_captures;
     search.learned_order = opts.learned_order;
+    search.record_moves_from = opts.record_moves_from;
     let progress = opts.progress.clone();
     let progress_fn = progress.as_deref().map(|f| f as &(dyn Fn(&Stats) + Sync));
     search.progress = progress_fn;

@@ -172,6 +172,7 @@ fn dfpn_matches_exact_and_reference() {
     let mut reference_checked = 0;
     let mut trees = 0;
     let mut plain_checked = 0;
+    let mut recorded_checked = 0;
     let mut ko_checked = 0;
     for round in 0..rounds(40) {
         for board in &boards {
@@ -217,6 +218,21 @@ fn dfpn_matches_exact_and_reference() {
                     };
                     assert_eq!(solve(&p, x, &plain).unwrap().verdict, a.verdict);
                     plain_checked += 1;
+                }
+                // Successors made by recorded play and undo, as on large boards, instead
+                // of a copy per move: the same search, node for node.
+                if alpha % 4 == 2 {
+                    let recorded = Options {
+                        record_moves_from: 0,
+                        ..opts.clone()
+                    };
+                    let b = solve(&p, x, &recorded).unwrap();
+                    assert_eq!(
+                        (b.verdict, b.stats.nodes),
+                        (a.verdict, a.stats.nodes),
+                        "recorded moves α={alpha}\n{p:?}"
+                    );
+                    recorded_checked += 1;
                 }
                 // The search that also tries the ko captures the defender retakes at
                 // once agrees, wherever some were left out.
@@ -273,8 +289,8 @@ fn dfpn_matches_exact_and_reference() {
         "ko captures left out in only {ko_checked} cases"
     );
     assert!(
-        plain_checked > 500,
-        "the plain loop ran {plain_checked} times"
+        plain_checked > 500 && recorded_checked > 500,
+        "the plain loop ran {plain_checked} times, the recorded moves {recorded_checked}"
     );
     assert!(checked > 3000, "only {checked} cases");
     assert!(
