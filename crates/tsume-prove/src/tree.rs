@@ -330,8 +330,11 @@ pub(crate) fn forever_disproof(
             vec![k]
         };
         let mut edges = Vec::with_capacity(chosen.len());
+        // The chosen children by value (their indices are distinct), so that a new one's
+        // position moves to the queue instead of being copied.
+        let mut kids: Vec<Option<crate::dfpn::Child>> = kids.into_iter().map(Some).collect();
         for k in chosen {
-            let c = &kids[k];
+            let Some(c) = kids[k].take() else { continue };
             let j = match index.get(&c.pos.hash()) {
                 Some(&j) => j,
                 None => {
@@ -342,7 +345,7 @@ pub(crate) fn forever_disproof(
                         children: Vec::new(),
                         leaf: None,
                     });
-                    queue.push(c.pos.clone());
+                    queue.push(c.pos);
                     j
                 }
             };
