@@ -205,21 +205,25 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
         .as_ref()
         .and_then(|p| p.extension())
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
-    // --grid: design D6's grid as a graph board, any size.
-    let rail = (a.grid && !sgf)
-        .then(|| rail_layout_with_copies(&cnf, false).and_then(|l| Ok((l.to_graph_text()?, l))));
+    // --grid: design D6's grid as a graph board, any size; or why there is none.
+    let rail = (a.grid && !sgf).then(|| {
+        rail_layout_with_copies(&cnf, false)
+            .and_then(|l| Ok((l.to_graph_text()?, l)))
+            .map_err(|e| {
+                format!(
+                    "no D6 grid for this formula ({}); wrote the graph board of design D2",
+                    e.short()
+                )
+            })
+    });
     let written = match &a.output {
         None => {
             match rail {
                 Some(Ok((text, _))) => {
                     let _ = write!(out, "{text}");
                 }
-                Some(Err(e)) => {
-                    let _ = writeln!(
-                        err,
-                        "no D6 grid for this formula ({}); wrote the graph board of design D2",
-                        e.short()
-                    );
+                Some(Err(why)) => {
+                    let _ = writeln!(err, "{why}");
                     let _ = write!(out, "{}", inst.to_graph_text());
                 }
                 None => {
@@ -235,13 +239,8 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
                         grid = Some(AnyGrid::Rail(l));
                         (t, path.clone())
                     }
-                    Err(e) => {
-                        fallback = Some(format!(
-                            "{}: no D6 grid for this formula ({}); wrote the graph board of \
-                             design D2",
-                            path.display(),
-                            e.short()
-                        ));
+                    Err(why) => {
+                        fallback = Some(format!("{}: {why}", path.display()));
                         (inst.to_graph_text(), path.clone())
                     }
                 }

@@ -327,8 +327,9 @@
 //! the ignored test, drew 71 of 80 formulas, all decided right). They
 //! are small boards but not easy ones: the unsatisfiable (u1∨u2)∧(u1∨u3)∧(u2∨u3)∧
 //! (¬u1∨¬u2)∧(¬u1∨¬u3)∧(¬u2∨¬u3) on 52 × 48 is proven dead in 10.5 M nodes (632 s,
-//! 17 k nodes a second, a tree of 484 k nodes checked), where D2's graph board of the
-//! same formula takes 6 433 nodes (0.03 s).
+//! 17 k nodes a second, a tree of 484 k nodes checked; 465 s since moves are tried by
+//! recorded play on large boards), where D2's graph board of the same formula takes
+//! 6 433 nodes (0.03 s).
 //!
 //! # Solving the SGF
 //!
