@@ -105,9 +105,20 @@ pub fn corpus_dir() -> Option<PathBuf> {
 /// # Panics
 /// If the reduction fails (a test failure).
 pub fn reduce_file(name: &str, cnf: &str, ext: &str) -> (PathBuf, Run) {
+    reduce_file_with(name, cnf, ext, &[])
+}
+
+/// [`reduce_file`] with more options (`--grid`, `--json`, …).
+///
+/// # Panics
+/// If the reduction fails (a test failure).
+pub fn reduce_file_with(name: &str, cnf: &str, ext: &str, options: &[&str]) -> (PathBuf, Run) {
     let f = scratch_file(&format!("{name}.cnf"), cnf);
     let out = f.with_extension(ext);
-    let r = tsume(&["reduce", &f.to_string_lossy(), "-o", &out.to_string_lossy()]);
+    let (f, o) = (f.to_string_lossy(), out.to_string_lossy());
+    let mut args = vec!["reduce", &f, "-o", &o];
+    args.extend_from_slice(options);
+    let r = tsume(&args);
     assert_eq!(r.code, 0, "tsume reduce {name}.cnf: {}", r.err);
     (out, r)
 }

@@ -310,18 +310,11 @@ fn malformed_dimacs_is_one_line_and_exit_2() {
 /// cross gets design D2's graph board, with the reason.
 #[test]
 fn reduce_grid_writes_the_black_rail_as_a_graph_board_of_any_size() {
-    let (g, r) = tsume_tests::reduce_file("grid_small", "p cnf 2 2\n1 2 0\n-1 -2 0\n", "graph");
+    let cnf = "p cnf 2 2\n1 2 0\n-1 -2 0\n";
+    let (_, r) = tsume_tests::reduce_file("grid_small", cnf, "graph");
     // Without --grid: design D2's graph board.
     assert!(!r.out.contains("square grid"), "{}", r.out);
-    let f = g.with_extension("cnf");
-    let small = tsume(&[
-        "reduce",
-        f.to_str().unwrap(),
-        "--grid",
-        "-o",
-        g.to_str().unwrap(),
-    ]);
-    assert_eq!(small.code, 0, "{}", small.err);
+    let (g, small) = tsume_tests::reduce_file_with("grid_small", cnf, "graph", &["--grid"]);
     assert!(
         small.out.contains("as a graph board") && small.out.contains("design D6"),
         "{}",
@@ -344,16 +337,8 @@ fn reduce_grid_writes_the_black_rail_as_a_graph_board_of_any_size() {
         "points and edges"
     );
     assert!(text.contains("\ntarget ") && text.contains("\nto-move W"));
-    let crossing = tsume_tests::scratch_file("grid_cross.cnf", "p cnf 4 2\n1 3 0\n2 4 0\n");
-    let xg = crossing.with_extension("graph");
-    let x = tsume(&[
-        "reduce",
-        crossing.to_str().unwrap(),
-        "--grid",
-        "-o",
-        xg.to_str().unwrap(),
-    ]);
-    assert_eq!(x.code, 0, "{}", x.err);
+    let crossing = "p cnf 4 2\n1 3 0\n2 4 0\n";
+    let (xg, x) = tsume_tests::reduce_file_with("grid_cross", crossing, "graph", &["--grid"]);
     assert!(
         x.err.contains("no D6 grid for this formula") && x.err.contains("cross"),
         "{}",
@@ -365,20 +350,12 @@ fn reduce_grid_writes_the_black_rail_as_a_graph_board_of_any_size() {
 /// `tsume reduce --grid --json` on (u1∨u2)∧(u1∨u3)∧(u1∨u2∨u3)∧(¬u2∨¬u3): the chained
 /// D6 grid, its size and notes checked; the graph file's path.
 fn chained_grid() -> std::path::PathBuf {
-    let chained = tsume_tests::scratch_file(
-        "grid_chain.cnf",
+    let (cg, j) = tsume_tests::reduce_file_with(
+        "grid_chain",
         "p cnf 3 4\n1 2 0\n1 3 0\n1 2 3 0\n-2 -3 0\n",
+        "graph",
+        &["--grid", "--json"],
     );
-    let cg = chained.with_extension("graph");
-    let j = tsume(&[
-        "reduce",
-        chained.to_str().unwrap(),
-        "--grid",
-        "-o",
-        cg.to_str().unwrap(),
-        "--json",
-    ]);
-    assert_eq!(j.code, 0, "{}", j.err);
     let j = j.json();
     assert_eq!(j["grid"]["design"], "D6");
     assert_eq!(
@@ -390,7 +367,7 @@ fn chained_grid() -> std::path::PathBuf {
 }
 
 /// The chained grid of `chained_grid` (satisfiable) proven alive by the plain command,
-/// its tree checked: 154 k nodes, 12.5 s of CPU in release (2026-11-27).
+/// its tree checked: 154 k nodes, 7–8 s of CPU in release (2026-11-27).
 #[test]
 #[ignore = "slow: about 2 minutes in the test profile"]
 fn a_chained_grid_lives() {
