@@ -51,18 +51,7 @@ fn all_eight_clauses_over_three_variables_die_through_the_cli() {
     assert_eq!(v["verdict"], "dead", "{v}");
     assert_eq!(v["exact"], true);
     assert_eq!(v["checked"], true);
-    let dir = scratch_dir();
-    let f = dir.join("eight.cnf");
-    std::fs::write(&f, &cnf).unwrap();
-    let g = dir.join("eight.graph");
-    let r = tsume(&[
-        "reduce",
-        f.to_str().unwrap(),
-        "-o",
-        g.to_str().unwrap(),
-        "--json",
-    ]);
-    assert_eq!(r.code, 0, "{}", r.err);
+    let (_, r) = tsume_tests::reduce_file_with("eight", &cnf, "graph", &["--json"]);
     let j = r.json();
     assert_eq!(j["gate_liberties"], 3);
     assert_eq!(j["race_liberties"], 1);
@@ -113,16 +102,7 @@ fn a_monotone_formula_gets_the_black_rail_grid() {
         w.as_u64().unwrap() * h.as_u64().unwrap(),
         "the whole board is in play"
     );
-    let f = g.with_extension("cnf");
-    let out = g.with_file_name("rail_json.sgf");
-    let j = tsume(&[
-        "reduce",
-        f.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-        "--json",
-    ]);
-    assert_eq!(j.code, 0, "{}", j.err);
+    let (_, j) = tsume_tests::reduce_file_with("rail_json", cnf, "sgf", &["--json"]);
     assert_eq!(j.json()["grid"]["design"], "D6");
 }
 
@@ -369,7 +349,7 @@ fn chained_grid() -> std::path::PathBuf {
 /// The chained grid of `chained_grid` (satisfiable) proven alive by the plain command,
 /// its tree checked: 154 k nodes, 7–8 s of CPU in release (2026-11-27).
 #[test]
-#[ignore = "slow: about 2 minutes in the test profile"]
+#[ignore = "slow: about 85 s in the test profile (2026-11-27)"]
 fn a_chained_grid_lives() {
     let cg = chained_grid();
     let s = tsume(&["solve", cg.to_str().unwrap(), "--to-move", "W", "--json"]);

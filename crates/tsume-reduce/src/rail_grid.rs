@@ -114,9 +114,10 @@ pub struct RailLayout {
     pub height: usize,
     /// The cells, row by row.
     pub cells: Vec<Vec<RailCell>>,
-    /// The formula drawn (normalised, repeated clauses dropped).
+    /// The formula drawn (normalised, repeated clauses dropped; the chained formula
+    /// when [`rail_layout_with_copies`] needed chains of copies).
     pub cnf: Cnf,
-    /// What normalising changed.
+    /// What normalising and chaining changed.
     pub notes: Vec<String>,
     /// Λ's point (x, y), which the SGF marks.
     pub target: (usize, usize),
