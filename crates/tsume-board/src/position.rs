@@ -215,8 +215,8 @@ const EMPTY: u8 = 0;
 
 /// Per-point state. For a stone: its colour, the head (representative) of its group
 /// and the next stone of the group (a circular list). At a head, also the group's
-/// size and its pseudo-liberties: the number of (stone, empty neighbour) pairs, which
-/// is 0 exactly when the group has no liberty.
+/// size and its liberty count ‖L^x_f‖ (distinct empty points next to the group), kept
+/// exact by φ so that counting a group's liberties costs no walk.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 struct Cell {
     color: u8,
@@ -372,7 +372,7 @@ impl Position {
             }
             seen[i] = true;
             stack.push(p);
-            let (mut size, mut libs) = (0, 0);
+            let mut size = 0;
             while let Some(s) = stack.pop() {
                 size += 1;
                 pos.cells[s.index()].head = p.0;
@@ -383,14 +383,13 @@ impl Position {
                 }
                 for &t in pos.board.neighbors(s) {
                     let ct = pos.cells[t.index()].color;
-                    if ct == EMPTY {
-                        libs += 1;
-                    } else if ct == color && !seen[t.index()] {
+                    if ct == color && !seen[t.index()] {
                         seen[t.index()] = true;
                         stack.push(t);
                     }
                 }
             }
+            let libs = count_liberties(&pos.board, &pos.cells, p.0);
             pos.cells[i].size = size;
             pos.cells[i].libs = libs;
             if libs == 0 {
@@ -591,8 +590,23 @@ impl Position {
         self.liberties(x).len()
     }
 
-    /// min(‖G^x_f‖, limit), stopping as soon as `limit` liberties are found.
+    /// min(‖G^x_f‖, limit): the count kept at the group's head, no walk (0 if `x` is
+    /// empty).
+    #[inline]
     pub fn liberty_count_up_to(&self, x: Point, limit: usize) -> usize {
+        let c = &self.cells[x.index()];
+        if c.color == EMPTY {
+            return 0;
+        }
+        let n = self.cells[c.head as usize].libs as usize;
+        debug_assert_eq!(n.min(limit), self.walked_liberty_count_up_to(x, limit));
+        n.min(limit)
+    }
+
+    /// [`Position::liberty_count_up_to`] by walking the group (the obviously correct
+    /// path, kept for tests of the kept count).
+    #[doc(hidden)]
+    pub fn walked_liberty_count_up_to(&self, x: Point, limit: usize) -> usize {
         let mut libs: SmallVec<[Point; 8]> = SmallVec::new();
         for s in self.group(x) {
             for &t in self.board.neighbors(s) {
@@ -648,34 +662,19 @@ impl Position {
 
     /// For an empty `x` whose neighbours are all stones: whether a stone there joins a
     /// friendly group that keeps a liberty or takes the last liberty of an opposing group
-    /// (so that the move is no suicide). A neighbouring group joined to `x` by `n` edges
-    /// loses exactly `n` pseudo-liberties.
+    /// (so that the move is no suicide). A neighbouring group loses exactly one
+    /// liberty, `x`.
     #[inline]
     fn saved_or_capturing(&self, x: Point) -> bool {
         let me = self.to_move.code();
-        let nbrs = self.board.neighbors(x);
-        let ok = |h: u32, n: u32| {
-            let c = &self.cells[h as usize];
+        self.board.neighbors(x).iter().any(|y| {
+            let c = &self.cells[self.cells[y.index()].head as usize];
             if c.color == me {
-                c.libs > n
+                c.libs > 1
             } else {
-                c.libs == n
+                c.libs == 1
             }
-        };
-        if nbrs.len() <= 8 {
-            // Few neighbours: count the edges to each neighbour's group directly.
-            nbrs.iter().any(|y| {
-                let h = self.cells[y.index()].head;
-                let n = nbrs
-                    .iter()
-                    .filter(|z| self.cells[z.index()].head == h)
-                    .count() as u32;
-                ok(h, n)
-            })
-        } else {
-            let (groups, _) = self.neighbor_groups(x);
-            groups.iter().any(|&(h, n)| ok(h, n))
-        }
+        })
     }
 
     /// Whether φ(p, x) places a stone: `x` is empty, the move is no suicide and (under
@@ -710,9 +709,9 @@ impl Position {
         let (groups, _) = self.neighbor_groups(x);
         let opp = self.to_move.opponent().code();
         let mut out = Vec::new();
-        for &(h, n) in &groups {
+        for &(h, _) in &groups {
             let c = &self.cells[h as usize];
-            if c.color == opp && c.libs == n {
+            if c.color == opp && c.libs == 1 {
                 out.extend(self.group(Point(h)));
             }
         }
@@ -727,27 +726,20 @@ impl Position {
         if !self.is_empty_at(x) {
             return None;
         }
-        // One pass over the neighbours answers both questions: a group joined to x by n
-        // edges loses n pseudo-liberties.
+        // One pass over the neighbours answers both questions: a neighbouring group
+        // loses exactly one liberty, x.
         let me = self.to_move.code();
-        let nbrs = self.board.neighbors(x);
         let mut keeps_liberty = false;
-        for y in nbrs {
+        for y in self.board.neighbors(x) {
             let c = &self.cells[y.index()];
             if c.color == EMPTY {
                 keeps_liberty = true;
                 continue;
             }
-            let n = nbrs
-                .iter()
-                .filter(|z| {
-                    self.cells[z.index()].head == c.head && self.cells[z.index()].color != EMPTY
-                })
-                .count() as u32;
             let libs = self.cells[c.head as usize].libs;
             if c.color == me {
-                keeps_liberty |= libs > n;
-            } else if libs == n {
+                keeps_liberty |= libs > 1;
+            } else if libs == 1 {
                 return None; // a capture
             }
         }
@@ -836,11 +828,10 @@ impl Position {
             self.hand_over();
             return Played::Suicide;
         }
-        // g: the stone on x. Then one pass over the neighbours: each stone neighbour loses
-        // the pseudo-liberty (y, x); friendly groups join x's group; an opposing group
-        // whose count reaches 0 has no liberty and is removed (h). The count reaches 0
-        // only once every edge from x to the group has been taken off, and removing a
-        // group gives its neighbours (x included) their pseudo-liberties back.
+        // g: the stone on x. Each neighbouring group loses one liberty, x. Friendly
+        // groups join x's group first, whose count is then made afresh; then each
+        // opposing group left with no liberty is removed (h), every removed stone a new
+        // liberty of each group of the mover next to it.
         let me = self.to_move.code();
         let board = &*self.board;
         let cells = &mut self.cells;
@@ -855,20 +846,53 @@ impl Position {
         };
         let mut hash = self.hash ^ board.keys(x)[self.to_move.index()];
         let mut captured = 0;
+        let mut friends = 0u32;
+        let mut single_friend_libs = 0;
         for &y in nbrs {
             let cy = cells[y.index()];
-            if cy.color == EMPTY {
+            // (A group met at an earlier neighbour has joined x's already.)
+            if cy.color != me || cy.head == cells[xi].head {
+                continue;
+            }
+            friends += 1;
+            single_friend_libs = cells[cy.head as usize].libs - 1;
+            let a = cells[xi].head;
+            merge(cells, a, cy.head, w);
+        }
+        if friends > 0 {
+            let a = cells[xi].head;
+            w.note(a);
+            cells[a as usize].libs = if friends == 1 {
+                // x's empty neighbours that were not liberties of the one group joined.
+                let fresh = nbrs
+                    .iter()
+                    .filter(|t| {
+                        cells[t.index()].color == EMPTY
+                            && !board.neighbors(**t).iter().any(|&u| {
+                                u != x && cells[u.index()].color == me && cells[u.index()].head == a
+                            })
+                    })
+                    .count() as u32;
+                single_friend_libs + fresh
+            } else {
+                count_liberties(board, cells, a)
+            };
+            debug_assert_eq!(cells[a as usize].libs, count_liberties(board, cells, a));
+        }
+        for (i, &y) in nbrs.iter().enumerate() {
+            let cy = cells[y.index()];
+            if cy.color == EMPTY || cy.color == me {
+                continue;
+            }
+            // Each opposing group once (its first neighbour of x), and not when removed
+            // already.
+            if nbrs[..i].iter().any(|z| cells[z.index()].head == cy.head) {
                 continue;
             }
             let h = cy.head as usize;
             w.note(cy.head);
             cells[h].libs -= 1;
-            if cy.color == me {
-                let a = cells[xi].head;
-                if a != cy.head {
-                    merge(cells, a, cy.head, w);
-                }
-            } else if cells[h].libs == 0 {
+            if cells[h].libs == 0 {
                 captured += remove_group(board, cells, &mut hash, cy.head, w);
             }
         }
@@ -943,7 +967,7 @@ impl Position {
                 || self.cells[h].libs != fresh.cells[hf].libs
             {
                 return Err(format!(
-                    "size or pseudo-liberties of the group of {} differ",
+                    "size or liberty count of the group of {} differ",
                     self.board.name(p)
                 ));
             }
@@ -973,13 +997,38 @@ fn merge<W: Writes>(cells: &mut [Cell], mut a: u32, mut b: u32, w: &mut W) {
     let nb = cells[b as usize].next;
     cells[a as usize].next = nb;
     cells[b as usize].next = na;
-    let (size, libs) = (cells[b as usize].size, cells[b as usize].libs);
-    cells[a as usize].size += size;
-    cells[a as usize].libs += libs;
+    // (The joined group's liberty count is made by the caller.)
+    cells[a as usize].size += cells[b as usize].size;
 }
 
-/// Removes the group headed by `h` (its stones become empty and its neighbours of the
-/// other colour regain a pseudo-liberty per edge); returns its size.
+/// ‖L‖ of the group headed by `h`, by walking it: an empty neighbour t of a stone s is
+/// counted at the first stone of the group in t's neighbour list (so once).
+fn count_liberties(board: &Board, cells: &[Cell], h: u32) -> u32 {
+    let color = cells[h as usize].color;
+    let mut n = 0;
+    let mut s = h;
+    loop {
+        for &t in board.neighbors(Point(s)) {
+            if cells[t.index()].color == EMPTY
+                && board
+                    .neighbors(t)
+                    .iter()
+                    .find(|u| cells[u.index()].color == color && cells[u.index()].head == h)
+                    .is_some_and(|u| u.0 == s)
+            {
+                n += 1;
+            }
+        }
+        s = cells[s as usize].next;
+        if s == h {
+            break;
+        }
+    }
+    n
+}
+
+/// Removes the group headed by `h` (its stones become empty, each a new liberty of
+/// every group of the other colour next to it); returns its size.
 fn remove_group<W: Writes>(
     board: &Board,
     cells: &mut [Cell],
@@ -1001,9 +1050,15 @@ fn remove_group<W: Writes>(
             ..Cell::default()
         };
         *hash ^= board.keys(Point(s))[key_index];
-        for &t in board.neighbors(Point(s)) {
+        let nbrs = board.neighbors(Point(s));
+        for (i, &t) in nbrs.iter().enumerate() {
             let ct = cells[t.index()];
-            if ct.color == capturer {
+            // Each capturing group once (at its first neighbour of s).
+            if ct.color == capturer
+                && !nbrs[..i]
+                    .iter()
+                    .any(|u| cells[u.index()].color == capturer && cells[u.index()].head == ct.head)
+            {
                 w.note(ct.head);
                 cells[ct.head as usize].libs += 1;
             }
