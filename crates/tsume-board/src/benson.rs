@@ -415,17 +415,20 @@ fn count_vital_with(
         stack.clear();
         stack.push(lib);
         let mut ok = true;
+        // Each empty point is judged as it is met, before the flood goes on through the
+        // stones: a region that fails fails at its first empty point not a liberty,
+        // without walking the opponent's walls first.
         'flood: while let Some(q) = stack.pop() {
-            if pos.color(q).is_none() && !is_liberty(q) {
-                ok = false;
-                break;
-            }
             for &t in board.neighbors(q) {
                 if pos.color(t) == Some(color) {
                     continue;
                 }
                 let l = label[t.index()];
                 if l <= base {
+                    if pos.color(t).is_none() && !is_liberty(t) {
+                        ok = false;
+                        break 'flood;
+                    }
                     label[t.index()] = id;
                     stack.push(t);
                 } else if l != id {

@@ -575,19 +575,28 @@ impl Position {
     /// L^x_f, the liberties of the group of `x` (empty if `x` is empty).
     pub fn liberties(&self, x: Point) -> Liberties {
         let mut libs = Liberties::new();
+        // The walk stops once it has found as many as the kept count.
+        let all = self.liberty_count(x);
+        if all == 0 {
+            return libs;
+        }
         for s in self.group(x) {
             for &t in self.board.neighbors(s) {
                 if self.cells[t.index()].color == EMPTY && !libs.contains(&t) {
                     libs.push(t);
+                    if libs.len() == all {
+                        return libs;
+                    }
                 }
             }
         }
+        debug_assert!(false, "kept liberty count above the group's liberties");
         libs
     }
 
-    /// ‖G^x_f‖, the number of liberties of the group of `x`.
+    /// ‖G^x_f‖, the number of liberties of the group of `x` (the kept count).
     pub fn liberty_count(&self, x: Point) -> usize {
-        self.liberties(x).len()
+        self.liberty_count_up_to(x, usize::MAX)
     }
 
     /// min(‖G^x_f‖, limit): the count kept at the group's head, no walk (0 if `x` is
