@@ -1096,17 +1096,18 @@ impl<'a> Search<'a> {
 /// be captured back at once by a move that returns to `p` exactly: the ko shape (a lone
 /// stone whose only liberty is the point it emptied), checked by playing the retake.
 fn retaken_at_once(p: &Position, q: &Position, x: Point) -> bool {
-    retake_point(q, x).is_some_and(|s| q.play(Move::Play(s)) == *p)
+    // The retake can only give p back where p had a stone (the one captured).
+    retake_point(q, x).is_some_and(|s| p.color(s).is_some() && q.play(Move::Play(s)) == *p)
 }
 
 /// Where the stone at `x` of `q` would be captured back, if it stands alone with one
 /// liberty (the ko shape; whether the retake returns to the position before is the
 /// caller's to check).
 pub(crate) fn retake_point(q: &Position, x: Point) -> Option<Point> {
-    match q.liberties(x).as_slice() {
-        [s] if q.group_size(x) == 1 => Some(*s),
-        _ => None,
+    if q.group_size(x) != 1 || q.liberty_count(x) != 1 {
+        return None;
     }
+    q.liberties(x).first().copied()
 }
 
 /// The thresholds of the child selected at a node with thresholds `th` and numbers `pn_dn`:
