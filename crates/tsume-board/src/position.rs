@@ -1010,30 +1010,40 @@ fn merge<W: Writes>(cells: &mut [Cell], mut a: u32, mut b: u32, w: &mut W) {
     cells[a as usize].size += cells[b as usize].size;
 }
 
-/// ‖L‖ of the group headed by `h`, by walking it: an empty neighbour t of a stone s is
-/// counted at the first stone of the group in t's neighbour list (so once).
+/// ‖L‖ of the group headed by `h`, by walking it.
 fn count_liberties(board: &Board, cells: &[Cell], h: u32) -> u32 {
-    let color = cells[h as usize].color;
-    let mut n = 0;
-    let mut s = h;
-    loop {
-        for &t in board.neighbors(Point(s)) {
-            if cells[t.index()].color == EMPTY
-                && board
-                    .neighbors(t)
-                    .iter()
-                    .find(|u| cells[u.index()].color == color && cells[u.index()].head == h)
-                    .is_some_and(|u| u.0 == s)
-            {
-                n += 1;
+    // Each liberty marked with this call's stamp as it is met (per thread, no
+    // allocation once the board's size has been seen).
+    SEEN.with(|seen| {
+        let (stamp, marks) = &mut *seen.borrow_mut();
+        if marks.len() < cells.len() || *stamp == u32::MAX {
+            marks.clear();
+            marks.resize(cells.len(), 0);
+            *stamp = 0;
+        }
+        *stamp += 1;
+        let stamp = *stamp;
+        let mut n = 0;
+        let mut s = h;
+        loop {
+            for &t in board.neighbors(Point(s)) {
+                let i = t.index();
+                if cells[i].color == EMPTY && marks[i] != stamp {
+                    marks[i] = stamp;
+                    n += 1;
+                }
+            }
+            s = cells[s as usize].next;
+            if s == h {
+                return n;
             }
         }
-        s = cells[s as usize].next;
-        if s == h {
-            break;
-        }
-    }
-    n
+    })
+}
+
+thread_local! {
+    /// [`count_liberties`]'s marks: a stamp per point and the last stamp used.
+    static SEEN: std::cell::RefCell<(u32, Vec<u32>)> = const { std::cell::RefCell::new((0, Vec::new())) };
 }
 
 /// Removes the group headed by `h` (its stones become empty, each a new liberty of
