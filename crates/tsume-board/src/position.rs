@@ -613,9 +613,8 @@ impl Position {
     }
 
     /// [`Position::liberty_count_up_to`] by walking the group (the obviously correct
-    /// path, kept for tests of the kept count).
-    #[doc(hidden)]
-    pub fn walked_liberty_count_up_to(&self, x: Point, limit: usize) -> usize {
+    /// path, which debug builds check the kept count against at every query).
+    fn walked_liberty_count_up_to(&self, x: Point, limit: usize) -> usize {
         let mut libs: SmallVec<[Point; 8]> = SmallVec::new();
         for s in self.group(x) {
             for &t in self.board.neighbors(s) {
@@ -895,7 +894,10 @@ impl Position {
             }
             // Each opposing group once (its first neighbour of x), and not when removed
             // already.
-            if nbrs[..i].iter().any(|z| cells[z.index()].head == cy.head) {
+            if nbrs[..i]
+                .iter()
+                .any(|z| cells[z.index()].head == cy.head && cells[z.index()].color == cy.color)
+            {
                 continue;
             }
             let h = cy.head as usize;
