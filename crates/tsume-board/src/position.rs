@@ -634,25 +634,6 @@ impl Position {
         self.group_id(x).is_some() && self.liberty_count_up_to(x, 2) == 1
     }
 
-    /// Distinct neighbouring groups of `x` with how many edges join `x` to each, and
-    /// whether `x` has an empty neighbour.
-    #[inline]
-    fn neighbor_groups(&self, x: Point) -> (SmallVec<[(u32, u32); 8]>, u32) {
-        let mut groups: SmallVec<[(u32, u32); 8]> = SmallVec::new();
-        let mut empty = 0;
-        for &y in self.board.neighbors(x) {
-            let c = &self.cells[y.index()];
-            if c.color == EMPTY {
-                empty += 1;
-            } else if let Some(e) = groups.iter_mut().find(|e| e.0 == c.head) {
-                e.1 += 1;
-            } else {
-                groups.push((c.head, 1));
-            }
-        }
-        (groups, empty)
-    }
-
     /// Whether a stone of the player to move on the empty point `x` would be suicide:
     /// it captures nothing and its group would have no liberty.
     pub fn is_suicide(&self, x: Point) -> bool {
@@ -714,16 +695,16 @@ impl Position {
         if !self.is_empty_at(x) {
             return Vec::new();
         }
-        let (groups, _) = self.neighbor_groups(x);
+        // Each opposing group whose one liberty is x, once.
         let opp = self.to_move.opponent().code();
-        let mut out = Vec::new();
-        for &(h, _) in &groups {
-            let c = &self.cells[h as usize];
-            if c.color == opp && c.libs == 1 {
-                out.extend(self.group(Point(h)));
+        let mut heads: SmallVec<[u32; 8]> = SmallVec::new();
+        for &y in self.board.neighbors(x) {
+            let c = &self.cells[y.index()];
+            if c.color == opp && self.cells[c.head as usize].libs == 1 && !heads.contains(&c.head) {
+                heads.push(c.head);
             }
         }
-        out
+        heads.iter().flat_map(|&h| self.group(Point(h))).collect()
     }
 
     /// The Zobrist key of φ(p, x) when the player to move can place a stone on `x` and
@@ -868,8 +849,8 @@ impl Position {
             merge(cells, a, cy.head, w);
         }
         if friends > 0 {
+            // (merge has noted the joined group's head.)
             let a = cells[xi].head;
-            w.note(a);
             cells[a as usize].libs = if friends == 1 {
                 // x's empty neighbours that were not liberties of the one group joined.
                 let fresh = nbrs

@@ -195,7 +195,8 @@ fn defender_score(
             None => empty_n += 1,
             Some(c) if c == me => joins_other |= p.group_id(y) != target_group,
             // (Groups of more than 6 stones are taken as not weak: the walls joined to
-            // the outside are large, and counting their liberties costs a walk.)
+            // the outside are large. The model was fitted with this cap, so it stays
+            // although the count no longer costs a walk.)
             Some(_) => {
                 touches_weak_attacker = touches_weak_attacker
                     || (p.group_size(y) <= 6 && p.liberty_count_up_to(y, 3) <= 2);
