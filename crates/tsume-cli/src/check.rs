@@ -470,6 +470,7 @@ fn claim_of(marks: &[Mark], mover: Color, side: Color) -> Option<Claim> {
 
 fn check_file(
     path: &Path,
+    index: usize,
     a: &CheckArgs,
     limits: &Limits,
     ko_rule: bool,
@@ -480,14 +481,15 @@ fn check_file(
             path.display()
         )));
     }
-    let file = tsume_sgf::load_solution_tree(path, a.area.index)
-        .map_err(|e| Fail::input(e.to_string()))?;
+    let file =
+        tsume_sgf::load_solution_tree(path, index).map_err(|e| Fail::input(e.to_string()))?;
     let tree = file.lines;
     let given = match &a.to_move {
         Some(t) => parse_color(t)?,
         None => None,
     };
     let mut load = a.area.load_options(a.target.clone(), given);
+    load.index = index;
     let mut problem =
         tsume_sgf::load_problem(path, &load).map_err(|e| Fail::input(e.to_string()))?;
     let side = match given.or(problem.to_move_given) {
@@ -496,7 +498,7 @@ fn check_file(
             let Some(first) = tree.first() else {
                 return Err(Fail::input(format!(
                     "{}: no player to move (no PL) and no variation to tell it; give --to-move",
-                    problem.file
+                    problem.label()
                 )));
             };
             // The target is inferred from the player to move: load again with it.
@@ -512,7 +514,7 @@ fn check_file(
     if problem.position.color(problem.target).is_none() {
         return Err(Fail::input(format!(
             "{}: the target point is empty",
-            problem.file
+            problem.label()
         )));
     }
     let depth = a
@@ -733,7 +735,7 @@ fn human(r: &FileReport) -> String {
     let _ = writeln!(
         s,
         "{}: {} to {}: the {} group at {target}; α = {}; {} in the file{}",
-        p.file,
+        p.label(),
         r.side.title(),
         r.question(),
         p.defender().name(),
@@ -1006,6 +1008,8 @@ fn to_json(r: &FileReport) -> Value {
         .collect();
     json!({
         "file": p.file,
+        "game_tree": p.game_tree,
+        "game_trees": p.game_trees,
         "target": {"gtp": full.gtp(p.target_full), "sgf": full.sgf(p.target_full)},
         "attacker": p.attacker().letter().to_string(),
         "side": r.side.letter().to_string(),
@@ -1051,12 +1055,14 @@ pub(crate) fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
             .collect::<Vec<_>>(),
         Err(f) => return fail(err, f),
     };
-    if a.sgf_out.is_some() && (files.len() != 1 || a.files[0].is_dir()) {
+    let jobs = crate::solve::jobs(&files, a.area.index);
+    let single = jobs.len() == 1 && !a.files[0].is_dir();
+    if a.sgf_out.is_some() && !single {
         return fail(err, Fail::input("--sgf-out takes a single problem file"));
     }
-    let results: Vec<Result<FileReport, Fail>> = files
+    let results: Vec<Result<FileReport, Fail>> = jobs
         .par_iter()
-        .map(|f| check_file(f, a, &limits, ko_rule))
+        .map(|j| check_file(&j.path, j.index, a, &limits, ko_rule))
         .collect();
     let mut code = EXIT_OK;
     let mut objects = Vec::new();
@@ -1071,7 +1077,7 @@ pub(crate) fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
                     let _ = writeln!(
                         err,
                         "{}: the checker rejected a proof: {e}",
-                        rep.problem.file
+                        rep.problem.label()
                     );
                     code = code.max(EXIT_FAILURE);
                 }
@@ -1093,7 +1099,7 @@ pub(crate) fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
         }
     }
     if a.json {
-        let v = if files.len() == 1 && !a.files[0].is_dir() {
+        let v = if single {
             objects.pop().unwrap_or(Value::Null)
         } else {
             json!({
@@ -1114,7 +1120,11 @@ pub(crate) fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
         let _ = writeln!(
             out,
             "{} checked: {} against their marks or missing a refutation, {} that could not be read",
-            tsume_board::counted(results.len(), "file", "files"),
+            if jobs.iter().any(|j| j.of.is_some()) {
+                tsume_board::counted(results.len(), "problem", "problems")
+            } else {
+                tsume_board::counted(results.len(), "file", "files")
+            },
             tsume_board::counted(errors, "line", "lines"),
             bad
         );

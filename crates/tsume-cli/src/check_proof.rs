@@ -185,6 +185,10 @@ fn claim_words(c: &Certificate) -> String {
 
 /// Checks every tree of every file; prints one line per tree (or the JSON object).
 pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if let Err(f) = a.area.one_tree() {
+        let _ = writeln!(err, "tsume check-proof: {}", f.message);
+        return f.code;
+    }
     let problem = match &a.problem {
         None => None,
         Some(path) => {

@@ -215,6 +215,7 @@ pub(crate) fn run(
 }
 
 fn settings(a: &GtpArgs) -> Result<Settings, Fail> {
+    a.area.one_tree()?;
     Ok(Settings {
         load: a.area.load_options(None, None),
         sides: None,

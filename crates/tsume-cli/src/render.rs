@@ -2,7 +2,6 @@
 
 use std::fmt::Write as _;
 use std::io::Write;
-use std::path::PathBuf;
 
 use serde_json::{json, Value};
 use tsume_board::{Color, Move, Position};
@@ -85,6 +84,8 @@ pub(crate) fn json(r: &Report, one_side: Option<Color>) -> Value {
     let defender = r.defender();
     let mut v = json!({
         "file": p.file,
+        "game_tree": p.game_tree,
+        "game_trees": p.game_trees,
         "board": match full.grid_info() {
             Some(g) => json!({"width": g.width, "height": g.height}),
             None => json!({"points": full.len()}),
@@ -309,7 +310,7 @@ pub(crate) fn human(r: &Report, diagram: bool) -> String {
     let full = p.full.board();
     let defender = r.defender();
     let mut s = String::new();
-    let _ = writeln!(s, "{}", p.file);
+    let _ = writeln!(s, "{}", p.label());
     if diagram {
         let _ = writeln!(s, "{}", p.region_diagram());
     }
@@ -358,8 +359,10 @@ pub(crate) fn human(r: &Report, diagram: bool) -> String {
 }
 
 /// Several problems: one line each and a summary.
+/// `jobs`: each problem's file and game tree (where `--index all` split a file, the
+/// rows name the game tree and the summary counts problems, not files).
 pub(crate) fn table(
-    files: &[PathBuf],
+    jobs: &[crate::solve::Job],
     results: &[Result<Report, Fail>],
     as_json: bool,
     out: &mut dyn Write,
@@ -370,13 +373,18 @@ pub(crate) fn table(
     let (mut solved, mut agree, mut expected, mut unknown) = (0, 0, 0, 0);
     let mut total_nodes = 0u64;
     let mut total_seconds = 0.0;
-    for (f, r) in files.iter().zip(results) {
+    for (job, r) in jobs.iter().zip(results) {
         match r {
             Err(e) => {
                 let _ = writeln!(err, "{}", e.message);
                 code = code.max(e.code);
                 if as_json {
-                    rows.push(json!({"file": f.display().to_string(), "error": e.message}));
+                    rows.push(json!({
+                        "file": job.path.display().to_string(),
+                        "game_tree": job.index,
+                        "game_trees": job.of.unwrap_or(1),
+                        "error": e.message,
+                    }));
                 }
             }
             Ok(rep) => {
@@ -431,7 +439,7 @@ pub(crate) fn table(
                     let _ = writeln!(
                         out,
                         "{:<44} {:<10} {:<28} {:>10} {:>8.3}s {}{}",
-                        f.display().to_string(),
+                        job.label(),
                         status,
                         firsts.join(" "),
                         nodes,
@@ -451,7 +459,7 @@ pub(crate) fn table(
     if as_json {
         let v = json!({
             "problems": rows,
-            "summary": {"files": files.len(), "solved": solved, "unknown": unknown,
+            "summary": {"files": jobs.len(), "solved": solved, "unknown": unknown,
                         "errors": errors, "expected": expected, "agree": agree,
                         "nodes": total_nodes, "seconds": total_seconds}
         });
@@ -460,7 +468,11 @@ pub(crate) fn table(
         let _ = writeln!(
             out,
             "\n{}: {solved} solved, {unknown} unknown, {errors} unreadable; {agree}/{expected} agree with the answer stated in the file; {total_nodes} nodes, {total_seconds:.2} s of search",
-            tsume_board::counted(files.len(), "file", "files")
+            if jobs.iter().any(|j| j.of.is_some()) {
+                tsume_board::counted(jobs.len(), "problem", "problems")
+            } else {
+                tsume_board::counted(jobs.len(), "file", "files")
+            }
         );
     }
     if errors > 0 {

@@ -134,12 +134,90 @@ pub struct AreaArgs {
     /// Keep the points that the attacker's walls joined to the outside seal off from the target (their eyes): by default they are left out, which shrinks the search; play there cannot reach the target unless the attacker fills its own wall's eyes until the wall can be captured.
     #[arg(long)]
     pub keep_sealed: bool,
-    /// Which game tree of an SGF file holding several (from 0).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// Which game tree of an SGF file holding several (a collection of problems in one
+    /// file): N from 0, or `all` for each one in turn, as if each were a file of its own.
+    #[arg(long, value_name = "N|all", default_value = "0", value_parser = parse_tree_index)]
+    pub index: TreeIndex,
+}
+
+/// `--index`: one game tree of each file, or all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeIndex {
+    /// The game tree with this number (from 0).
+    One(usize),
+    /// Every game tree of each file.
+    All,
+}
+
+fn parse_tree_index(text: &str) -> Result<TreeIndex, String> {
+    if text.eq_ignore_ascii_case("all") {
+        return Ok(TreeIndex::All);
+    }
+    text.parse()
+        .map(TreeIndex::One)
+        .map_err(|_| format!("expected a game tree's number (from 0) or all, got '{text}'"))
+}
+
+/// One problem to solve or check: a file, and which of its game trees.
+#[derive(Clone, Debug)]
+pub(crate) struct Job {
+    pub path: PathBuf,
     pub index: usize,
+    /// The file's game trees when `--index all` split it into several jobs, else None.
+    pub of: Option<usize>,
+}
+
+impl Job {
+    /// The file's name, with the game tree's number when the file was split.
+    pub fn label(&self) -> String {
+        match self.of {
+            Some(_) => format!("{}, game tree {}", self.path.display(), self.index),
+            None => self.path.display().to_string(),
+        }
+    }
+}
+
+/// The problems of `files` under `--index`: each file once with tree N, or, with `all`,
+/// each of its game trees (a file that cannot be read stays one job, whose load then
+/// says what is wrong).
+pub(crate) fn jobs(files: &[PathBuf], index: TreeIndex) -> Vec<Job> {
+    let mut out = Vec::new();
+    for f in files {
+        match index {
+            TreeIndex::One(i) => out.push(Job {
+                path: f.clone(),
+                index: i,
+                of: None,
+            }),
+            TreeIndex::All => match tsume_sgf::game_tree_count(f) {
+                Ok(n) if n > 1 => out.extend((0..n).map(|i| Job {
+                    path: f.clone(),
+                    index: i,
+                    of: Some(n),
+                })),
+                _ => out.push(Job {
+                    path: f.clone(),
+                    index: 0,
+                    of: None,
+                }),
+            },
+        }
+    }
+    out
 }
 
 impl AreaArgs {
+    /// For the commands that read one game tree (`check-proof`, `gtp`): `--index all`
+    /// refused, naming the commands that take it.
+    pub(crate) fn one_tree(&self) -> Result<(), Fail> {
+        match self.index {
+            TreeIndex::One(_) => Ok(()),
+            TreeIndex::All => Err(Fail::input(
+                "--index all: only solve and check go through every game tree of a file; give a number",
+            )),
+        }
+    }
+
     /// The loader's options, with the target and player to move given.
     pub(crate) fn load_options(
         &self,
@@ -147,7 +225,10 @@ impl AreaArgs {
         to_move: Option<Color>,
     ) -> LoadOptions {
         LoadOptions {
-            index: self.index,
+            index: match self.index {
+                TreeIndex::One(i) => i,
+                TreeIndex::All => 0,
+            },
             target,
             to_move,
             region: region_spec(&self.region),
@@ -444,10 +525,14 @@ pub(crate) fn move_names(problem: &Problem, m: Move) -> (String, String) {
     }
 }
 
-/// Loads and solves one problem.
-pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
+/// Loads and solves one problem: the game tree `index` of the file at `path`.
+pub(crate) fn solve_file(path: &Path, index: usize, s: &Settings) -> Result<Report, Fail> {
+    let load = LoadOptions {
+        index,
+        ..s.load.clone()
+    };
     let mut problem =
-        tsume_sgf::load_problem(path, &s.load).map_err(|e| Fail::input(e.to_string()))?;
+        tsume_sgf::load_problem(path, &load).map_err(|e| Fail::input(e.to_string()))?;
     if s.ko_rule {
         problem.position = problem.position.with_ko_rule(true);
     }
@@ -457,7 +542,7 @@ pub(crate) fn solve_file(path: &Path, s: &Settings) -> Result<Report, Fail> {
     let defender = problem
         .position
         .color(problem.target)
-        .ok_or_else(|| Fail::input(format!("{}: the target point is empty", problem.file)))?;
+        .ok_or_else(|| Fail::input(format!("{}: the target point is empty", problem.label())))?;
     // Both sides at once when both are asked for (the default): two independent
     // searches, each with its own table, so on two cores the status takes the time of
     // the longer one instead of the sum. The order of the report stays fixed.
@@ -501,7 +586,7 @@ pub(crate) fn solve_side(
             Some(m) => m.add(b),
             None => b,
         };
-        b.set_message(format!("{}: {} to move", problem.file, to_move.name()));
+        b.set_message(format!("{}: {} to move", problem.label(), to_move.name()));
         b
     });
     let progress: Option<tsume_prove::Progress> = bar.clone().map(|b| {
@@ -537,7 +622,7 @@ pub(crate) fn solve_side(
         record_moves_from: tsume_prove::RECORD_MOVES_FROM,
     };
     let mut answer = tsume_prove::solve(&pos, problem.target, &opts)
-        .map_err(|e| Fail::input(format!("{}: {e}", problem.file)))?;
+        .map_err(|e| Fail::input(format!("{}: {e}", problem.label())))?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
@@ -731,7 +816,8 @@ pub(crate) fn run(a: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
             return f.code;
         }
     };
-    let single = files.len() == 1 && !a.files[0].is_dir();
+    let jobs = jobs(&files, a.area.index);
+    let single = jobs.len() == 1 && !a.files[0].is_dir();
     if !single && (a.sgf_out.is_some() || a.tree_out.is_some()) {
         let _ = writeln!(
             err,
@@ -740,7 +826,7 @@ pub(crate) fn run(a: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
         return EXIT_BAD_INPUT;
     }
     if single {
-        let report = match solve_file(&files[0], &s) {
+        let report = match solve_file(&jobs[0].path, jobs[0].index, &s) {
             Ok(r) => r,
             Err(f) => {
                 let _ = writeln!(err, "{}", f.message);
@@ -783,7 +869,7 @@ pub(crate) fn run(a: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
             let _ = writeln!(
                 err,
                 "{}: the checker rejected a proof: {e}",
-                report.problem.file
+                report.problem.label()
             );
             return EXIT_FAILURE;
         }
@@ -794,9 +880,11 @@ pub(crate) fn run(a: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
         progress: false,
         ..s
     };
-    let results: Vec<Result<Report, Fail>> =
-        files.par_iter().map(|f| solve_file(f, &quiet)).collect();
-    crate::render::table(&files, &results, a.json, out, err)
+    let results: Vec<Result<Report, Fail>> = jobs
+        .par_iter()
+        .map(|j| solve_file(&j.path, j.index, &quiet))
+        .collect();
+    crate::render::table(&jobs, &results, a.json, out, err)
 }
 
 impl Report {

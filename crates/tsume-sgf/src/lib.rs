@@ -11,7 +11,10 @@
 //!   ([`Position::play_in_place`]: a move on an occupied point or a suicide is a
 //!   pass). Variations are taken as solutions and ignored; the problem is the position
 //!   at the end of the root sequence. `B[tt]` is a pass on boards up to 19×19.
-//! - Several game trees: [`LoadOptions::index`] picks one (from 0).
+//! - Several game trees (a collection of problems in one file): [`LoadOptions::index`]
+//!   picks one (from 0); the problem knows which ([`Problem::game_tree`],
+//!   [`Problem::label`]), a note says how many the file holds, and an error inside one
+//!   names it. [`game_tree_count`] counts them.
 //!
 //! # Who moves
 //! [`LoadOptions::to_move`], else the file (the last `PL`, or the opponent of the last
@@ -271,9 +274,24 @@ pub struct Problem {
     pub frame_points: Vec<Point>,
     /// Notes on how the region was built, one line each.
     pub notes: Vec<String>,
+    /// Which game tree of the file this is (from 0), and how many the file holds (1 for
+    /// a graph file or a position given whole).
+    pub game_tree: usize,
+    /// How many game trees the file holds.
+    pub game_trees: usize,
 }
 
 impl Problem {
+    /// The file's name, and the game tree's number when the file holds several (a
+    /// collection of problems in one SGF file): `set.sgf, game tree 3`.
+    pub fn label(&self) -> String {
+        if self.game_trees > 1 {
+            format!("{}, game tree {}", self.file, self.game_tree)
+        } else {
+            self.file.clone()
+        }
+    }
+
     /// The colour of the target's group (the defender).
     pub fn defender(&self) -> Color {
         self.full.color(self.target_full).unwrap_or(Color::White)
@@ -351,13 +369,34 @@ pub fn load_problem(path: &Path, opts: &LoadOptions) -> Result<Problem, LoadErro
         file: name.clone(),
         kind: LoadErrorKind::Io(e.to_string()),
     })?;
-    let is_graph = path.extension().is_some_and(|e| e == "graph")
-        || text.trim_start().starts_with("tsume-graph");
-    if is_graph {
+    if is_graph_file(path, &text) {
         parse_graph_problem(&text, &name, opts)
     } else {
         parse_sgf_problem(&text, &name, opts)
     }
+}
+
+/// A `tsume-graph` file: by its extension or its first word.
+fn is_graph_file(path: &Path, text: &str) -> bool {
+    path.extension().is_some_and(|e| e == "graph") || text.trim_start().starts_with("tsume-graph")
+}
+
+/// How many problems a file holds: its game trees for SGF (a collection of problems is
+/// often one file), 1 for a `tsume-graph` file.
+///
+/// # Errors
+/// [`LoadError`] naming the file: unreadable, or not SGF.
+pub fn game_tree_count(path: &Path) -> Result<usize, LoadError> {
+    let name = path.display().to_string();
+    let err = LoadError::in_file(&name);
+    let text = std::fs::read_to_string(path).map_err(|e| err(LoadErrorKind::Io(e.to_string())))?;
+    if is_graph_file(path, &text) {
+        return Ok(1);
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let scanned = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
+    let trees = sgf_parse::parse(&scanned.text).map_err(|e| err(syntax_error(e)))?;
+    Ok(trees.len())
 }
 
 /// Loads a problem from a `tsume-graph` text (region = the whole graph).
@@ -416,6 +455,8 @@ pub fn parse_graph_problem(
             .iter()
             .map(|(p, l)| format!("{}: {l}", gf.board.name(*p)))
             .collect(),
+        game_tree: 0,
+        game_trees: 1,
     })
 }
 
@@ -449,6 +490,7 @@ pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<P
         expected: root.game_comment.or_else(|| root.comment.clone()),
         comment: root.comment,
         notes: root.notes,
+        game_trees: root.trees,
     };
     finish_problem(full, name, opts, target_full, source, from_file)
 }
@@ -530,6 +572,8 @@ struct Root {
     game_name: Option<String>,
     marks: Vec<(usize, Point)>,
     notes: Vec<String>,
+    /// The game trees in the file.
+    trees: usize,
 }
 
 fn parse_root(
@@ -552,6 +596,13 @@ fn parse_root(
             count,
         })
     })?;
+    // In a file of several problems, what is wrong is named with its game tree.
+    let tree_name = if count > 1 {
+        format!("{name}, game tree {opts_index}")
+    } else {
+        name.to_string()
+    };
+    let err = LoadError::in_file(&tree_name);
     let root = match tree {
         GameTree::GoGame(node) => node,
         GameTree::Unknown(node) => {
@@ -707,6 +758,7 @@ fn parse_root(
         game_name,
         marks,
         notes: move_notes,
+        trees: count,
     })
 }
 
@@ -719,6 +771,8 @@ struct FromFile {
     expected: Option<String>,
     /// Notes on the moves of the root sequence.
     notes: Vec<String>,
+    /// The game trees in the file (0 read as 1: a problem built from a position).
+    game_trees: usize,
 }
 
 /// The problem on `full` with its target chosen: the region of `opts` (or the one the
@@ -735,8 +789,21 @@ fn finish_problem(
         to_move: file_to_move,
         comment,
         expected,
-        notes: move_notes,
+        notes: mut move_notes,
+        game_trees,
     } = from_file;
+    let game_trees = game_trees.max(1);
+    if game_trees > 1 {
+        // A collection in one file: say which problem this is, and how to get the others.
+        move_notes.insert(
+            0,
+            format!(
+                "the file holds {game_trees} game trees (problems); this is game tree {} \
+                 (from 0; --index N picks another, --index all solves each)",
+                opts.index
+            ),
+        );
+    }
     let err = LoadError::in_file(name);
     let board = Arc::clone(full.board());
     let mut problem = Problem {
@@ -756,6 +823,8 @@ fn finish_problem(
         outside_walls: Vec::new(),
         frame_points: Vec::new(),
         notes: move_notes,
+        game_tree: opts.index,
+        game_trees,
     };
     // A file may ask for its area (`GC[tsume: region=board]`); an explicit option wins.
     let hinted = match (

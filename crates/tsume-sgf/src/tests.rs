@@ -81,6 +81,34 @@ fn several_game_trees_by_index() {
     };
     let e = load_with(t, o).unwrap_err();
     assert_eq!(e.kind, LoadErrorKind::NoSuchTree { index: 2, count: 2 });
+    // Each knows which game tree it is and says that there are others.
+    assert_eq!((p.game_tree, p.game_trees), (1, 2));
+    assert_eq!(p.label(), format!("{}, game tree 1", p.file));
+    assert!(p.notes[0].contains("holds 2 game trees"), "{:?}", p.notes);
+    let first = load_with(t, LoadOptions::default()).unwrap();
+    assert_eq!((first.game_tree, first.game_trees), (0, 2));
+    // A fault inside one game tree of several names it; a file of one tree does not.
+    let bad = "(;SZ[5]AB[aa]AW[ba])(;SZ[5]AB[zz])";
+    let o = LoadOptions {
+        index: 1,
+        ..LoadOptions::default()
+    };
+    let e = load_with(bad, o).unwrap_err();
+    assert!(e.file.ends_with(", game tree 1"), "{e}");
+    let e = load_with("(;SZ[5]AB[zz])", LoadOptions::default()).unwrap_err();
+    assert!(!e.file.contains("game tree"), "{e}");
+    let one = load_with("(;SZ[5]AB[aa]AW[ba])", LoadOptions::default()).unwrap();
+    assert_eq!((one.game_tree, one.game_trees), (0, 1));
+    assert_eq!(one.label(), one.file);
+    // Counting the trees of a file, as `--index all` does.
+    let dir = std::env::temp_dir().join(format!("tsume-sgf-count-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("set.sgf");
+    std::fs::write(&f, format!("{t}\n{bad}")).unwrap();
+    assert_eq!(crate::game_tree_count(&f).unwrap(), 4);
+    std::fs::write(&f, "(;SZ[5]AB[aa]").unwrap();
+    assert!(crate::game_tree_count(&f).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 type KindCheck = fn(&LoadErrorKind) -> bool;
