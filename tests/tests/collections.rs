@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use serde_json::Value;
-use tsume_tests::{problem_files, scratch_file, tsume};
+use tsume_tests::{problem_files, reduce_file, scratch_file, tsume, tsume_input};
 
 /// A game tree that does not load: a stone off the board.
 const BAD_TREE: &str = "(;GM[1]FF[4]SZ[9]AB[zz])";
@@ -223,4 +223,57 @@ fn index_all_checks_each_game_tree_and_other_commands_refuse_it() {
         assert_eq!(r.code, 2, "{args:?}: {}", r.err);
         assert!(r.err.contains("--index all"), "{args:?}: {}", r.err);
     }
+}
+
+#[test]
+fn standard_input_is_a_file_named_stdin() {
+    // One problem: the same answer as from its file, named <stdin>.
+    let f = &problem_files()[2];
+    let text = std::fs::read_to_string(f).unwrap();
+    let own = tsume(&["solve", f.to_str().unwrap(), "--json"]).json();
+    let r = tsume_input(&["solve", "-", "--json"], &text);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v = r.json();
+    assert_eq!(v["file"], "<stdin>");
+    assert_eq!(answer(&v), answer(&own));
+    let c = tsume_input(&["check", "-", "--json"], &text);
+    assert_eq!(c.code, 0, "{}", c.err);
+    let own_check = tsume(&["check", f.to_str().unwrap(), "--json"]).json();
+    assert_eq!(c.json()["lines"], own_check["lines"]);
+
+    // A collection on standard input, every game tree.
+    let (files, set) = collection(3);
+    let text = std::fs::read_to_string(&set).unwrap();
+    let r = tsume_input(&["solve", "-", "--index", "all", "--json"], &text);
+    assert_eq!(r.code, 2, "{}", r.err);
+    let v = r.json();
+    let rows = v["problems"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    for (i, f) in files.iter().enumerate() {
+        let own = tsume(&["solve", f.to_str().unwrap(), "--json"]).json();
+        assert_eq!(answer(&rows[i]), answer(&own), "game tree {i}");
+    }
+    assert!(r.err.starts_with("<stdin>, game tree 3: "), "{}", r.err);
+
+    // A graph board on standard input (a 3-SAT instance): as from its file.
+    let (graph, _) = reduce_file("x", "p cnf 1 1\n1 0\n", "graph");
+    let own = tsume(&["solve", graph.to_str().unwrap(), "--to-move", "W", "--json"]).json();
+    let text = std::fs::read_to_string(&graph).unwrap();
+    let r = tsume_input(&["solve", "-", "--to-move", "W", "--json"], &text);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(answer(&r.json()), answer(&own));
+    assert_eq!(r.json()["verdict"], "alive");
+    let r = tsume_input(&["check", "-"], &text);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.err.starts_with("<stdin>: a graph file has no variations"),
+        "{}",
+        r.err
+    );
+
+    // Nothing on standard input: one line naming it.
+    let r = tsume_input(&["solve", "-"], "");
+    assert_eq!(r.code, 2);
+    assert_eq!(r.err.trim().lines().count(), 1, "{}", r.err);
+    assert!(r.err.starts_with("<stdin>: "), "{}", r.err);
 }

@@ -682,7 +682,7 @@ fn problems(
     let results: Vec<_> = pool.install(|| {
         files
             .par_iter()
-            .map(|f| crate::solve::solve_file(f, 0, &settings))
+            .map(|f| crate::solve::solve_file(f, 0, None, &settings))
             .collect()
     });
     let mut rates = Vec::new();

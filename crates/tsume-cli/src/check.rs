@@ -50,7 +50,7 @@ reported), 1 when a mark or a refutation disagrees or a proof is rejected, 2 on 
   tsume check problem.sgf --all-moves --sgf-out checked.sgf   duals, and an annotated copy"
 )]
 pub struct CheckArgs {
-    /// SGF files, or folders (every *.sgf inside, subfolders too).
+    /// SGF files, or folders (every *.sgf inside, subfolders too); `-` reads standard input.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// The group in question (see `tsume solve --help`).
@@ -471,18 +471,29 @@ fn claim_of(marks: &[Mark], mover: Color, side: Color) -> Option<Claim> {
 fn check_file(
     path: &Path,
     index: usize,
+    stdin: Option<&str>,
     a: &CheckArgs,
     limits: &Limits,
     ko_rule: bool,
 ) -> Result<FileReport, Fail> {
-    if path.extension().is_some_and(|e| e == "graph") {
+    let graph_text = stdin
+        .filter(|_| crate::solve::is_stdin(path))
+        .is_some_and(tsume_sgf::is_graph_text);
+    if graph_text || path.extension().is_some_and(|e| e == "graph") {
         return Err(Fail::input(format!(
             "{}: a graph file has no variations to check (tsume solve answers its question)",
-            path.display()
+            if graph_text {
+                crate::solve::STDIN_NAME.to_string()
+            } else {
+                path.display().to_string()
+            }
         )));
     }
-    let file =
-        tsume_sgf::load_solution_tree(path, index).map_err(|e| Fail::input(e.to_string()))?;
+    let file = match stdin.filter(|_| crate::solve::is_stdin(path)) {
+        Some(text) => tsume_sgf::parse_solution_tree(text, crate::solve::STDIN_NAME, index),
+        None => tsume_sgf::load_solution_tree(path, index),
+    }
+    .map_err(|e| Fail::input(e.to_string()))?;
     let tree = file.lines;
     let given = match &a.to_move {
         Some(t) => parse_color(t)?,
@@ -490,8 +501,7 @@ fn check_file(
     };
     let mut load = a.area.load_options(a.target.clone(), given);
     load.index = index;
-    let mut problem =
-        tsume_sgf::load_problem(path, &load).map_err(|e| Fail::input(e.to_string()))?;
+    let mut problem = crate::solve::load(path, &load, stdin)?;
     let side = match given.or(problem.to_move_given) {
         Some(c) => c,
         None => {
@@ -503,8 +513,7 @@ fn check_file(
             };
             // The target is inferred from the player to move: load again with it.
             load.to_move = Some(first.color);
-            problem =
-                tsume_sgf::load_problem(path, &load).map_err(|e| Fail::input(e.to_string()))?;
+            problem = crate::solve::load(path, &load, stdin)?;
             first.color
         }
     };
@@ -1027,7 +1036,13 @@ fn to_json(r: &FileReport) -> Value {
     })
 }
 
-pub(crate) fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+/// `tsume check`; `stdin` is standard input's text when a file is `-`.
+pub(crate) fn run(
+    a: &CheckArgs,
+    stdin: Option<&str>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let fail = |err: &mut dyn Write, f: Fail| {
         let _ = writeln!(err, "tsume check: {}", f.message);
         f.code
@@ -1055,14 +1070,14 @@ pub(crate) fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
             .collect::<Vec<_>>(),
         Err(f) => return fail(err, f),
     };
-    let jobs = crate::solve::jobs(&files, a.area.index);
+    let jobs = crate::solve::jobs(&files, a.area.index, stdin);
     let single = jobs.len() == 1 && !a.files[0].is_dir();
     if a.sgf_out.is_some() && !single {
         return fail(err, Fail::input("--sgf-out takes a single problem file"));
     }
     let results: Vec<Result<FileReport, Fail>> = jobs
         .par_iter()
-        .map(|j| check_file(&j.path, j.index, a, &limits, ko_rule))
+        .map(|j| check_file(&j.path, j.index, stdin, a, &limits, ko_rule))
         .collect();
     let mut code = EXIT_OK;
     let mut objects = Vec::new();

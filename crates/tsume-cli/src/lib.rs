@@ -150,9 +150,26 @@ pub fn run_with_input(
             };
         }
     };
+    // `-` among the files of solve or check: standard input, read once.
+    let files = match &cli.command {
+        Command::Solve(a) => a.files.as_slice(),
+        Command::Check(a) => a.files.as_slice(),
+        _ => &[],
+    };
+    let stdin = if files.iter().any(|f| solve::is_stdin(f)) {
+        let mut text = String::new();
+        if let Err(e) = input.read_to_string(&mut text) {
+            let _ = writeln!(err, "{}: cannot read: {e}", solve::STDIN_NAME);
+            return EXIT_BAD_INPUT;
+        }
+        Some(text)
+    } else {
+        None
+    };
+    let stdin = stdin.as_deref();
     let result = match cli.command {
-        Command::Solve(a) => solve::run(&a, out, err),
-        Command::Check(a) => check::run(&a, out, err),
+        Command::Solve(a) => solve::run(&a, stdin, out, err),
+        Command::Check(a) => check::run(&a, stdin, out, err),
         Command::CheckProof(a) => check_proof::run(&a, out, err),
         Command::Bench(a) => bench::run(&a, out, err),
         Command::Reduce(a) => reduce_cmd::run_reduce(&a, out, err),

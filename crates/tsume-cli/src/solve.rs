@@ -34,7 +34,8 @@ dies only through a ko is alive); --ko-rule basic plays ordinary Go's ko instead
 a file's own solution lines and their marks, use `tsume check`."
 )]
 pub struct SolveArgs {
-    /// SGF or tsume-graph files, or folders (every *.sgf and *.graph inside, subfolders too).
+    /// SGF or tsume-graph files, or folders (every *.sgf and *.graph inside, subfolders
+    /// too); `-` reads standard input (named `<stdin>` in the output).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// The group in question: a stone of it, GTP (C3) or SGF (cc) style, or a graph point name.
@@ -158,6 +159,26 @@ fn parse_tree_index(text: &str) -> Result<TreeIndex, String> {
         .map_err(|_| format!("expected a game tree's number (from 0) or all, got '{text}'"))
 }
 
+/// The file name that stands for standard input.
+pub(crate) const STDIN: &str = "-";
+
+/// The name standard input goes by in messages and in the JSON's `file`.
+pub(crate) const STDIN_NAME: &str = "<stdin>";
+
+/// Whether `path` is `-`, standard input.
+pub(crate) fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == STDIN
+}
+
+/// The problem at `path` (standard input's text `stdin` for `-`).
+pub(crate) fn load(path: &Path, opts: &LoadOptions, stdin: Option<&str>) -> Result<Problem, Fail> {
+    match stdin.filter(|_| is_stdin(path)) {
+        Some(text) => tsume_sgf::parse_problem(text, STDIN_NAME, opts),
+        None => tsume_sgf::load_problem(path, opts),
+    }
+    .map_err(|e| Fail::input(e.to_string()))
+}
+
 /// One problem to solve or check: a file, and which of its game trees.
 #[derive(Clone, Debug)]
 pub(crate) struct Job {
@@ -168,39 +189,51 @@ pub(crate) struct Job {
 }
 
 impl Job {
+    /// The file's name (`<stdin>` for `-`).
+    pub fn name(&self) -> String {
+        if is_stdin(&self.path) {
+            STDIN_NAME.to_string()
+        } else {
+            self.path.display().to_string()
+        }
+    }
+
     /// The file's name, with the game tree's number when the file was split.
     pub fn label(&self) -> String {
         match self.of {
-            Some(_) => format!("{}, game tree {}", self.path.display(), self.index),
-            None => self.path.display().to_string(),
+            Some(_) => format!("{}, game tree {}", self.name(), self.index),
+            None => self.name(),
         }
     }
 }
 
 /// The problems of `files` under `--index`: each file once with tree N, or, with `all`,
 /// each of its game trees (a file that cannot be read stays one job, whose load then
-/// says what is wrong).
-pub(crate) fn jobs(files: &[PathBuf], index: TreeIndex) -> Vec<Job> {
+/// says what is wrong); `stdin` is standard input's text, for `-`.
+pub(crate) fn jobs(files: &[PathBuf], index: TreeIndex, stdin: Option<&str>) -> Vec<Job> {
     let mut out = Vec::new();
     for f in files {
-        match index {
-            TreeIndex::One(i) => out.push(Job {
+        let count = match (index, stdin.filter(|_| is_stdin(f))) {
+            (TreeIndex::One(_), _) => None,
+            (TreeIndex::All, Some(text)) => tsume_sgf::count_game_trees(text, STDIN_NAME).ok(),
+            (TreeIndex::All, None) => tsume_sgf::game_tree_count(f).ok(),
+        };
+        match (index, count) {
+            (_, Some(n)) if n > 1 => out.extend((0..n).map(|i| Job {
+                path: f.clone(),
+                index: i,
+                of: Some(n),
+            })),
+            (TreeIndex::One(i), _) => out.push(Job {
                 path: f.clone(),
                 index: i,
                 of: None,
             }),
-            TreeIndex::All => match tsume_sgf::game_tree_count(f) {
-                Ok(n) if n > 1 => out.extend((0..n).map(|i| Job {
-                    path: f.clone(),
-                    index: i,
-                    of: Some(n),
-                })),
-                _ => out.push(Job {
-                    path: f.clone(),
-                    index: 0,
-                    of: None,
-                }),
-            },
+            (TreeIndex::All, _) => out.push(Job {
+                path: f.clone(),
+                index: 0,
+                of: None,
+            }),
         }
     }
     out
@@ -525,14 +558,19 @@ pub(crate) fn move_names(problem: &Problem, m: Move) -> (String, String) {
     }
 }
 
-/// Loads and solves one problem: the game tree `index` of the file at `path`.
-pub(crate) fn solve_file(path: &Path, index: usize, s: &Settings) -> Result<Report, Fail> {
-    let load = LoadOptions {
+/// Loads and solves one problem: the game tree `index` of the file at `path` (of
+/// `stdin`, standard input's text, for `-`).
+pub(crate) fn solve_file(
+    path: &Path,
+    index: usize,
+    stdin: Option<&str>,
+    s: &Settings,
+) -> Result<Report, Fail> {
+    let opts = LoadOptions {
         index,
         ..s.load.clone()
     };
-    let mut problem =
-        tsume_sgf::load_problem(path, &load).map_err(|e| Fail::input(e.to_string()))?;
+    let mut problem = load(path, &opts, stdin)?;
     if s.ko_rule {
         problem.position = problem.position.with_ko_rule(true);
     }
@@ -801,7 +839,13 @@ pub(crate) fn check_tree(
     }
 }
 
-pub(crate) fn run(a: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+/// `tsume solve`; `stdin` is standard input's text when a file is `-`.
+pub(crate) fn run(
+    a: &SolveArgs,
+    stdin: Option<&str>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let s = match settings(a) {
         Ok(s) => s,
         Err(f) => {
@@ -816,7 +860,7 @@ pub(crate) fn run(a: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
             return f.code;
         }
     };
-    let jobs = jobs(&files, a.area.index);
+    let jobs = jobs(&files, a.area.index, stdin);
     let single = jobs.len() == 1 && !a.files[0].is_dir();
     if !single && (a.sgf_out.is_some() || a.tree_out.is_some()) {
         let _ = writeln!(
@@ -826,7 +870,7 @@ pub(crate) fn run(a: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
         return EXIT_BAD_INPUT;
     }
     if single {
-        let report = match solve_file(&jobs[0].path, jobs[0].index, &s) {
+        let report = match solve_file(&jobs[0].path, jobs[0].index, stdin, &s) {
             Ok(r) => r,
             Err(f) => {
                 let _ = writeln!(err, "{}", f.message);
@@ -882,7 +926,7 @@ pub(crate) fn run(a: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> i3
     };
     let results: Vec<Result<Report, Fail>> = jobs
         .par_iter()
-        .map(|j| solve_file(&j.path, j.index, &quiet))
+        .map(|j| solve_file(&j.path, j.index, stdin, &quiet))
         .collect();
     crate::render::table(&jobs, &results, a.json, out, err)
 }

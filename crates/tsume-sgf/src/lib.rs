@@ -376,9 +376,31 @@ pub fn load_problem(path: &Path, opts: &LoadOptions) -> Result<Problem, LoadErro
     }
 }
 
-/// A `tsume-graph` file: by its extension or its first word.
+/// Loads a problem from text that did not come from a named file (standard input):
+/// `tsume-graph` when [`is_graph_text`], else SGF; `name` is used in messages.
+///
+/// # Errors
+/// [`LoadError`] naming `name` and what is wrong.
+pub fn parse_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<Problem, LoadError> {
+    if is_graph_text(text) {
+        parse_graph_problem(text, name, opts)
+    } else {
+        parse_sgf_problem(text, name, opts)
+    }
+}
+
+/// A `tsume-graph` file: by its extension or its text ([`is_graph_text`]).
 fn is_graph_file(path: &Path, text: &str) -> bool {
-    path.extension().is_some_and(|e| e == "graph") || text.trim_start().starts_with("tsume-graph")
+    path.extension().is_some_and(|e| e == "graph") || is_graph_text(text)
+}
+
+/// Whether `text` is in the `tsume-graph` format: its first line that is not blank or a
+/// `#` comment starts with `tsume-graph` (SGF starts with `(`).
+pub fn is_graph_text(text: &str) -> bool {
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| l.starts_with("tsume-graph"))
 }
 
 /// How many problems a file holds: its game trees for SGF (a collection of problems is
@@ -393,7 +415,20 @@ pub fn game_tree_count(path: &Path) -> Result<usize, LoadError> {
     if is_graph_file(path, &text) {
         return Ok(1);
     }
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    count_game_trees(&text, &name)
+}
+
+/// [`game_tree_count`] of text that did not come from a named file (standard input);
+/// `name` is used in messages.
+///
+/// # Errors
+/// [`LoadError`] naming `name`: not SGF.
+pub fn count_game_trees(text: &str, name: &str) -> Result<usize, LoadError> {
+    let err = LoadError::in_file(name);
+    if is_graph_text(text) {
+        return Ok(1);
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let scanned = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
     let trees = sgf_parse::parse(&scanned.text).map_err(|e| err(syntax_error(e)))?;
     Ok(trees.len())

@@ -100,6 +100,12 @@ fn several_game_trees_by_index() {
     let one = load_with("(;SZ[5]AB[aa]AW[ba])", LoadOptions::default()).unwrap();
     assert_eq!((one.game_tree, one.game_trees), (0, 1));
     assert_eq!(one.label(), one.file);
+    // Graph text is told from SGF by its first line that is not a comment.
+    assert!(crate::is_graph_text(
+        "# a 3-SAT instance\n\ntsume-graph 1\n"
+    ));
+    assert!(!crate::is_graph_text("(;GM[1]C[#\ntsume-graph])"));
+    assert!(!crate::is_graph_text(t));
     // Counting the trees of a file, as `--index all` does.
     let dir = std::env::temp_dir().join(format!("tsume-sgf-count-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
