@@ -90,7 +90,9 @@ fn index_all_solves_each_game_tree_as_its_own_file_would() {
     }
     // The bad tree is named by its number, in the row and on stderr (one line).
     let bad = &rows[n];
+    assert_eq!(bad["file"], set);
     assert_eq!(bad["game_tree"], n);
+    assert_eq!(bad["game_trees"], n + 1);
     let e = bad["error"].as_str().unwrap();
     assert!(
         e.contains(&format!("game tree {n}")) && e.contains("AB[zz]"),
@@ -254,6 +256,8 @@ fn standard_input_is_a_file_named_stdin() {
         assert_eq!(answer(&rows[i]), answer(&own), "game tree {i}");
     }
     assert!(r.err.starts_with("<stdin>, game tree 3: "), "{}", r.err);
+    assert_eq!(rows[3]["file"], "<stdin>");
+    assert_eq!(rows[0]["file"], "<stdin>");
 
     // A graph board on standard input (a 3-SAT instance): as from its file.
     let (graph, _) = reduce_file("x", "p cnf 1 1\n1 0\n", "graph");

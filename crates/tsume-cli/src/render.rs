@@ -380,9 +380,9 @@ pub(crate) fn table(
                 code = code.max(e.code);
                 if as_json {
                     rows.push(json!({
-                        "file": job.path.display().to_string(),
+                        "file": job.name(),
                         "game_tree": job.index,
-                        "game_trees": job.of.unwrap_or(1),
+                        "game_trees": job.of,
                         "error": e.message,
                     }));
                 }
