@@ -1070,7 +1070,7 @@ pub(crate) fn run(
             .collect::<Vec<_>>(),
         Err(f) => return fail(err, f),
     };
-    let jobs = crate::solve::jobs(&files, a.area.index, stdin);
+    let jobs = crate::solve::jobs(&files, a.area.index, stdin, None);
     let single = jobs.len() == 1 && !a.files[0].is_dir();
     if a.sgf_out.is_some() && !single {
         return fail(err, Fail::input("--sgf-out takes a single problem file"));

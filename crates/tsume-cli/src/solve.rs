@@ -186,6 +186,9 @@ pub(crate) struct Job {
     pub index: usize,
     /// The file's game trees when `--index all` split it into several jobs, else None.
     pub of: Option<usize>,
+    /// The problem, or what is wrong with it, when it was loaded with the file's other
+    /// game trees (the file parsed once); else it is loaded when solved.
+    pub loaded: Option<Result<Problem, String>>,
 }
 
 impl Job {
@@ -208,32 +211,62 @@ impl Job {
 }
 
 /// The problems of `files` under `--index`: each file once with tree N, or, with `all`,
-/// each of its game trees (a file that cannot be read stays one job, whose load then
-/// says what is wrong); `stdin` is standard input's text, for `-`.
-pub(crate) fn jobs(files: &[PathBuf], index: TreeIndex, stdin: Option<&str>) -> Vec<Job> {
+/// each of its game trees (a file that cannot be read, or a graph file, stays one job,
+/// whose load then says what is wrong); `stdin` is standard input's text, for `-`.
+/// With `preload` (solve's options), a file of several game trees is parsed once and
+/// each job carries its problem: parsing the whole file again for each game tree would
+/// cost more than solving a collection's small problems.
+pub(crate) fn jobs(
+    files: &[PathBuf],
+    index: TreeIndex,
+    stdin: Option<&str>,
+    preload: Option<&LoadOptions>,
+) -> Vec<Job> {
     let mut out = Vec::new();
     for f in files {
-        let count = match (index, stdin.filter(|_| is_stdin(f))) {
-            (TreeIndex::One(_), _) => None,
-            (TreeIndex::All, Some(text)) => tsume_sgf::count_game_trees(text, STDIN_NAME).ok(),
-            (TreeIndex::All, None) => tsume_sgf::game_tree_count(f).ok(),
+        let one = |index| Job {
+            path: f.clone(),
+            index,
+            of: None,
+            loaded: None,
         };
-        match (index, count) {
-            (_, Some(n)) if n > 1 => out.extend((0..n).map(|i| Job {
+        if let TreeIndex::One(i) = index {
+            out.push(one(i));
+            continue;
+        }
+        let text = match stdin.filter(|_| is_stdin(f)) {
+            Some(t) => Some(std::borrow::Cow::Borrowed(t)),
+            None if f.extension().is_some_and(|e| e == "graph") => None,
+            None => std::fs::read_to_string(f).ok().map(std::borrow::Cow::Owned),
+        };
+        let Some(text) = text.filter(|t| !tsume_sgf::is_graph_text(t)) else {
+            out.push(one(0));
+            continue;
+        };
+        let name = one(0).name();
+        let trees: Vec<Option<Result<Problem, String>>> = match preload {
+            Some(opts) => match tsume_sgf::parse_sgf_problems(&text, &name, opts) {
+                Ok(ps) => ps
+                    .into_iter()
+                    .map(|p| Some(p.map_err(|e| e.to_string())))
+                    .collect(),
+                Err(_) => Vec::new(),
+            },
+            None => match tsume_sgf::count_game_trees(&text, &name) {
+                Ok(n) => vec![None; n],
+                Err(_) => Vec::new(),
+            },
+        };
+        let n = trees.len();
+        if n > 1 {
+            out.extend(trees.into_iter().enumerate().map(|(i, loaded)| Job {
                 path: f.clone(),
                 index: i,
                 of: Some(n),
-            })),
-            (TreeIndex::One(i), _) => out.push(Job {
-                path: f.clone(),
-                index: i,
-                of: None,
-            }),
-            (TreeIndex::All, _) => out.push(Job {
-                path: f.clone(),
-                index: 0,
-                of: None,
-            }),
+                loaded,
+            }));
+        } else {
+            out.push(one(0));
         }
     }
     out
@@ -570,7 +603,19 @@ pub(crate) fn solve_file(
         index,
         ..s.load.clone()
     };
-    let mut problem = load(path, &opts, stdin)?;
+    solve_problem(load(path, &opts, stdin)?, s)
+}
+
+/// Solves one job: its problem as loaded with the file's other game trees, else loaded now.
+fn solve_job(job: &Job, stdin: Option<&str>, s: &Settings) -> Result<Report, Fail> {
+    match &job.loaded {
+        Some(loaded) => solve_problem(loaded.clone().map_err(Fail::input)?, s),
+        None => solve_file(&job.path, job.index, stdin, s),
+    }
+}
+
+/// Solves a loaded problem.
+fn solve_problem(mut problem: Problem, s: &Settings) -> Result<Report, Fail> {
     if s.ko_rule {
         problem.position = problem.position.with_ko_rule(true);
     }
@@ -860,7 +905,7 @@ pub(crate) fn run(
             return f.code;
         }
     };
-    let jobs = jobs(&files, a.area.index, stdin);
+    let jobs = jobs(&files, a.area.index, stdin, Some(&s.load));
     let single = jobs.len() == 1 && !a.files[0].is_dir();
     if !single && (a.sgf_out.is_some() || a.tree_out.is_some()) {
         let _ = writeln!(
@@ -870,7 +915,7 @@ pub(crate) fn run(
         return EXIT_BAD_INPUT;
     }
     if single {
-        let report = match solve_file(&jobs[0].path, jobs[0].index, stdin, &s) {
+        let report = match solve_job(&jobs[0], stdin, &s) {
             Ok(r) => r,
             Err(f) => {
                 let _ = writeln!(err, "{}", f.message);
@@ -926,7 +971,7 @@ pub(crate) fn run(
     };
     let results: Vec<Result<Report, Fail>> = jobs
         .par_iter()
-        .map(|j| solve_file(&j.path, j.index, stdin, &quiet))
+        .map(|j| solve_job(j, stdin, &quiet))
         .collect();
     crate::render::table(&jobs, &results, a.json, out, err)
 }

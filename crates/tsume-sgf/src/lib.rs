@@ -14,7 +14,8 @@
 //! - Several game trees (a collection of problems in one file): [`LoadOptions::index`]
 //!   picks one (from 0); the problem knows which ([`Problem::game_tree`],
 //!   [`Problem::label`]), a note says how many the file holds, and an error inside one
-//!   names it. [`game_tree_count`] counts them.
+//!   names it. [`count_game_trees`] counts them; [`parse_sgf_problems`] loads them all
+//!   from one parse.
 //!
 //! # Who moves
 //! [`LoadOptions::to_move`], else the file (the last `PL`, or the opponent of the last
@@ -403,35 +404,16 @@ pub fn is_graph_text(text: &str) -> bool {
         .is_some_and(|l| l.starts_with("tsume-graph"))
 }
 
-/// How many problems a file holds: its game trees for SGF (a collection of problems is
-/// often one file), 1 for a `tsume-graph` file.
-///
-/// # Errors
-/// [`LoadError`] naming the file: unreadable, or not SGF.
-pub fn game_tree_count(path: &Path) -> Result<usize, LoadError> {
-    let name = path.display().to_string();
-    let err = LoadError::in_file(&name);
-    let text = std::fs::read_to_string(path).map_err(|e| err(LoadErrorKind::Io(e.to_string())))?;
-    if is_graph_file(path, &text) {
-        return Ok(1);
-    }
-    count_game_trees(&text, &name)
-}
-
-/// [`game_tree_count`] of text that did not come from a named file (standard input);
-/// `name` is used in messages.
+/// How many problems an SGF text holds: its game trees (a collection of problems is
+/// often one file); 1 for a `tsume-graph` text. `name` is used in messages.
 ///
 /// # Errors
 /// [`LoadError`] naming `name`: not SGF.
 pub fn count_game_trees(text: &str, name: &str) -> Result<usize, LoadError> {
-    let err = LoadError::in_file(name);
     if is_graph_text(text) {
         return Ok(1);
     }
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let scanned = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
-    let trees = sgf_parse::parse(&scanned.text).map_err(|e| err(syntax_error(e)))?;
-    Ok(trees.len())
+    Ok(parse_trees(text, name)?.trees.len())
 }
 
 /// Loads a problem from a `tsume-graph` text (region = the whole graph).
@@ -503,7 +485,36 @@ const MARK_KINDS: [&str; 4] = ["TR", "MA", "SQ", "CR"];
 /// # Errors
 /// [`LoadError`] naming `name` and what is wrong.
 pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<Problem, LoadError> {
-    let root = parse_root(text, name, opts.index, opts.to_move, None)?;
+    problem_of(&parse_trees(text, name)?, name, opts)
+}
+
+/// Every game tree of an SGF text as a problem, the text parsed once (a collection of
+/// problems in one file; `opts.index` is not used): what [`parse_sgf_problem`] gives
+/// for each index.
+///
+/// # Errors
+/// The outer [`LoadError`]: the text is not SGF (unbalanced, malformed); each inner
+/// one names its game tree.
+pub fn parse_sgf_problems(
+    text: &str,
+    name: &str,
+    opts: &LoadOptions,
+) -> Result<Vec<Result<Problem, LoadError>>, LoadError> {
+    let parsed = parse_trees(text, name)?;
+    Ok((0..parsed.trees.len())
+        .map(|index| {
+            let opts = LoadOptions {
+                index,
+                ..opts.clone()
+            };
+            problem_of(&parsed, name, &opts)
+        })
+        .collect())
+}
+
+/// [`parse_sgf_problem`] on a parsed text.
+fn problem_of(parsed: &Parsed, name: &str, opts: &LoadOptions) -> Result<Problem, LoadError> {
+    let root = root_of(parsed, name, opts.index, opts.to_move, None)?;
     let err = LoadError::in_file(name);
     let full = root.full;
     // The target.
@@ -611,6 +622,24 @@ struct Root {
     trees: usize,
 }
 
+/// An SGF text parsed: its game trees, and the nodes of each one's root sequence.
+struct Parsed {
+    trees: Vec<GameTree>,
+    root_lengths: Vec<usize>,
+}
+
+/// Parses an SGF text (after [`scan::scan`]); `name` is used in messages.
+fn parse_trees(text: &str, name: &str) -> Result<Parsed, LoadError> {
+    let err = LoadError::in_file(name);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let scanned = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
+    let trees = sgf_parse::parse(&scanned.text).map_err(|e| err(syntax_error(e)))?;
+    Ok(Parsed {
+        trees,
+        root_lengths: scanned.root_lengths,
+    })
+}
+
 fn parse_root(
     text: &str,
     name: &str,
@@ -618,12 +647,28 @@ fn parse_root(
     to_move_opt: Option<Color>,
     before_move: Option<usize>,
 ) -> Result<Root, LoadError> {
+    root_of(
+        &parse_trees(text, name)?,
+        name,
+        index,
+        to_move_opt,
+        before_move,
+    )
+}
+
+/// The root of game tree `index` of a parsed text (see [`parse_sgf_position`] for
+/// `before_move`).
+fn root_of(
+    parsed: &Parsed,
+    name: &str,
+    index: usize,
+    to_move_opt: Option<Color>,
+    before_move: Option<usize>,
+) -> Result<Root, LoadError> {
     let opts_index = index;
     let err = LoadError::in_file(name);
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let scanned = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
-    let root_lengths = scanned.root_lengths;
-    let trees = sgf_parse::parse(&scanned.text).map_err(|e| err(syntax_error(e)))?;
+    let trees = &parsed.trees;
+    let root_lengths = &parsed.root_lengths;
     let count = trees.len();
     let tree = trees.get(opts_index).ok_or_else(|| {
         err(LoadErrorKind::NoSuchTree {

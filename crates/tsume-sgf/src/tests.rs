@@ -106,15 +106,40 @@ fn several_game_trees_by_index() {
     ));
     assert!(!crate::is_graph_text("(;GM[1]C[#\ntsume-graph])"));
     assert!(!crate::is_graph_text(t));
-    // Counting the trees of a file, as `--index all` does.
-    let dir = std::env::temp_dir().join(format!("tsume-sgf-count-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("set.sgf");
-    std::fs::write(&f, format!("{t}\n{bad}")).unwrap();
-    assert_eq!(crate::game_tree_count(&f).unwrap(), 4);
-    std::fs::write(&f, "(;SZ[5]AB[aa]").unwrap();
-    assert!(crate::game_tree_count(&f).is_err());
-    let _ = std::fs::remove_dir_all(&dir);
+    // Counting the trees, and loading them all from one parse, as `--index all` does:
+    // each the same as loading it on its own.
+    let set = format!("{t}\n{bad}");
+    assert_eq!(crate::count_game_trees(&set, "set.sgf").unwrap(), 4);
+    assert!(crate::count_game_trees("(;SZ[5]AB[aa]", "x.sgf").is_err());
+    assert_eq!(crate::count_game_trees("tsume-graph 1\n", "x").unwrap(), 1);
+    let all = crate::parse_sgf_problems(&set, "set.sgf", &LoadOptions::default()).unwrap();
+    assert_eq!(all.len(), 4);
+    for (index, got) in all.iter().enumerate() {
+        let o = LoadOptions {
+            index,
+            ..LoadOptions::default()
+        };
+        let own = crate::parse_sgf_problem(&set, "set.sgf", &o);
+        match (got, &own) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!((a.game_tree, a.game_trees), (index, 4));
+                assert_eq!(a.label(), b.label());
+                assert_eq!(a.notes, b.notes);
+                assert_eq!(a.region, b.region);
+                assert_eq!(a.target_full, b.target_full);
+                for (x, y) in [(&a.full, &b.full), (&a.position, &b.position)] {
+                    assert_eq!(x.board().len(), y.board().len(), "game tree {index}");
+                    assert_eq!(x.configuration(), y.configuration(), "game tree {index}");
+                    assert_eq!(x.to_move(), y.to_move(), "game tree {index}");
+                }
+            }
+            (Err(a), Err(b)) => assert_eq!(a, b),
+            _ => panic!("game tree {index}: {got:?} against {own:?}"),
+        }
+    }
+    assert!(all[3]
+        .as_ref()
+        .is_err_and(|e| e.file == "set.sgf, game tree 3"));
 }
 
 type KindCheck = fn(&LoadErrorKind) -> bool;
