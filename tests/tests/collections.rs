@@ -183,8 +183,18 @@ fn one_game_tree_of_a_collection_is_named_and_the_others_pointed_to() {
     let r = tsume(&["solve", set, "--index", "first"]);
     assert_eq!(r.code, 2);
     assert!(r.err.contains("--index"), "{}", r.err);
-    // A file of one game tree says nothing about trees.
+    // A file of one game tree says nothing about trees, and --index all changes nothing.
     let one = tsume(&["solve", files[1].to_str().unwrap(), "--json"]).json();
+    let all = tsume(&[
+        "solve",
+        files[1].to_str().unwrap(),
+        "--json",
+        "--index",
+        "all",
+    ]);
+    assert_eq!(all.code, 0, "{}", all.err);
+    assert_eq!(answer(&all.json()), answer(&one));
+    assert_eq!(all.json()["notes"], one["notes"]);
     assert!(
         one["notes"]
             .as_array()

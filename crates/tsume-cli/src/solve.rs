@@ -170,6 +170,15 @@ pub(crate) fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == STDIN
 }
 
+/// A file's name in messages (`<stdin>` for `-`).
+fn file_name(path: &Path) -> String {
+    if is_stdin(path) {
+        STDIN_NAME.to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
 /// The problem at `path` (standard input's text `stdin` for `-`).
 pub(crate) fn load(path: &Path, opts: &LoadOptions, stdin: Option<&str>) -> Result<Problem, Fail> {
     match stdin.filter(|_| is_stdin(path)) {
@@ -194,11 +203,7 @@ pub(crate) struct Job {
 impl Job {
     /// The file's name (`<stdin>` for `-`).
     pub fn name(&self) -> String {
-        if is_stdin(&self.path) {
-            STDIN_NAME.to_string()
-        } else {
-            self.path.display().to_string()
-        }
+        file_name(&self.path)
     }
 
     /// The file's name, with the game tree's number when the file was split.
@@ -243,7 +248,7 @@ pub(crate) fn jobs(
             out.push(one(0));
             continue;
         };
-        let name = one(0).name();
+        let name = file_name(f);
         let trees: Vec<Option<Result<Problem, String>>> = match preload {
             Some(opts) => match tsume_sgf::parse_sgf_problems(&text, &name, opts) {
                 Ok(ps) => ps
@@ -266,7 +271,11 @@ pub(crate) fn jobs(
                 loaded,
             }));
         } else {
-            out.push(one(0));
+            // One game tree (its problem kept, if loaded), or a file that is not SGF.
+            out.push(Job {
+                loaded: trees.into_iter().next().flatten(),
+                ..one(0)
+            });
         }
     }
     out
