@@ -973,15 +973,35 @@ pub(crate) fn run(
         }
         return EXIT_OK;
     }
-    // Several problems: solved in parallel, printed in order.
+    // Several problems: solved in parallel, printed in order; on a terminal, one
+    // progress line counts the problems done (a collection of a thousand takes a while).
+    let bar = s.progress.then(|| {
+        let b = indicatif::ProgressBar::new(jobs.len() as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{pos}/{len} problems solved, {elapsed} [{wide_bar}] {eta} left",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
     let quiet = Settings {
         progress: false,
         ..s
     };
     let results: Vec<Result<Report, Fail>> = jobs
         .par_iter()
-        .map(|j| solve_job(j, stdin, &quiet))
+        .map(|j| {
+            let r = solve_job(j, stdin, &quiet);
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+            r
+        })
         .collect();
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
     crate::render::table(&jobs, &results, a.json, out, err)
 }
 
