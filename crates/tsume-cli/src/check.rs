@@ -2,7 +2,7 @@
 //! set against proofs, for problem authors.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 use rayon::prelude::*;
@@ -11,7 +11,7 @@ use tsume_board::{Color, Move, Played, Point, Position};
 use tsume_prove::{Limits, Options, Verdict};
 use tsume_sgf::{Mark, Problem, SolutionNode};
 
-use crate::solve::{check_tree, expand, move_names, parse_color, parse_ko_rule, AreaArgs};
+use crate::solve::{check_tree, expand, move_names, parse_color, parse_ko_rule, AreaArgs, Job};
 use crate::{Fail, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume check`.
@@ -469,13 +469,13 @@ fn claim_of(marks: &[Mark], mover: Color, side: Color) -> Option<Claim> {
 }
 
 fn check_file(
-    path: &Path,
-    index: usize,
+    job: &Job,
     stdin: Option<&str>,
     a: &CheckArgs,
     limits: &Limits,
     ko_rule: bool,
 ) -> Result<FileReport, Fail> {
+    let path = job.path.as_path();
     let graph_text = stdin
         .filter(|_| crate::solve::is_stdin(path))
         .is_some_and(tsume_sgf::is_graph_text);
@@ -489,9 +489,12 @@ fn check_file(
             }
         )));
     }
-    let file = match stdin.filter(|_| crate::solve::is_stdin(path)) {
-        Some(text) => tsume_sgf::parse_solution_tree(text, crate::solve::STDIN_NAME, index),
-        None => tsume_sgf::load_solution_tree(path, index),
+    let file = match (&job.sgf, stdin.filter(|_| crate::solve::is_stdin(path))) {
+        (Some(t), _) => t.solution_tree(job.index),
+        (None, Some(text)) => {
+            tsume_sgf::parse_solution_tree(text, crate::solve::STDIN_NAME, job.index)
+        }
+        (None, None) => tsume_sgf::load_solution_tree(path, job.index),
     }
     .map_err(|e| Fail::input(e.to_string()))?;
     let tree = file.lines;
@@ -500,8 +503,7 @@ fn check_file(
         None => None,
     };
     let mut load = a.area.load_options(a.target.clone(), given);
-    load.index = index;
-    let mut problem = crate::solve::load(path, &load, stdin)?;
+    let mut problem = job.problem(&load, stdin)?;
     let side = match given.or(problem.to_move_given) {
         Some(c) => c,
         None => {
@@ -513,7 +515,7 @@ fn check_file(
             };
             // The target is inferred from the player to move: load again with it.
             load.to_move = Some(first.color);
-            problem = crate::solve::load(path, &load, stdin)?;
+            problem = job.problem(&load, stdin)?;
             first.color
         }
     };
@@ -1070,14 +1072,14 @@ pub(crate) fn run(
             .collect::<Vec<_>>(),
         Err(f) => return fail(err, f),
     };
-    let jobs = crate::solve::jobs(&files, a.area.index, stdin, None);
+    let jobs = crate::solve::jobs(&files, a.area.index, stdin);
     let single = jobs.len() == 1 && !a.files[0].is_dir();
     if a.sgf_out.is_some() && !single {
         return fail(err, Fail::input("--sgf-out takes a single problem file"));
     }
     let results: Vec<Result<FileReport, Fail>> = jobs
         .par_iter()
-        .map(|j| check_file(&j.path, j.index, stdin, a, &limits, ko_rule))
+        .map(|j| check_file(j, stdin, a, &limits, ko_rule))
         .collect();
     let mut code = EXIT_OK;
     let mut objects = Vec::new();

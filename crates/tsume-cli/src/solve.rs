@@ -189,15 +189,15 @@ pub(crate) fn load(path: &Path, opts: &LoadOptions, stdin: Option<&str>) -> Resu
 }
 
 /// One problem to solve or check: a file, and which of its game trees.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub(crate) struct Job {
     pub path: PathBuf,
     pub index: usize,
     /// The file's game trees when `--index all` split it into several jobs, else None.
     pub of: Option<usize>,
-    /// The problem, or what is wrong with it, when it was loaded with the file's other
-    /// game trees (the file parsed once); else it is loaded when solved.
-    pub loaded: Option<Result<Problem, String>>,
+    /// The file's text parsed once, shared by the jobs of its game trees (`--index
+    /// all`); None: the job reads its file itself.
+    pub sgf: Option<Arc<tsume_sgf::SgfText>>,
 }
 
 impl Job {
@@ -213,27 +213,33 @@ impl Job {
             None => self.name(),
         }
     }
+
+    /// The job's problem, loaded with `opts` but the job's game tree.
+    pub fn problem(&self, opts: &LoadOptions, stdin: Option<&str>) -> Result<Problem, Fail> {
+        let opts = LoadOptions {
+            index: self.index,
+            ..opts.clone()
+        };
+        match &self.sgf {
+            Some(t) => t.problem(&opts).map_err(|e| Fail::input(e.to_string())),
+            None => load(&self.path, &opts, stdin),
+        }
+    }
 }
 
 /// The problems of `files` under `--index`: each file once with tree N, or, with `all`,
-/// each of its game trees (a file that cannot be read, or a graph file, stays one job,
-/// whose load then says what is wrong); `stdin` is standard input's text, for `-`.
-/// With `preload` (solve's options), a file of several game trees is parsed once and
-/// each job carries its problem: parsing the whole file again for each game tree would
-/// cost more than solving a collection's small problems.
-pub(crate) fn jobs(
-    files: &[PathBuf],
-    index: TreeIndex,
-    stdin: Option<&str>,
-    preload: Option<&LoadOptions>,
-) -> Vec<Job> {
+/// each of its game trees, the file parsed once for all of them (parsing it again per
+/// game tree cost more than solving a collection's small problems). A file that cannot
+/// be read or parsed, or a graph file, stays one job, whose load then says what is
+/// wrong; `stdin` is standard input's text, for `-`.
+pub(crate) fn jobs(files: &[PathBuf], index: TreeIndex, stdin: Option<&str>) -> Vec<Job> {
     let mut out = Vec::new();
     for f in files {
         let one = |index| Job {
             path: f.clone(),
             index,
             of: None,
-            loaded: None,
+            sgf: None,
         };
         if let TreeIndex::One(i) = index {
             out.push(one(i));
@@ -244,39 +250,20 @@ pub(crate) fn jobs(
             None if f.extension().is_some_and(|e| e == "graph") => None,
             None => std::fs::read_to_string(f).ok().map(std::borrow::Cow::Owned),
         };
-        let Some(text) = text.filter(|t| !tsume_sgf::is_graph_text(t)) else {
+        let parsed = text
+            .filter(|t| !tsume_sgf::is_graph_text(t))
+            .and_then(|t| tsume_sgf::SgfText::parse(&t, &file_name(f)).ok());
+        let Some(parsed) = parsed else {
             out.push(one(0));
             continue;
         };
-        let name = file_name(f);
-        let trees: Vec<Option<Result<Problem, String>>> = match preload {
-            Some(opts) => match tsume_sgf::parse_sgf_problems(&text, &name, opts) {
-                Ok(ps) => ps
-                    .into_iter()
-                    .map(|p| Some(p.map_err(|e| e.to_string())))
-                    .collect(),
-                Err(_) => Vec::new(),
-            },
-            None => match tsume_sgf::count_game_trees(&text, &name) {
-                Ok(n) => vec![None; n],
-                Err(_) => Vec::new(),
-            },
-        };
-        let n = trees.len();
-        if n > 1 {
-            out.extend(trees.into_iter().enumerate().map(|(i, loaded)| Job {
-                path: f.clone(),
-                index: i,
-                of: Some(n),
-                loaded,
-            }));
-        } else {
-            // One game tree (its problem kept, if loaded), or a file that is not SGF.
-            out.push(Job {
-                loaded: trees.into_iter().next().flatten(),
-                ..one(0)
-            });
-        }
+        let n = parsed.game_trees();
+        let sgf = Some(Arc::new(parsed));
+        out.extend((0..n.max(1)).map(|i| Job {
+            of: (n > 1).then_some(n),
+            sgf: sgf.clone(),
+            ..one(i)
+        }));
     }
     out
 }
@@ -615,12 +602,9 @@ pub(crate) fn solve_file(
     solve_problem(load(path, &opts, stdin)?, s)
 }
 
-/// Solves one job: its problem as loaded with the file's other game trees, else loaded now.
+/// Loads and solves one job.
 fn solve_job(job: &Job, stdin: Option<&str>, s: &Settings) -> Result<Report, Fail> {
-    match &job.loaded {
-        Some(loaded) => solve_problem(loaded.clone().map_err(Fail::input)?, s),
-        None => solve_file(&job.path, job.index, stdin, s),
-    }
+    solve_problem(job.problem(&s.load, stdin)?, s)
 }
 
 /// Solves a loaded problem.
@@ -914,7 +898,7 @@ pub(crate) fn run(
             return f.code;
         }
     };
-    let jobs = jobs(&files, a.area.index, stdin, Some(&s.load));
+    let jobs = jobs(&files, a.area.index, stdin);
     let single = jobs.len() == 1 && !a.files[0].is_dir();
     if !single && (a.sgf_out.is_some() || a.tree_out.is_some()) {
         let _ = writeln!(

@@ -14,8 +14,8 @@
 //! - Several game trees (a collection of problems in one file): [`LoadOptions::index`]
 //!   picks one (from 0); the problem knows which ([`Problem::game_tree`],
 //!   [`Problem::label`]), a note says how many the file holds, and an error inside one
-//!   names it. [`count_game_trees`] counts them; [`parse_sgf_problems`] loads them all
-//!   from one parse.
+//!   names it. [`SgfText`] parses a file once and loads each of its game trees
+//!   ([`count_game_trees`] counts them).
 //!
 //! # Who moves
 //! [`LoadOptions::to_move`], else the file (the last `PL`, or the opponent of the last
@@ -174,7 +174,9 @@ use tsume_board::{
 
 pub use error::{LoadError, LoadErrorKind};
 pub use expected::{parse_expected, region_hint, Expected, ExpectedStatus};
-pub use solution::{comment_marks, load_solution_tree, parse_solution_tree, Mark, SolutionNode};
+pub use solution::{
+    comment_marks, load_solution_tree, parse_solution_tree, Mark, SolutionNode, SolutionTree,
+};
 
 /// Which part of the board is in play.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -413,7 +415,7 @@ pub fn count_game_trees(text: &str, name: &str) -> Result<usize, LoadError> {
     if is_graph_text(text) {
         return Ok(1);
     }
-    Ok(parse_trees(text, name)?.trees.len())
+    Ok(SgfText::parse(text, name)?.game_trees())
 }
 
 /// Loads a problem from a `tsume-graph` text (region = the whole graph).
@@ -485,37 +487,65 @@ const MARK_KINDS: [&str; 4] = ["TR", "MA", "SQ", "CR"];
 /// # Errors
 /// [`LoadError`] naming `name` and what is wrong.
 pub fn parse_sgf_problem(text: &str, name: &str, opts: &LoadOptions) -> Result<Problem, LoadError> {
-    problem_of(&parse_trees(text, name)?, name, opts)
+    SgfText::parse(text, name)?.problem(opts)
 }
 
-/// Every game tree of an SGF text as a problem, the text parsed once (a collection of
-/// problems in one file; `opts.index` is not used): what [`parse_sgf_problem`] gives
-/// for each index.
-///
-/// # Errors
-/// The outer [`LoadError`]: the text is not SGF (unbalanced, malformed); each inner
-/// one names its game tree.
-pub fn parse_sgf_problems(
-    text: &str,
-    name: &str,
-    opts: &LoadOptions,
-) -> Result<Vec<Result<Problem, LoadError>>, LoadError> {
-    let parsed = parse_trees(text, name)?;
-    Ok((0..parsed.trees.len())
-        .map(|index| {
-            let opts = LoadOptions {
-                index,
-                ..opts.clone()
-            };
-            problem_of(&parsed, name, &opts)
+/// An SGF text parsed once, its game trees loaded on demand: a collection of problems
+/// in one file is read once, not once per problem.
+pub struct SgfText {
+    parsed: Parsed,
+    name: String,
+}
+
+impl SgfText {
+    /// Parses `text`; `name` is used in messages.
+    ///
+    /// # Errors
+    /// [`LoadError`] naming `name`: unbalanced or malformed SGF.
+    pub fn parse(text: &str, name: &str) -> Result<SgfText, LoadError> {
+        Ok(SgfText {
+            parsed: parse_trees(text, name)?,
+            name: name.to_string(),
         })
-        .collect())
+    }
+
+    /// How many game trees (problems) the text holds.
+    pub fn game_trees(&self) -> usize {
+        self.parsed.trees.len()
+    }
+
+    /// Game tree `opts.index` as a problem: what [`parse_sgf_problem`] gives.
+    ///
+    /// # Errors
+    /// As [`parse_sgf_problem`], naming the game tree when the text holds several.
+    pub fn problem(&self, opts: &LoadOptions) -> Result<Problem, LoadError> {
+        problem_of(&self.parsed, &self.name, opts)
+    }
+
+    /// The solution tree of game tree `index`: what [`parse_solution_tree`] gives.
+    ///
+    /// # Errors
+    /// As [`parse_solution_tree`], naming the game tree when the text holds several.
+    pub fn solution_tree(&self, index: usize) -> Result<SolutionTree, LoadError> {
+        solution::solution_of(&self.parsed, &self.name, index)
+    }
+}
+
+/// `name` in messages about game tree `index` of `count`: the tree named when there
+/// are several (`set.sgf, game tree 3`).
+fn tree_name(name: &str, index: usize, count: usize) -> String {
+    if count > 1 {
+        format!("{name}, game tree {index}")
+    } else {
+        name.to_string()
+    }
 }
 
 /// [`parse_sgf_problem`] on a parsed text.
 fn problem_of(parsed: &Parsed, name: &str, opts: &LoadOptions) -> Result<Problem, LoadError> {
     let root = root_of(parsed, name, opts.index, opts.to_move, None)?;
-    let err = LoadError::in_file(name);
+    let tree = tree_name(name, opts.index, parsed.trees.len());
+    let err = LoadError::in_file(&tree);
     let full = root.full;
     // The target.
     let (target_full, source) = if let Some(t) = &opts.target {
@@ -623,13 +653,13 @@ struct Root {
 }
 
 /// An SGF text parsed: its game trees, and the nodes of each one's root sequence.
-struct Parsed {
-    trees: Vec<GameTree>,
-    root_lengths: Vec<usize>,
+pub(crate) struct Parsed {
+    pub(crate) trees: Vec<GameTree>,
+    pub(crate) root_lengths: Vec<usize>,
 }
 
 /// Parses an SGF text (after [`scan::scan`]); `name` is used in messages.
-fn parse_trees(text: &str, name: &str) -> Result<Parsed, LoadError> {
+pub(crate) fn parse_trees(text: &str, name: &str) -> Result<Parsed, LoadError> {
     let err = LoadError::in_file(name);
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let scanned = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
@@ -677,11 +707,7 @@ fn root_of(
         })
     })?;
     // In a file of several problems, what is wrong is named with its game tree.
-    let tree_name = if count > 1 {
-        format!("{name}, game tree {opts_index}")
-    } else {
-        name.to_string()
-    };
+    let tree_name = tree_name(name, opts_index, count);
     let err = LoadError::in_file(&tree_name);
     let root = match tree {
         GameTree::GoGame(node) => node,
@@ -884,7 +910,8 @@ fn finish_problem(
             ),
         );
     }
-    let err = LoadError::in_file(name);
+    let tree = tree_name(name, opts.index, game_trees);
+    let err = LoadError::in_file(&tree);
     let board = Arc::clone(full.board());
     let mut problem = Problem {
         file: name.to_string(),

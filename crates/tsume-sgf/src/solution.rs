@@ -23,7 +23,7 @@ use sgf_parse::go::Prop;
 use sgf_parse::{GameTree, SgfNode};
 use tsume_board::{Board, Color, Point, MAX_GRID_SIDE};
 
-use crate::{board_size, scan, sgf_move, syntax_error, LoadError, LoadErrorKind};
+use crate::{board_size, sgf_move, LoadError, LoadErrorKind, Parsed};
 
 /// A mark on a node of a solution tree.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -112,11 +112,19 @@ pub fn parse_solution_tree(
     name: &str,
     index: usize,
 ) -> Result<SolutionTree, LoadError> {
-    let err = LoadError::in_file(name);
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let scanned = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
-    let trees = sgf_parse::parse(&scanned.text).map_err(|e| err(syntax_error(e)))?;
+    crate::SgfText::parse(text, name)?.solution_tree(index)
+}
+
+/// [`parse_solution_tree`] on a parsed text.
+pub(crate) fn solution_of(
+    parsed: &Parsed,
+    name: &str,
+    index: usize,
+) -> Result<SolutionTree, LoadError> {
+    let trees = &parsed.trees;
     let count = trees.len();
+    let name = crate::tree_name(name, index, count);
+    let err = LoadError::in_file(&name);
     let root = match trees.get(index) {
         Some(GameTree::GoGame(node)) => node,
         Some(GameTree::Unknown(_)) => return Err(err(LoadErrorKind::NotGo("?".into()))),
@@ -126,7 +134,7 @@ pub fn parse_solution_tree(
     debug_assert!(width <= MAX_GRID_SIDE && height <= MAX_GRID_SIDE);
     let board =
         Board::grid(width, height).map_err(|e| err(LoadErrorKind::BadSize(e.to_string())))?;
-    let root_len = scanned.root_lengths.get(index).copied().unwrap_or(1).max(1);
+    let root_len = parsed.root_lengths.get(index).copied().unwrap_or(1).max(1);
     let mut root_sgf = String::new();
     for node in root.main_variation().take(root_len) {
         root_sgf.push(';');

@@ -112,17 +112,30 @@ fn several_game_trees_by_index() {
     assert_eq!(crate::count_game_trees(&set, "set.sgf").unwrap(), 4);
     assert!(crate::count_game_trees("(;SZ[5]AB[aa]", "x.sgf").is_err());
     assert_eq!(crate::count_game_trees("tsume-graph 1\n", "x").unwrap(), 1);
-    let all = crate::parse_sgf_problems(&set, "set.sgf", &LoadOptions::default()).unwrap();
-    assert_eq!(all.len(), 4);
+    let parsed = crate::SgfText::parse(&set, "set.sgf").unwrap();
+    assert_eq!(parsed.game_trees(), 4);
+    let all: Vec<_> = (0..4)
+        .map(|index| {
+            parsed.problem(&LoadOptions {
+                index,
+                ..LoadOptions::default()
+            })
+        })
+        .collect();
     for (index, got) in all.iter().enumerate() {
         let o = LoadOptions {
             index,
             ..LoadOptions::default()
         };
         let own = crate::parse_sgf_problem(&set, "set.sgf", &o);
+        assert_eq!(
+            parsed.solution_tree(index),
+            crate::parse_solution_tree(&set, "set.sgf", index)
+        );
         match (got, &own) {
             (Ok(a), Ok(b)) => {
                 assert_eq!((a.game_tree, a.game_trees), (index, 4));
+                assert_eq!(a.file, "set.sgf");
                 assert_eq!(a.label(), b.label());
                 assert_eq!(a.notes, b.notes);
                 assert_eq!(a.region, b.region);
@@ -140,6 +153,15 @@ fn several_game_trees_by_index() {
     assert!(all[3]
         .as_ref()
         .is_err_and(|e| e.file == "set.sgf, game tree 3"));
+    // A bad option names the game tree too.
+    let o = LoadOptions {
+        index: 1,
+        target: Some("zz".into()),
+        ..LoadOptions::default()
+    };
+    assert!(parsed
+        .problem(&o)
+        .is_err_and(|e| e.file == "set.sgf, game tree 1"));
 }
 
 type KindCheck = fn(&LoadErrorKind) -> bool;
