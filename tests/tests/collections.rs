@@ -291,3 +291,22 @@ fn standard_input_is_a_file_named_stdin() {
     assert_eq!(r.err.trim().lines().count(), 1, "{}", r.err);
     assert!(r.err.starts_with("<stdin>: "), "{}", r.err);
 }
+
+#[test]
+fn bench_times_each_game_tree_of_a_collection() {
+    let n = 4;
+    let (files, set) = collection(n);
+    let dir = set.parent().unwrap().to_str().unwrap().to_string();
+    let r = tsume(&["bench", "--problems", &dir, "--json"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v = r.json();
+    let rows = v["problems"].as_array().unwrap();
+    // The bad game tree is named on stderr, not timed.
+    assert_eq!(rows.len(), n, "{v}");
+    assert!(r.err.contains(&format!("game tree {n}")), "{}", r.err);
+    for (i, f) in files.iter().enumerate() {
+        assert_eq!(rows[i]["game_tree"], i);
+        let own = tsume(&["solve", f.to_str().unwrap(), "--json"]).json();
+        assert_eq!(rows[i]["status"], own["status"], "game tree {i}");
+    }
+}

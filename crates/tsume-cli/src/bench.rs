@@ -31,7 +31,8 @@ pub struct BenchArgs {
     /// The public corpus folder (with answers.tsv).
     #[arg(long, value_name = "DIR")]
     pub corpus: Option<PathBuf>,
-    /// The problem folder to time when no corpus is given.
+    /// The problem folder to time when no corpus is given (each game tree of a collection
+    /// file is a problem of its own).
     #[arg(long, value_name = "DIR", default_value = "problems")]
     pub problems: PathBuf,
     /// Only rows whose source starts with this (gnugo, d180cf, cho).
@@ -679,17 +680,18 @@ fn problems(
         learned_order: !a.no_learned_order,
         ko_rule: crate::solve::parse_ko_rule(&a.ko_rule).unwrap_or(false),
     };
+    // Every game tree of a collection file is a problem of its own.
+    let jobs = crate::solve::jobs(&files, crate::solve::TreeIndex::All, None);
     let results: Vec<_> = pool.install(|| {
-        files
-            .par_iter()
-            .map(|f| crate::solve::solve_file(f, 0, None, &settings))
+        jobs.par_iter()
+            .map(|j| crate::solve::solve_job(j, None, &settings))
             .collect()
     });
     let mut rates = Vec::new();
     let mut times = Vec::new();
     let (mut nodes, mut secs) = (0u64, 0.0f64);
     let mut rows = Vec::new();
-    for (f, r) in files.iter().zip(&results) {
+    for (job, r) in jobs.iter().zip(&results) {
         match r {
             Ok(rep) => {
                 let n: u64 = rep.sides.iter().map(|s| s.answer.stats.nodes).sum();
@@ -700,12 +702,12 @@ fn problems(
                 if t > 0.0 && n > 1000 {
                     rates.push(n as f64 / t);
                 }
-                rows.push(json!({"file": f.display().to_string(), "status": rep.status(), "nodes": n, "seconds": t}));
+                rows.push(json!({"file": job.name(), "game_tree": job.index, "status": rep.status(), "nodes": n, "seconds": t}));
                 if !a.json {
                     let _ = writeln!(
                         out,
                         "{:<48} {:<10} {:>10} nodes {:>9.4} s {:>8.0} k/s",
-                        f.display().to_string(),
+                        job.label(),
                         rep.status().unwrap_or("unknown"),
                         n,
                         t,
@@ -728,7 +730,7 @@ fn problems(
         let _ = writeln!(
             out,
             "\n{} problems: {nodes} nodes in {secs:.2} s; median {med_t:.4} s per problem; median {:.0} k nodes/s (problems over 1000 nodes); overall {:.0} k nodes/s",
-            files.len(),
+            jobs.len(),
             med_r / 1000.0,
             if secs > 0.0 { nodes as f64 / secs / 1000.0 } else { 0.0 }
         );

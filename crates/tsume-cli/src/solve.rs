@@ -587,23 +587,8 @@ pub(crate) fn move_names(problem: &Problem, m: Move) -> (String, String) {
     }
 }
 
-/// Loads and solves one problem: the game tree `index` of the file at `path` (of
-/// `stdin`, standard input's text, for `-`).
-pub(crate) fn solve_file(
-    path: &Path,
-    index: usize,
-    stdin: Option<&str>,
-    s: &Settings,
-) -> Result<Report, Fail> {
-    let opts = LoadOptions {
-        index,
-        ..s.load.clone()
-    };
-    solve_problem(load(path, &opts, stdin)?, s)
-}
-
 /// Loads and solves one job.
-fn solve_job(job: &Job, stdin: Option<&str>, s: &Settings) -> Result<Report, Fail> {
+pub(crate) fn solve_job(job: &Job, stdin: Option<&str>, s: &Settings) -> Result<Report, Fail> {
     solve_problem(job.problem(&s.load, stdin)?, s)
 }
 
