@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use serde_json::Value;
-use tsume_tests::{problem_files, reduce_file, scratch_file, tsume, tsume_input};
+use tsume_tests::{corpus_dir, problem_files, reduce_file, scratch_file, tsume, tsume_input};
 
 /// A game tree that does not load: a stone off the board.
 const BAD_TREE: &str = "(;GM[1]FF[4]SZ[9]AB[zz])";
@@ -309,4 +309,56 @@ fn bench_times_each_game_tree_of_a_collection() {
         let own = tsume(&["solve", f.to_str().unwrap(), "--json"]).json();
         assert_eq!(rows[i]["status"], own["status"], "game tree {i}");
     }
+}
+
+/// Real files: d180cf's 52 problems (their targets marked) in one collection file, each
+/// game tree answered as its own file is (read from the corpus, never copied into the
+/// repository; skipped when it is absent).
+#[test]
+fn d180cf_as_one_collection_answers_as_its_files() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("skipped: ../shared/corpus is absent");
+        return;
+    };
+    let mut files: Vec<PathBuf> = Vec::new();
+    for sub in ["cc1", "gop", "sim"] {
+        let Ok(entries) = std::fs::read_dir(dir.join("d180cf").join(sub)) else {
+            continue;
+        };
+        files.extend(
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "sgf")),
+        );
+    }
+    files.sort();
+    assert!(files.len() >= 40, "{} d180cf files", files.len());
+    let mut text = String::new();
+    for f in &files {
+        let t = std::fs::read_to_string(f).unwrap();
+        text.push_str(t.trim_start_matches('\u{feff}').trim());
+        text.push('\n');
+    }
+    let set = scratch_file("d180cf.sgf", &text);
+    let budget = ["--json", "--max-nodes", "20000", "--no-check"];
+    let mut args = vec!["solve", set.to_str().unwrap(), "--index", "all"];
+    args.extend(budget);
+    let r = tsume(&args);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v = r.json();
+    let rows = v["problems"].as_array().unwrap();
+    assert_eq!(rows.len(), files.len());
+    let mut answered = 0;
+    for (i, f) in files.iter().enumerate() {
+        let mut args = vec!["solve", f.to_str().unwrap()];
+        args.extend(budget);
+        let own = tsume(&args);
+        assert_eq!(own.code, 0, "{}", own.err);
+        let own = own.json();
+        assert_eq!(rows[i]["game_tree"], i);
+        assert_eq!(answer(&rows[i]), answer(&own), "{}", f.display());
+        answered += usize::from(own["status"] != "unknown");
+    }
+    // Not a set of unknowns agreeing with unknowns.
+    assert!(answered * 2 > files.len(), "{answered} answered");
 }
