@@ -475,28 +475,13 @@ fn check_file(
     limits: &Limits,
     ko_rule: bool,
 ) -> Result<FileReport, Fail> {
-    let path = job.path.as_path();
-    let graph_text = stdin
-        .filter(|_| crate::solve::is_stdin(path))
-        .is_some_and(tsume_sgf::is_graph_text);
-    if graph_text || path.extension().is_some_and(|e| e == "graph") {
+    if job.is_graph(stdin) {
         return Err(Fail::input(format!(
             "{}: a graph file has no variations to check (tsume solve answers its question)",
-            if graph_text {
-                crate::solve::STDIN_NAME.to_string()
-            } else {
-                path.display().to_string()
-            }
+            job.name()
         )));
     }
-    let file = match (&job.sgf, stdin.filter(|_| crate::solve::is_stdin(path))) {
-        (Some(t), _) => t.solution_tree(job.index),
-        (None, Some(text)) => {
-            tsume_sgf::parse_solution_tree(text, crate::solve::STDIN_NAME, job.index)
-        }
-        (None, None) => tsume_sgf::load_solution_tree(path, job.index),
-    }
-    .map_err(|e| Fail::input(e.to_string()))?;
+    let file = job.solution_tree(stdin)?;
     let tree = file.lines;
     let given = match &a.to_move {
         Some(t) => parse_color(t)?,
@@ -1137,11 +1122,7 @@ pub(crate) fn run(
         let _ = writeln!(
             out,
             "{} checked: {} against their marks or missing a refutation, {} that could not be read",
-            if jobs.iter().any(|j| j.of.is_some()) {
-                tsume_board::counted(results.len(), "problem", "problems")
-            } else {
-                tsume_board::counted(results.len(), "file", "files")
-            },
+            crate::solve::counted_jobs(&jobs),
             tsume_board::counted(errors, "line", "lines"),
             bad
         );

@@ -468,11 +468,7 @@ pub(crate) fn table(
         let _ = writeln!(
             out,
             "\n{}: {solved} solved, {unknown} unknown, {errors} unreadable; {agree}/{expected} agree with the answer stated in the file; {total_nodes} nodes, {total_seconds:.2} s of search",
-            if jobs.iter().any(|j| j.of.is_some()) {
-                tsume_board::counted(jobs.len(), "problem", "problems")
-            } else {
-                tsume_board::counted(jobs.len(), "file", "files")
-            }
+            crate::solve::counted_jobs(jobs)
         );
     }
     if errors > 0 {

@@ -179,15 +179,6 @@ fn file_name(path: &Path) -> String {
     }
 }
 
-/// The problem at `path` (standard input's text `stdin` for `-`).
-pub(crate) fn load(path: &Path, opts: &LoadOptions, stdin: Option<&str>) -> Result<Problem, Fail> {
-    match stdin.filter(|_| is_stdin(path)) {
-        Some(text) => tsume_sgf::parse_problem(text, STDIN_NAME, opts),
-        None => tsume_sgf::load_problem(path, opts),
-    }
-    .map_err(|e| Fail::input(e.to_string()))
-}
-
 /// One problem to solve or check: a file, and which of its game trees.
 #[derive(Clone)]
 pub(crate) struct Job {
@@ -208,22 +199,53 @@ impl Job {
 
     /// The file's name, with the game tree's number when the file was split.
     pub fn label(&self) -> String {
-        match self.of {
-            Some(_) => format!("{}, game tree {}", self.name(), self.index),
-            None => self.name(),
-        }
+        tsume_sgf::tree_label(&self.name(), self.index, self.of.unwrap_or(1))
     }
 
-    /// The job's problem, loaded with `opts` but the job's game tree.
+    /// Standard input's text when this job reads it.
+    fn stdin<'a>(&self, stdin: Option<&'a str>) -> Option<&'a str> {
+        stdin.filter(|_| is_stdin(&self.path))
+    }
+
+    /// The job's problem, loaded with `opts` but the job's game tree (`stdin`: standard
+    /// input's text, for `-`).
     pub fn problem(&self, opts: &LoadOptions, stdin: Option<&str>) -> Result<Problem, Fail> {
         let opts = LoadOptions {
             index: self.index,
             ..opts.clone()
         };
-        match &self.sgf {
-            Some(t) => t.problem(&opts).map_err(|e| Fail::input(e.to_string())),
-            None => load(&self.path, &opts, stdin),
+        match (&self.sgf, self.stdin(stdin)) {
+            (Some(t), _) => t.problem(&opts),
+            (None, Some(text)) => tsume_sgf::parse_problem(text, STDIN_NAME, &opts),
+            (None, None) => tsume_sgf::load_problem(&self.path, &opts),
         }
+        .map_err(|e| Fail::input(e.to_string()))
+    }
+
+    /// The job's solution tree (`tsume check`), as [`Job::problem`].
+    pub fn solution_tree(&self, stdin: Option<&str>) -> Result<tsume_sgf::SolutionTree, Fail> {
+        match (&self.sgf, self.stdin(stdin)) {
+            (Some(t), _) => t.solution_tree(self.index),
+            (None, Some(text)) => tsume_sgf::parse_solution_tree(text, STDIN_NAME, self.index),
+            (None, None) => tsume_sgf::load_solution_tree(&self.path, self.index),
+        }
+        .map_err(|e| Fail::input(e.to_string()))
+    }
+
+    /// Whether the job's file is a graph board, which has no variations to check.
+    pub fn is_graph(&self, stdin: Option<&str>) -> bool {
+        self.path.extension().is_some_and(|e| e == "graph")
+            || self.stdin(stdin).is_some_and(tsume_sgf::is_graph_text)
+    }
+}
+
+/// How many jobs, named as problems where `--index all` split a file, else as files
+/// (the summaries of `solve` and `check`).
+pub(crate) fn counted_jobs(jobs: &[Job]) -> String {
+    if jobs.iter().any(|j| j.of.is_some()) {
+        tsume_board::counted(jobs.len(), "problem", "problems")
+    } else {
+        tsume_board::counted(jobs.len(), "file", "files")
     }
 }
 

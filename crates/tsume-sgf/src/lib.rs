@@ -14,8 +14,7 @@
 //! - Several game trees (a collection of problems in one file): [`LoadOptions::index`]
 //!   picks one (from 0); the problem knows which ([`Problem::game_tree`],
 //!   [`Problem::label`]), a note says how many the file holds, and an error inside one
-//!   names it. [`SgfText`] parses a file once and loads each of its game trees
-//!   ([`count_game_trees`] counts them).
+//!   names it. [`SgfText`] parses a file once and loads each of its game trees.
 //!
 //! # Who moves
 //! [`LoadOptions::to_move`], else the file (the last `PL`, or the opponent of the last
@@ -277,10 +276,10 @@ pub struct Problem {
     pub frame_points: Vec<Point>,
     /// Notes on how the region was built, one line each.
     pub notes: Vec<String>,
-    /// Which game tree of the file this is (from 0), and how many the file holds (1 for
-    /// a graph file or a position given whole).
+    /// Which game tree of the file this is (from 0).
     pub game_tree: usize,
-    /// How many game trees the file holds.
+    /// How many game trees the file holds (1 for a graph file or a position given
+    /// whole).
     pub game_trees: usize,
 }
 
@@ -288,11 +287,7 @@ impl Problem {
     /// The file's name, and the game tree's number when the file holds several (a
     /// collection of problems in one SGF file): `set.sgf, game tree 3`.
     pub fn label(&self) -> String {
-        if self.game_trees > 1 {
-            format!("{}, game tree {}", self.file, self.game_tree)
-        } else {
-            self.file.clone()
-        }
+        tree_label(&self.file, self.game_tree, self.game_trees)
     }
 
     /// The colour of the target's group (the defender).
@@ -404,18 +399,6 @@ pub fn is_graph_text(text: &str) -> bool {
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .find(|l| !l.is_empty())
         .is_some_and(|l| l.starts_with("tsume-graph"))
-}
-
-/// How many problems an SGF text holds: its game trees (a collection of problems is
-/// often one file); 1 for a `tsume-graph` text. `name` is used in messages.
-///
-/// # Errors
-/// [`LoadError`] naming `name`: not SGF.
-pub fn count_game_trees(text: &str, name: &str) -> Result<usize, LoadError> {
-    if is_graph_text(text) {
-        return Ok(1);
-    }
-    Ok(SgfText::parse(text, name)?.game_trees())
 }
 
 /// Loads a problem from a `tsume-graph` text (region = the whole graph).
@@ -531,9 +514,9 @@ impl SgfText {
     }
 }
 
-/// `name` in messages about game tree `index` of `count`: the tree named when there
-/// are several (`set.sgf, game tree 3`).
-fn tree_name(name: &str, index: usize, count: usize) -> String {
+/// A file's `name` for game tree `index` of the `count` it holds, in messages and
+/// listings: the tree named when there are several (`set.sgf, game tree 3`).
+pub fn tree_label(name: &str, index: usize, count: usize) -> String {
     if count > 1 {
         format!("{name}, game tree {index}")
     } else {
@@ -544,7 +527,7 @@ fn tree_name(name: &str, index: usize, count: usize) -> String {
 /// [`parse_sgf_problem`] on a parsed text.
 fn problem_of(parsed: &Parsed, name: &str, opts: &LoadOptions) -> Result<Problem, LoadError> {
     let root = root_of(parsed, name, opts.index, opts.to_move, None)?;
-    let tree = tree_name(name, opts.index, parsed.trees.len());
+    let tree = tree_label(name, opts.index, parsed.trees.len());
     let err = LoadError::in_file(&tree);
     let full = root.full;
     // The target.
@@ -566,7 +549,7 @@ fn problem_of(parsed: &Parsed, name: &str, opts: &LoadOptions) -> Result<Problem
         expected: root.game_comment.or_else(|| root.comment.clone()),
         comment: root.comment,
         notes: root.notes,
-        game_trees: root.trees,
+        game_trees: parsed.trees.len(),
     };
     finish_problem(full, name, opts, target_full, source, from_file)
 }
@@ -648,8 +631,6 @@ struct Root {
     game_name: Option<String>,
     marks: Vec<(usize, Point)>,
     notes: Vec<String>,
-    /// The game trees in the file.
-    trees: usize,
 }
 
 /// An SGF text parsed: its game trees, and the nodes of each one's root sequence.
@@ -707,7 +688,7 @@ fn root_of(
         })
     })?;
     // In a file of several problems, what is wrong is named with its game tree.
-    let tree_name = tree_name(name, opts_index, count);
+    let tree_name = tree_label(name, opts_index, count);
     let err = LoadError::in_file(&tree_name);
     let root = match tree {
         GameTree::GoGame(node) => node,
@@ -864,7 +845,6 @@ fn root_of(
         game_name,
         marks,
         notes: move_notes,
-        trees: count,
     })
 }
 
@@ -910,7 +890,7 @@ fn finish_problem(
             ),
         );
     }
-    let tree = tree_name(name, opts.index, game_trees);
+    let tree = tree_label(name, opts.index, game_trees);
     let err = LoadError::in_file(&tree);
     let board = Arc::clone(full.board());
     let mut problem = Problem {

@@ -123,7 +123,7 @@ pub(crate) fn solution_of(
 ) -> Result<SolutionTree, LoadError> {
     let trees = &parsed.trees;
     let count = trees.len();
-    let name = crate::tree_name(name, index, count);
+    let name = crate::tree_label(name, index, count);
     let err = LoadError::in_file(&name);
     let root = match trees.get(index) {
         Some(GameTree::GoGame(node)) => node,
