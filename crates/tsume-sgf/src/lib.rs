@@ -1904,13 +1904,20 @@ fn build_region(
         })?);
     let position = Position::new(rboard, &Configuration::from_cells(cells), full.to_move())
         .map_err(|e| LoadErrorKind::BadRegion(format!("the region leaves an {e}")))?;
-    // The board's ko rule, and its forbidden point if in the area, hold in the area too
-    // (a GTP board under `--ko-rule basic` has them; a file's board has neither).
+    // The board's ko rule and threats, and its forbidden point if in the area, hold in
+    // the area too (a GTP board under `--ko-rule basic` has them; a file's board has
+    // neither).
     let ban = full
         .ko_ban()
         .and_then(|b| index[b.index()])
         .map(Point::from_index);
-    let position = position.with_ko_rule(full.ko_rule()).with_ko_ban(ban);
+    let position = position
+        .with_ko(full.ko())
+        .with_ko_threats(
+            full.ko_threats(tsume_board::Color::Black),
+            full.ko_threats(tsume_board::Color::White),
+        )
+        .with_ko_ban(ban);
     let target = at(problem.target_full);
     problem.region = region;
     problem.position = position;
