@@ -10,7 +10,7 @@ use clap::Args;
 use serde_json::{json, Value};
 use tsume_proof::{check, from_json, Certificate, Claim};
 
-use tsume_board::Color;
+use tsume_board::{Color, KoRule};
 use tsume_sgf::Problem;
 
 use crate::solve::AreaArgs;
@@ -152,6 +152,7 @@ fn claim_name(c: Claim) -> &'static str {
     match c {
         Claim::Dead => "dead",
         Claim::Alive => "alive",
+        Claim::NeverUnconditional => "never_unconditional",
     }
 }
 
@@ -164,7 +165,29 @@ fn claim_words(c: &Certificate) -> String {
     };
     let (defender, attacker) = (d.name(), d.opponent().name());
     let remaining = c.tree.root().and_then(|r| r.remaining);
-    match (c.tree.claim, remaining) {
+    let words = claim_words_model(c.tree.claim, remaining, attacker, defender, &target);
+    // The rules, when not the model's.
+    let threats: String = [Color::Black, Color::White]
+        .into_iter()
+        .filter(|&p| c.root.ko_threats(p) > 0)
+        .map(|p| format!(", {} with {} ko threats", p.name(), c.root.ko_threats(p)))
+        .collect();
+    match c.root.ko() {
+        KoRule::None => words,
+        KoRule::Basic => format!("{words} (basic ko rule{threats})"),
+        KoRule::Master(m) => format!("{words} (ko rule: {} is the ko master{threats})", m.name()),
+    }
+}
+
+/// [`claim_words`] without the rules.
+fn claim_words_model(
+    claim: Claim,
+    remaining: Option<u32>,
+    attacker: &str,
+    defender: &str,
+    target: &str,
+) -> String {
+    match (claim, remaining) {
         // D₀ within R plies: the capture is ply R + 1 at the latest.
         (Claim::Dead, Some(r)) => format!(
             "dead: {attacker} captures the {defender} group at {target} by ply {}",
@@ -178,6 +201,15 @@ fn claim_words(c: &Certificate) -> String {
         }
         (Claim::Alive, Some(r)) => format!(
             "alive: {attacker} cannot capture the {defender} group at {target} within {} plies",
+            u64::from(r) + 1
+        ),
+        (Claim::NeverUnconditional, None) => format!(
+            "never unconditional: {attacker} keeps the {defender} group at {target} from \
+             unconditional life for ever"
+        ),
+        (Claim::NeverUnconditional, Some(r)) => format!(
+            "never unconditional: {attacker} keeps the {defender} group at {target} from \
+             unconditional life for {} plies",
             u64::from(r) + 1
         ),
     }
@@ -253,6 +285,7 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
                 "target": cert.root.board().gtp(cert.target),
                 "to_move": cert.root.to_move().letter().to_string(),
                 "remaining": remaining,
+                "ko_rule": cert.root.ko().name(),
                 "tree_nodes": cert.tree.len(),
             });
             // Whether the tree is about the problem asked: a sound proof of another
@@ -296,6 +329,7 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
                     o["leaves"] = json!(r.leaves);
                     o["max_depth"] = json!(r.max_depth);
                     o["repetition_free"] = json!(r.repetition_free);
+                    o["forces_unconditional"] = json!(r.forces_unconditional);
                 }
                 Err(e) => {
                     rejected += 1;
