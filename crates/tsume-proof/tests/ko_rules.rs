@@ -114,9 +114,11 @@ fn trees_under_each_rule_are_accepted_and_false_elsewhere_rejected() {
     assert!(checked > 1000 && differ > 10, "{checked} {differ}");
 }
 
-/// A seki on a 5×2 board: the white and black groups share their two liberties and have
-/// no eye; whoever fills one is captured. Black (attacker) passes for ever; each White
-/// move fills a shared liberty and is captured.
+/// On a 5×2 board the white and black groups share their two liberties and have no eye:
+/// Black (attacker) passing for ever keeps White from unconditional life, since each
+/// White move fills a shared liberty and is captured. (Not a seki: Black kills by
+/// filling one and playing the vital point of the bulky five it leaves; the tree shows
+/// only what it claims.)
 fn seki() -> (Position, Point, Tree) {
     let p = pos("O O . X X\nO O . X X", Color::Black).with_ko(KoRule::Master(Color::Black));
     let target = pt(&p, "A1");
@@ -138,7 +140,7 @@ fn seki() -> (Position, Point, Tree) {
 }
 
 #[test]
-fn a_seki_never_reaches_unconditional_life() {
+fn passing_for_ever_keeps_the_group_from_unconditional_life() {
     let (p, x, tree) = seki();
     let r = check(&p, x, &tree).unwrap();
     assert!(!r.forces_unconditional);

@@ -43,8 +43,11 @@
 
 pub mod dfpn;
 pub mod exact;
+pub mod exact_go;
+pub mod go;
 pub mod reference;
 mod tree;
+mod unconditional;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
