@@ -12,7 +12,8 @@
 //!   Infinite play leaves a position out of W.
 //! - For a ko: who wins under the basic rule with no threats, and the least number of
 //!   external ko threats each side needs (the basic rule, that side may ignore the ban
-//!   that many times), up to a cap.
+//!   that many times), up to a cap; a ko the defender cannot win with the cap counts
+//!   as dead, as [`crate::go`] reports it.
 
 use fxhash::FxHashMap;
 use tsume_board::{benson, Color, KoRule, Point, Position};
@@ -93,6 +94,11 @@ pub fn go_result(
             out.defender_threats = Some(k);
             break;
         }
+    }
+    // A ko the defender cannot win with the most threats counted: dead (as
+    // `crate::go` reports it).
+    if out.defender_threats.is_none() {
+        out.result = GoResult::Dead;
     }
     Ok(out)
 }

@@ -42,7 +42,9 @@ use crate::{Answer, Options, Verdict};
 /// The result under ordinary Go rules, for one player moving first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum GoResult {
-    /// The attacker kills even if the defender has unlimited ko threats.
+    /// The attacker kills even if the defender has unlimited ko threats; also a ko
+    /// the defender cannot win with [`MAX_THREATS`] external threats (it could live
+    /// only by retaking for ever, a threat spent each round).
     Dead,
     /// The group lives even against an attacker with unlimited ko threats, and the
     /// defender can make it unconditionally alive (Benson).
@@ -94,25 +96,44 @@ pub struct GoEvidence {
     pub lemma: Option<&'static str>,
 }
 
+/// How many external ko threats a side needs to win a ko.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Threats {
+    /// Exactly this many (0: it wins taking first, or without threats).
+    Needs(u8),
+    /// More than this many, the most counted ([`MAX_THREATS`]): with that many it
+    /// still loses.
+    MoreThan(u8),
+    /// Not known (a search out of budget).
+    Unknown,
+}
+
 /// A ko's details: who wins with no threats, and the threats each side needs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct KoDetail {
     /// Who wins under the basic ko rule when neither side has a threat (None: unknown).
     pub winner_without_threats: Option<Color>,
-    /// The least number of external ko threats the attacker needs to kill (0: it wins
-    /// taking first); None: unknown or more than [`MAX_THREATS`].
-    pub attacker_threats: Option<u8>,
-    /// The same for the defender to live.
-    pub defender_threats: Option<u8>,
+    /// The external ko threats the attacker needs to kill (the defender having none).
+    pub attacker_threats: Threats,
+    /// The same for the defender to live (the attacker having none).
+    pub defender_threats: Threats,
 }
 
 /// The most external ko threats counted for one side.
 pub const MAX_THREATS: u8 = 5;
 
+/// Nodes each search of a Go result may spend when no node limit is given (each is
+/// unknown beyond).
+pub const GO_NODE_CAP: u64 = 2_000_000;
+
 /// The largest bound of the searches under a ko rule (twice the model's, at most this).
 pub const KO_DEPTH_CAP: u32 = 500;
 
 /// The answer under ordinary Go rules.
+///
+/// A ko the defender cannot win with [`MAX_THREATS`] external threats is reported
+/// [`GoResult::Dead`] (with its [`KoDetail`] kept): under the master rule the defender
+/// lives only by retaking for ever, a threat spent on each round.
 #[derive(Clone, Debug)]
 pub struct GoAnswer {
     /// dead, alive, seki, ko or unknown.
@@ -267,6 +288,24 @@ pub fn go_result(
             Verdict::Unknown => {}
         }
     }
+    // The attacker to move where the model's life repeats a position: most likely a
+    // ko the attacker takes first. The basic rule's search first: its kill is B's
+    // (a lemma), and it is the ko's "without threats" search as well.
+    let mut basic: Option<Searched> = None;
+    if mover == attacker && b.is_none() && a.as_ref().is_some_and(|s| s.verdict == Verdict::Alive) {
+        let s = search(p, target, KoRule::Basic, [0, 0], opts, &mut out.nodes);
+        if s.verdict == Verdict::Dead {
+            b = Some(Searched {
+                verdict: Verdict::Dead,
+                moves: s.moves.clone(),
+                // (The basic rule's tree is kept once, with the ko's details.)
+                evidence: None,
+                every_alpha: true,
+                note: None,
+            });
+        }
+        basic = Some(s);
+    }
     let a_done = a.as_ref().is_some_and(|s| s.verdict == Verdict::Dead);
     if a.is_none() && !b.as_ref().is_some_and(|s| s.verdict == Verdict::Alive) {
         a = Some(search(
@@ -314,7 +353,13 @@ pub fn go_result(
             // The mover's winning moves as the ko master (A's for the defender, B's for
             // the attacker), if its least-threat search gives none.
             let fallback = if mover == attacker { b.moves } else { a.moves };
-            ko_detail(p, target, opts, fallback, &mut out);
+            let b_from_basic = basic.is_some() && b.evidence.is_none();
+            ko_detail(p, target, opts, basic, fallback, &mut out);
+            if b_from_basic {
+                out.note += &format!(
+                    " (the attacker's kill as the master is the basic rule's: {LEMMA_BASIC})"
+                );
+            }
         }
         _ => {
             out.note = [a.and_then(|a| a.note), b.note]
@@ -333,6 +378,9 @@ const LEMMA_FREE: &str = "no line of the tree repeats a position, and every ko r
 /// Why a proof of the model holds with the attacker the ko master.
 const LEMMA_PROOF: &str = "the rule forbids recaptures to the defender only: the \
     attacker's moves and captures are the model's, the defender's fewer";
+/// Why a proof under the basic rule holds with the attacker the ko master.
+const LEMMA_BASIC: &str = "the master rule lifts the bans on the attacker only: the \
+    attacker's moves and captures are the basic rule's or more, the defender's the same";
 /// Why a disproof of the model holds with the defender the ko master.
 const LEMMA_DISPROOF: &str = "the rule forbids recaptures to the attacker only: the \
     defender's moves are the model's, the attacker's and its captures fewer";
@@ -350,12 +398,13 @@ fn search(
     let q = p.with_ko(rule).with_ko_threats(threats[0], threats[1]);
     // Twice the model's bound: under a ko rule a ko taken back costs two plies more
     // (a threat and its answer, or two passes), so kills through kos run longer.
-    let o = Options {
+    let mut o = Options {
         depth: opts.depth.saturating_mul(2).min(KO_DEPTH_CAP),
         want_tree: true,
         progress: None,
         ..opts.clone()
     };
+    o.limits.max_nodes = Some(opts.limits.max_nodes.unwrap_or(GO_NODE_CAP));
     let mut s = Searched {
         verdict: Verdict::Unknown,
         moves: Vec::new(),
@@ -426,7 +475,7 @@ fn seki_or_alive(
     };
     let q = p.with_ko(KoRule::Master(defender.opponent()));
     let limits = &opts.limits;
-    let max_nodes = limits.max_nodes.unwrap_or(crate::UNBOUNDED_CAP);
+    let max_nodes = limits.max_nodes.unwrap_or(GO_NODE_CAP);
     let max_rem = opts.depth.saturating_add(1).max(8);
     let outcome = std::thread::scope(|s| {
         let run = || {
@@ -491,6 +540,9 @@ fn seki_or_alive(
         }
         Outcome::Open(why) => {
             out.result = GoResult::Unknown;
+            // The group lives whatever the threats (B's disproof): its living moves win,
+            // seki or not.
+            out.moves = moves;
             out.note =
                 format!("alive or seki: the attacker cannot kill even as the ko master; {why}");
         }
@@ -499,7 +551,14 @@ fn seki_or_alive(
 
 /// A ko: who wins with no threats, the threats each side needs, and the mover's moves
 /// that start the ko it needs the fewest threats for.
-fn ko_detail(p: &Position, target: Point, opts: &Options, fallback: Vec<Move>, out: &mut GoAnswer) {
+fn ko_detail(
+    p: &Position,
+    target: Point,
+    opts: &Options,
+    basic: Option<Searched>,
+    fallback: Vec<Move>,
+    out: &mut GoAnswer,
+) {
     let Some(defender) = p.color(target) else {
         return;
     };
@@ -507,12 +566,12 @@ fn ko_detail(p: &Position, target: Point, opts: &Options, fallback: Vec<Move>, o
     let mover = p.to_move();
     let mut detail = KoDetail {
         winner_without_threats: None,
-        attacker_threats: None,
-        defender_threats: None,
+        attacker_threats: Threats::Unknown,
+        defender_threats: Threats::Unknown,
     };
     let mut nodes = 0;
     // A disproof within the bound only says nothing of longer kills: unknown here.
-    let basic = search(p, target, KoRule::Basic, [0, 0], opts, &mut nodes);
+    let basic = basic.unwrap_or_else(|| search(p, target, KoRule::Basic, [0, 0], opts, &mut nodes));
     let winner = match basic.verdict {
         Verdict::Dead => Some(attacker),
         Verdict::Alive if basic.every_alpha => Some(defender),
@@ -520,43 +579,89 @@ fn ko_detail(p: &Position, target: Point, opts: &Options, fallback: Vec<Move>, o
     };
     detail.winner_without_threats = winner;
     let mut mover_moves = Vec::new();
-    // Each side's least number of threats: 0 for the winner without threats, else
-    // counted up from 1 (the least k, since more threats never hurt).
-    for side in [attacker, defender] {
-        let needed = if winner == Some(side) {
-            if side == mover {
-                mover_moves.clone_from(&basic.moves);
-            }
-            out.evidence.extend(basic.evidence.clone());
-            Some(0)
-        } else if winner.is_none() {
-            None
-        } else {
-            let mut found = None;
-            for k in 1..=MAX_THREATS {
-                let mut t = [0, 0];
-                t[side.index()] = k;
-                let s = search(p, target, KoRule::Basic, t, opts, &mut nodes);
-                let wins = match s.verdict {
-                    Verdict::Dead => side == attacker,
-                    Verdict::Alive if s.every_alpha => side == defender,
-                    _ => break,
-                };
-                if wins {
-                    if side == mover {
-                        mover_moves = s.moves.clone();
+    if let Some(winner) = winner {
+        out.evidence.extend(basic.evidence.clone());
+        let loser = winner.opponent();
+        // Whether `side` wins under the basic rule with `k` threats and the other side
+        // `other` (a disproof within the bound only: unknown).
+        let try_threats = |side: Color, k: u8, other: u8, nodes: &mut u64| {
+            let mut t = [0, 0];
+            t[side.index()] = k;
+            t[side.opponent().index()] = other;
+            let s = search(p, target, KoRule::Basic, t, opts, nodes);
+            let wins = match s.verdict {
+                Verdict::Dead => Some(side == attacker),
+                Verdict::Alive if s.every_alpha => Some(side == defender),
+                _ => None,
+            };
+            (wins, s)
+        };
+        // The loser's least number of threats (more never hurt): 1 first, the most
+        // common; then the most counted, which settles "more than that" at once; then
+        // the ones between, counted up. The winner's best ko is the one it still wins
+        // with the loser holding the most threats tried.
+        let mut needed: Option<u8> = None;
+        let mut more_than = false;
+        let mut best_for_winner = basic.moves.clone();
+        let mut found: Option<(u8, Searched)> = None;
+        let (w1, s1) = try_threats(loser, 1, 0, &mut nodes);
+        match w1 {
+            Some(true) => found = Some((1, s1)),
+            Some(false) if MAX_THREATS > 1 => {
+                best_for_winner = s1.moves;
+                let (wm, sm) = try_threats(loser, MAX_THREATS, 0, &mut nodes);
+                match wm {
+                    Some(true) => {
+                        found = Some((MAX_THREATS, sm));
+                        for k in 2..MAX_THREATS {
+                            let (wk, sk) = try_threats(loser, k, 0, &mut nodes);
+                            match wk {
+                                Some(true) => {
+                                    found = Some((k, sk));
+                                    break;
+                                }
+                                Some(false) => best_for_winner = sk.moves,
+                                // Not known below: the least count is not known.
+                                None => {
+                                    found = None;
+                                    break;
+                                }
+                            }
+                        }
                     }
-                    out.evidence.extend(s.evidence);
-                    found = Some(k);
-                    break;
+                    Some(false) => {
+                        // The loser cannot win even with the most threats counted.
+                        best_for_winner = sm.moves;
+                        more_than = true;
+                        out.evidence.extend(sm.evidence);
+                    }
+                    None => {}
                 }
             }
-            found
+            Some(false) => best_for_winner = s1.moves,
+            None => {}
+        }
+        if let Some((k, s)) = found {
+            needed = Some(k);
+            if loser == mover {
+                mover_moves.clone_from(&s.moves);
+            }
+            out.evidence.extend(s.evidence);
+        }
+        if winner == mover {
+            mover_moves = best_for_winner;
+        }
+        let loser_needs = match (needed, more_than) {
+            (Some(k), _) => Threats::Needs(k),
+            (None, true) => Threats::MoreThan(MAX_THREATS),
+            (None, false) => Threats::Unknown,
         };
-        if side == attacker {
-            detail.attacker_threats = needed;
+        if winner == attacker {
+            detail.attacker_threats = Threats::Needs(0);
+            detail.defender_threats = loser_needs;
         } else {
-            detail.defender_threats = needed;
+            detail.defender_threats = Threats::Needs(0);
+            detail.attacker_threats = loser_needs;
         }
     }
     out.nodes += nodes;
@@ -568,4 +673,17 @@ fn ko_detail(p: &Position, target: Point, opts: &Options, fallback: Vec<Move>, o
     };
     out.ko = Some(detail);
     out.note = "the attacker kills as the ko master, not against it: a ko".into();
+    // A ko the defender cannot win with the most threats counted: the defender lives
+    // only by retaking for ever, paying a threat each time, which no real game allows.
+    // Dead, with the kill against that many threats checked (docs/design/ko-results.md).
+    if detail.defender_threats == Threats::MoreThan(MAX_THREATS) {
+        out.result = GoResult::Dead;
+        out.note = format!(
+            "dead: the attacker kills even if the defender has {MAX_THREATS} external ko \
+             threats; with unlimited threats the defender could only retake for ever"
+        );
+        if mover == defender {
+            out.moves.clear();
+        }
+    }
 }

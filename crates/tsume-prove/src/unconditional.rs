@@ -67,8 +67,9 @@ pub(crate) struct Settle<'a> {
     defender: Color,
     solved: FxHashMap<u64, Entry>,
     open: FxHashMap<(u64, u32), (u32, u32)>,
-    /// Benson's test per position key.
-    benson: FxHashMap<u64, bool>,
+    /// Benson's test per position key: the target's vital regions (up to two) and
+    /// whether it is unconditionally alive.
+    benson: FxHashMap<u64, (u8, bool)>,
     pub nodes: u64,
     max_nodes: u64,
     deadline: Option<Instant>,
@@ -113,12 +114,16 @@ impl<'a> Settle<'a> {
         self.aborted
     }
 
-    fn alive(&mut self, p: &Position) -> bool {
+    fn benson(&mut self, p: &Position) -> (u8, bool) {
         let target = self.target;
-        *self
-            .benson
-            .entry(p.hash())
-            .or_insert_with(|| benson::is_unconditionally_alive(p, target))
+        *self.benson.entry(p.hash()).or_insert_with(|| {
+            let (vital, alive) = benson::vital_and_alive(p, target);
+            (vital.min(2) as u8, alive)
+        })
+    }
+
+    fn alive(&mut self, p: &Position) -> bool {
+        self.benson(p).1
     }
 
     /// The node's standing with `rem` plies from the rules and the table, without
@@ -144,7 +149,15 @@ impl<'a> Settle<'a> {
         if rem == 0 {
             return Known::Disproven(0);
         }
-        let (pn, dn) = self.open.get(&(h, rem)).copied().unwrap_or((1, 1));
+        // A fresh node: the more regions vital to the target (Benson's sense: an eye,
+        // or the start of one) it has, the nearer unconditional life.
+        let (pn, dn) = match self.open.get(&(h, rem)) {
+            Some(&n) => n,
+            None => {
+                let v = u32::from(self.benson(p).0);
+                (3 - v, 1 + v)
+            }
+        };
         Known::Open(pn, dn)
     }
 

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use tsume_board::{Board, Color, Configuration, KoRule, Move, Point, Position};
-use tsume_prove::go::{go_result, GoResult, Model};
+use tsume_prove::go::{go_result, GoResult, Model, Threats, MAX_THREATS};
 use tsume_prove::{default_depth, exact, exact_go, reference, solve, Options, Verdict};
 
 struct Rng(u64);
@@ -116,7 +116,7 @@ fn go_result_matches_the_exact_oracle() {
             let Some((p, x)) = random_position(&mut rng, board, 6) else {
                 continue;
             };
-            let Ok(expected) = exact_go::go_result(&p, x, 40_000, 3) else {
+            let Ok(expected) = exact_go::go_result(&p, x, 40_000, MAX_THREATS) else {
                 continue;
             };
             let opts = Options {
@@ -159,18 +159,23 @@ fn go_result_matches_the_exact_oracle() {
             assert!(!got.evidence.is_empty());
             let defender = p.color(x).unwrap();
             let mover_attacks = p.to_move() != defender;
-            if let (Some(k), GoResult::Ko) = (got.ko, got.result) {
+            if let Some(k) = got.ko {
                 threats_compared += 1;
                 let attacker_wins = k.winner_without_threats.map(|c| c != defender);
                 assert_eq!(
                     attacker_wins, expected.attacker_wins_without_threats,
                     "{p:?}"
                 );
-                if let Some(t) = k.attacker_threats.filter(|&t| t <= 3) {
-                    assert_eq!(Some(t), expected.attacker_threats, "{p:?}");
+                let count = |t: Threats| match t {
+                    Threats::Needs(k) => Some(Some(k)),
+                    Threats::MoreThan(_) => Some(None),
+                    Threats::Unknown => None,
+                };
+                if let Some(t) = count(k.attacker_threats) {
+                    assert_eq!(t, expected.attacker_threats, "{p:?}");
                 }
-                if let Some(t) = k.defender_threats.filter(|&t| t <= 3) {
-                    assert_eq!(Some(t), expected.defender_threats, "{p:?}");
+                if let Some(t) = count(k.defender_threats) {
+                    assert_eq!(t, expected.defender_threats, "{p:?}");
                 }
             }
             // The moves: the mover wins after each (its result kept, the opponent to move).
@@ -184,7 +189,7 @@ fn go_result_matches_the_exact_oracle() {
                 if q.color(x).is_none() {
                     continue; // the capture itself
                 }
-                let after = exact_go::go_result(&q, x, 40_000, 3).unwrap();
+                let after = exact_go::go_result(&q, x, 40_000, MAX_THREATS).unwrap();
                 let ok = match got.result {
                     GoResult::Dead => after.result == GoResult::Dead,
                     GoResult::Alive | GoResult::Seki => {
@@ -270,14 +275,14 @@ fn the_oracle_on_known_shapes() {
     // group: Black captures it at once (dead) under any rule.
     let p = Position::from_diagram(". X O .\nX O . O\n. X O .", Color::Black).unwrap();
     let b2 = p.board().parse_point("B2").unwrap();
-    let e = exact_go::go_result(&p, b2, 100_000, 3).unwrap();
+    let e = exact_go::go_result(&p, b2, 100_000, MAX_THREATS).unwrap();
     assert_eq!(e.result, GoResult::Dead);
     // A seki: each group has one eye (A2, G2) and they share D1 and D2; whoever fills
     // the last shared liberty is captured.
     let p = Position::from_diagram(". O O . X X .\nO O O . X X X", Color::Black).unwrap();
     let a1 = p.board().parse_point("A1").unwrap();
     for to_move in [Color::Black, Color::White] {
-        let e = exact_go::go_result(&p.with_to_move(to_move), a1, 100_000, 3).unwrap();
+        let e = exact_go::go_result(&p.with_to_move(to_move), a1, 100_000, MAX_THREATS).unwrap();
         assert_eq!(e.result, GoResult::Seki, "{to_move}");
         let opts = Options {
             depth: 20,
