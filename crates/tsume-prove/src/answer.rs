@@ -7,17 +7,19 @@ use tsume_proof::Tree;
 
 use crate::dfpn::{Abort, Known, Search, INF_HOLD};
 use crate::settle::{close_checked, settle};
-use crate::{exact, reference, static_life, tree, Answer, Options, Stats, Verdict};
+use crate::{
+    exact, reference, static_life, tree, Answer, ClosedFrom, Options, Reason, Stats, Verdict,
+};
 
 pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> Answer {
     let stop = opts.limits.stop.as_deref();
     let mut search = Search::new(p, target, defender, &opts.limits, stop);
-    search.use_benson = opts.benson;
-    search.pn_rule = opts.pn_rule;
-    search.reprobe_all = opts.reprobe_all;
-    search.ko_captures = opts.ko_captures;
-    search.learned_order = opts.learned_order;
-    search.record_moves_from = opts.record_moves_from;
+    search.use_benson = opts.tuning.benson;
+    search.pn_rule = opts.tuning.pn_rule;
+    search.reprobe_all = opts.tuning.reprobe_all;
+    search.ko_captures = opts.tuning.ko_captures;
+    search.learned_order = opts.tuning.learned_order;
+    search.record_moves_from = opts.tuning.record_moves_from;
     let progress = opts.progress.clone();
     let progress_fn = progress.as_deref().map(|f| f as &(dyn Fn(&Stats) + Sync));
     search.progress = progress_fn;
@@ -50,33 +52,20 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
             answer.verdict = Verdict::Alive;
             answer.exact = hold == INF_HOLD;
             if let Some((t, r)) = &closed {
-                answer.reason = Some(match r {
-                    Some(r) => format!("{} (closed from a search of {r} plies)", forever_reason(t)),
-                    None => format!(
-                        "{} (closed from the search without a bound)",
-                        forever_reason(t)
-                    ),
-                });
+                let from = r.map_or(ClosedFrom::Unbounded, ClosedFrom::Bound);
+                answer.reason = Some(Reason::Closed(t.nodes.len(), from));
             } else if answer.exact {
                 // (The search leaves out the attacker's ko captures retaken at once, so a
                 // line may also go round such a ko: the tree shows it as a cycle.)
-                answer.reason = Some(
-                    "alive for every α: every line ends in unconditional life (Benson) or \
-                     goes round a ko the defender retakes at once"
-                        .into(),
-                );
+                answer.reason = Some(Reason::EveryLineBenson);
             }
         }
         Known::Open(..) => {
             answer.reason = Some(match search.abort {
-                Some(Abort::Nodes) => {
-                    format!("node limit reached after {} nodes", search.stats.nodes)
-                }
-                Some(Abort::Time) => {
-                    format!("time limit reached after {} nodes", search.stats.nodes)
-                }
-                Some(Abort::Stopped) => "stopped".to_string(),
-                None => "search ended unsolved".to_string(),
+                Some(Abort::Nodes) => Reason::NodeLimit(search.stats.nodes),
+                Some(Abort::Time) => Reason::TimeLimit(search.stats.nodes),
+                Some(Abort::Stopped) => Reason::Stopped,
+                None => Reason::Unsolved,
             });
         }
     }
@@ -133,9 +122,7 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
         if answer.verdict == Verdict::Alive && !answer.exact {
             if let Known::Disproven(INF_HOLD) = search.lookup(p, rem) {
                 answer.exact = true;
-                answer.reason = Some(
-                    "alive for every α: a closed strategy found while settling the moves".into(),
-                );
+                answer.reason = Some(Reason::ClosedSettlingMoves);
             }
         }
         answer.pv = principal_variation(&mut search, p, rem, answer.verdict);
@@ -146,10 +133,7 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
                 None => build_tree(&mut search, p, rem, answer.verdict, opts.max_tree_nodes),
             };
             if answer.tree.is_none() {
-                answer.reason = Some(format!(
-                    "no tree: more than {} nodes or budget reached",
-                    opts.max_tree_nodes
-                ));
+                answer.reason = Some(Reason::NoTree(opts.max_tree_nodes));
             }
         }
     }
@@ -164,7 +148,7 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
         search.abort = None;
         if let Some((t, _)) = closed {
             answer.exact = true;
-            answer.reason = Some(forever_reason(&t));
+            answer.reason = Some(Reason::Closed(t.nodes.len(), ClosedFrom::Answer));
             if opts.want_tree {
                 answer.tree = Some(t);
             }
@@ -176,12 +160,10 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
         match exact::kill_rank(p, target, opts.exact_positions) {
             Ok(None) => {
                 answer.exact = true;
-                answer.reason = Some("alive for every α: exact retrograde analysis".into());
+                answer.reason = Some(Reason::Retrograde);
             }
             Ok(Some(k)) => {
-                answer.reason = Some(format!(
-                    "alive within α, but the exact solver reaches D₀ in {k} plies"
-                ));
+                answer.reason = Some(Reason::RetrogradeKill(k));
             }
             Err(_) => {}
         }
@@ -211,13 +193,6 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
 /// Nodes the tree behind an unknown answer's partial result may spend beyond the node
 /// limit (see [`Answer::survives`]).
 const SURVIVES_GRACE: u64 = 100_000;
-
-fn forever_reason(t: &Tree) -> String {
-    format!(
-        "alive for every α: the defender's strategy closes on {} positions",
-        t.nodes.len()
-    )
-}
 
 /// The verdict a solved node gives (`None` while it is open).
 fn verdict_of(k: Known) -> Option<Verdict> {

@@ -77,7 +77,7 @@ pub(crate) struct Search<'a> {
     /// Called every 2¹⁶ nodes with the statistics so far.
     pub progress: Option<&'a (dyn Fn(&Stats) + Sync)>,
     pub use_benson: bool,
-    /// How an AND node's numbers add up ([`crate::Options::pn_rule`]).
+    /// How an AND node's numbers add up ([`crate::Tuning::pn_rule`]).
     pub pn_rule: crate::PnRule,
     /// A node count at which the current phase (after the root is solved) stops.
     pub phase_limit: Option<u64>,
@@ -97,10 +97,10 @@ pub(crate) struct Search<'a> {
     /// there.
     buffers: Vec<Buffers>,
     /// Probe every child's table entry at every iteration of a node's loop instead of
-    /// keeping their standings between iterations ([`crate::Options::reprobe_all`]).
+    /// keeping their standings between iterations ([`crate::Tuning::reprobe_all`]).
     pub reprobe_all: bool,
     /// Search the attacker's ko captures that the defender can retake at once
-    /// ([`crate::Options::ko_captures`]).
+    /// ([`crate::Tuning::ko_captures`]).
     pub ko_captures: bool,
     /// The buffers [`Search::infos`] makes successor lists in.
     order_buf: OrderBuf,
@@ -113,10 +113,10 @@ pub(crate) struct Search<'a> {
     /// The root's vital hint ([`Search::vital_gain`] counts from it).
     vital_base: u8,
     /// The defender's moves ordered by [`defender_score`] and the first one kept while
-    /// its dn is at most twice the best sibling's ([`crate::Options::learned_order`]).
+    /// its dn is at most twice the best sibling's ([`crate::Tuning::learned_order`]).
     pub learned_order: bool,
     /// Successors tried by recorded play and undo from this many points on
-    /// ([`crate::Options::record_moves_from`]).
+    /// ([`crate::Tuning::record_moves_from`]).
     pub record_moves_from: usize,
 }
 

@@ -116,7 +116,8 @@ impl Default for Limits {
 /// Progress callback: called now and then with the statistics so far.
 pub type Progress = Arc<dyn Fn(&Stats) + Send + Sync>;
 
-/// What to search and what to report.
+/// What to search and what to report: the question (α), its budgets and the evidence
+/// wanted. How the search goes is [`Options::tuning`]'s.
 #[derive(Clone)]
 pub struct Options {
     /// α: the attacker must bring the target into D₀ within α + 1 plies.
@@ -132,75 +133,14 @@ pub struct Options {
     /// When the search says "alive within α" only, settle "for every α" with the exact
     /// solver if at most this many positions are reachable (0: never).
     pub exact_positions: usize,
-    /// Use Benson's test as a terminal disproof.
-    pub benson: bool,
     /// When the search says "alive within α" only, try to close the defender's
     /// strategy into a disproof for every α of at most this many positions (0: never).
     pub forever_nodes: usize,
     /// Progress reports.
     pub progress: Option<Progress>,
-    /// How an AND node's proof number (an OR node's disproof number) is combined.
-    pub pn_rule: PnRule,
-    /// Probe every child's table entry at every iteration of a node's loop (the plain
-    /// df-pn loop) instead of keeping the children's standings between iterations and
-    /// probing only the child about to be entered again. Same verdicts, more work: kept
-    /// so that tests can compare the two.
-    pub reprobe_all: bool,
-    /// Iterative deepening on the bound: search with a few plies first (see
-    /// [`deepening_bounds`]), sharing the table, and stop early on a kill (dead within
-    /// fewer plies is dead within α) or on a defender's strategy that closes for every α
-    /// (a ko retaken forever, a seki), which the checker must accept. Each iteration
-    /// below α has a share of nodes ([`DEEPEN_FIRST_CAP`]); the last iteration is the
-    /// search at α itself, and it comes next once an iteration has shown life within its
-    /// bound without closing. On by default; off: one search at α. Measured against one
-    /// search at α and against other shares: [`DEEPEN_FIRST_CAP`] and docs/experiments.md.
-    pub deepen: bool,
-    /// Search the attacker's ko captures that the defender can retake at once, back to
-    /// the same position. Off by default: such a capture is never the first move of a
-    /// fastest kill (the retake returns to the position with two plies fewer), so the
-    /// search leaves it out, as it leaves out the attacker's pass; the trees still answer
-    /// it. On: the plain search, kept so that tests can compare the two.
-    pub ko_captures: bool,
-    /// Search without the depth bound first (half the node limit, at most
-    /// [`UNBOUNDED_CAP`]): positions instead of (position, plies left), a repetition of
-    /// the path counting as the defender's for that visit only. Its kills are exact and
-    /// kept; its survivals are answers only once closed into a set of positions that the
-    /// checker accepts.
-    pub unbounded: bool,
-    /// Order the defender's moves by a learned score of how likely each is to refute
-    /// the attacker, and keep the search without a bound on the first while its dn is at
-    /// most twice the best sibling's (`dfpn::defender_score`, `dfpn::keep_first`). On by
-    /// default; off: the liberty order of the first versions. Same verdicts either way;
-    /// measured in docs/experiments.md (2026-11-26).
-    pub learned_order: bool,
-    /// On boards of at least this many points, each successor of a node is made by
-    /// playing its move on one copy of the node, recorded, and undoing it by copying back
-    /// the points it wrote ([`tsume_board::Position::play_recorded`]); on smaller ones the
-    /// whole position is copied per successor, which costs less there. Default
-    /// [`RECORD_MOVES_FROM`]. Same search either way: kept so that tests can compare
-    /// the two.
-    pub record_moves_from: usize,
-}
-
-/// The default of [`Options::record_moves_from`]: on a 19×19 board copying a position
-/// (7 KB) is cheaper than recording and undoing a move (callgrind, `gop/16136`: 2.30 G
-/// instructions copying, 2.37 G recording), on the 3-SAT grids of thousands of points
-/// it is most of the work (docs/experiments.md, 2026-11-27).
-pub const RECORD_MOVES_FROM: usize = 1024;
-
-/// How the children's numbers add up where every child must be solved.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum PnRule {
-    /// The sum (df-pn as published): counts a position reached by several paths once
-    /// per path.
-    #[default]
-    Sum,
-    /// Weak proof numbers (Ueda, Hashimoto, Hashimoto, Iida 2008): the largest child's
-    /// number plus one per other open child. Measured 2026-11-23 on the first 3-SAT
-    /// design (D1): 4× fewer nodes on 7 clauses over 3 variables (alive), but more than
-    /// 2.4× on 6 clauses over 3 variables (dead), 30 % more on the problem collection and 2.4× the
-    /// time on d180cf; so not the default.
-    Weak,
+    /// How the search goes: for tests, experiments and comparisons; the default is the
+    /// search as shipped.
+    pub tuning: Tuning,
 }
 
 impl Default for Options {
@@ -212,16 +152,9 @@ impl Default for Options {
             want_tree: false,
             max_tree_nodes: 1_000_000,
             exact_positions: 0,
-            benson: true,
             forever_nodes: 100_000,
             progress: None,
-            pn_rule: PnRule::Sum,
-            reprobe_all: false,
-            ko_captures: false,
-            unbounded: true,
-            deepen: true,
-            learned_order: true,
-            record_moves_from: RECORD_MOVES_FROM,
+            tuning: Tuning::default(),
         }
     }
 }
@@ -233,14 +166,94 @@ impl fmt::Debug for Options {
             .field("limits", &self.limits)
             .field("all_moves", &self.all_moves)
             .field("want_tree", &self.want_tree)
+            .field("max_tree_nodes", &self.max_tree_nodes)
             .field("exact_positions", &self.exact_positions)
-            .field("benson", &self.benson)
-            .field("deepen", &self.deepen)
-            .field("unbounded", &self.unbounded)
-            .field("learned_order", &self.learned_order)
-            .field("record_moves_from", &self.record_moves_from)
-            .finish()
+            .field("forever_nodes", &self.forever_nodes)
+            .field("tuning", &self.tuning)
+            .finish_non_exhaustive()
     }
+}
+
+/// How the search goes, not what it answers: for tests that compare a fast path with the
+/// plain one, for experiments, and for the CLI's comparison flags (`--no-deepen`,
+/// `--no-unbounded`, `--no-learned-order`, `--pn`). [`Tuning::default`] is the search as
+/// shipped; every setting gives the same verdicts when no budget runs out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// Iterative deepening on the bound: search with a few plies first (see
+    /// [`deepening_bounds`]), sharing the table, and stop early on a kill (dead within
+    /// fewer plies is dead within α) or on a defender's strategy that closes for every α
+    /// (a ko retaken forever, a seki), which the checker must accept. Each iteration
+    /// below α has a share of nodes ([`DEEPEN_FIRST_CAP`]); the last iteration is the
+    /// search at α itself, and it comes next once an iteration has shown life within its
+    /// bound without closing. On by default; off: one search at α.
+    pub deepen: bool,
+    /// Search without the depth bound first (half the node limit, at most
+    /// [`UNBOUNDED_CAP`]): positions instead of (position, plies left), a repetition of
+    /// the path counting as the defender's for that visit only. Its kills are exact and
+    /// kept; its survivals are answers only once closed into a set of positions that the
+    /// checker accepts.
+    pub unbounded: bool,
+    /// Order the defender's moves by a learned score of how likely each is to refute
+    /// the attacker, and keep the search without a bound on the first while its dn is at
+    /// most twice the best sibling's (`dfpn::order`). On by default; off: the liberty
+    /// order of the first versions.
+    pub learned_order: bool,
+    /// How an AND node's proof number (an OR node's disproof number) is combined.
+    pub pn_rule: PnRule,
+    /// Use Benson's test as a terminal disproof.
+    pub benson: bool,
+    /// Probe every child's table entry at every iteration of a node's loop (the plain
+    /// df-pn loop) instead of keeping the children's standings between iterations and
+    /// probing only the child about to be entered again. More work: kept so that tests
+    /// can compare the two.
+    pub reprobe_all: bool,
+    /// Search the attacker's ko captures that the defender can retake at once, back to
+    /// the same position. Off by default: such a capture is never the first move of a
+    /// fastest kill (the retake returns to the position with two plies fewer), so the
+    /// search leaves it out, as it leaves out the attacker's pass; the trees still answer
+    /// it. On: the plain search, kept so that tests can compare the two.
+    pub ko_captures: bool,
+    /// On boards of at least this many points, each successor of a node is made by
+    /// playing its move on one copy of the node, recorded, and undoing it by copying back
+    /// the points it wrote ([`tsume_board::Position::play_recorded`]); on smaller ones the
+    /// whole position is copied per successor, which costs less there. Default
+    /// [`RECORD_MOVES_FROM`]. Same search either way: kept so that tests can compare
+    /// the two.
+    pub record_moves_from: usize,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            deepen: true,
+            unbounded: true,
+            learned_order: true,
+            pn_rule: PnRule::Sum,
+            benson: true,
+            reprobe_all: false,
+            ko_captures: false,
+            record_moves_from: RECORD_MOVES_FROM,
+        }
+    }
+}
+
+/// The default of [`Tuning::record_moves_from`]: on a 19×19 board copying a position is
+/// cheaper than recording and undoing a move, on the 3-SAT grids of thousands of points
+/// it is most of the work (docs/experiments.md).
+pub const RECORD_MOVES_FROM: usize = 1024;
+
+/// How the children's numbers add up where every child must be solved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PnRule {
+    /// The sum (df-pn as published): counts a position reached by several paths once
+    /// per path.
+    #[default]
+    Sum,
+    /// Weak proof numbers (Ueda, Hashimoto, Hashimoto, Iida 2008): the largest child's
+    /// number plus one per other open child. Fewer nodes where positions recur by many
+    /// paths, more elsewhere: not the default (docs/experiments/weak-proof-numbers.md).
+    Weak,
 }
 
 /// Search statistics.
@@ -262,9 +275,9 @@ pub struct Stats {
     /// the next bound ([`DEEPEN_FIRST_CAP`]).
     pub deepen_handovers: u64,
     /// Attacker's ko captures left out because the defender retakes at once
-    /// ([`Options::ko_captures`]), counted once per expanded position.
+    /// ([`Tuning::ko_captures`]), counted once per expanded position.
     pub ko_captures_skipped: u64,
-    /// Nodes of the search without a depth bound ([`Options::unbounded`]), all calls.
+    /// Nodes of the search without a depth bound ([`Tuning::unbounded`]), all calls.
     pub unbounded_nodes: u64,
     /// Calls whose answer the search without a depth bound settled (a kill within the
     /// bound, life for every α by Benson's test or by a checked closure), out of
@@ -312,7 +325,7 @@ pub struct Answer {
     /// Statistics.
     pub stats: Stats,
     /// Why the answer is unknown, or a remark on how it was settled.
-    pub reason: Option<String>,
+    pub reason: Option<Reason>,
     /// For an unknown verdict only: the attacker cannot kill within this many plies (the
     /// root's disproof from a smaller bound of iterative deepening, fewer plies than
     /// asked). A fact, not a guess at the answer: the group may still die later.
@@ -327,8 +340,87 @@ pub struct Answer {
     /// root's tree plays.
     pub move_trees: Vec<(Move, Option<Tree>)>,
     /// Whether the search without a depth bound settled the verdict by itself
-    /// ([`Options::unbounded`]).
+    /// ([`Tuning::unbounded`]).
     pub settled_unbounded: bool,
+}
+
+/// Why an answer is unknown, or how it was settled ([`Answer::reason`]); its
+/// [`Display`](fmt::Display) is the sentence the CLI prints.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reason {
+    /// Unknown: the node limit was reached after this many nodes.
+    NodeLimit(u64),
+    /// Unknown: the time limit was reached after this many nodes.
+    TimeLimit(u64),
+    /// Unknown: stopped from outside ([`Limits::stop`]).
+    Stopped,
+    /// Unknown: the search ended with the root unsolved and no budget spent.
+    Unsolved,
+    /// Alive for every α: every line ends in unconditional life (Benson) or goes round a
+    /// ko the defender retakes at once.
+    EveryLineBenson,
+    /// Alive for every α: the defender's strategy closes on this many positions (a ko
+    /// retaken forever, a seki), the closure accepted by the checker.
+    Closed(usize, ClosedFrom),
+    /// Alive for every α: a closed strategy found while settling the first moves.
+    ClosedSettlingMoves,
+    /// Alive for every α by the exact retrograde solver ([`exact::kill_rank`]).
+    Retrograde,
+    /// Alive within α only: the exact solver reaches D₀ in this many plies.
+    RetrogradeKill(u32),
+    /// No tree: larger than this many nodes ([`Options::max_tree_nodes`]), or the
+    /// budget was reached while building it.
+    NoTree(usize),
+}
+
+/// The search a closed strategy ([`Reason::Closed`]) was read from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ClosedFrom {
+    /// An iteration of deepening with this many plies.
+    Bound(u32),
+    /// The search without a bound.
+    Unbounded,
+    /// The search at α, after it said "alive within α".
+    Answer,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Reason::NodeLimit(n) => write!(f, "node limit reached after {n} nodes"),
+            Reason::TimeLimit(n) => write!(f, "time limit reached after {n} nodes"),
+            Reason::Stopped => f.write_str("stopped"),
+            Reason::Unsolved => f.write_str("search ended unsolved"),
+            Reason::EveryLineBenson => f.write_str(
+                "alive for every α: every line ends in unconditional life (Benson) or goes \
+                 round a ko the defender retakes at once",
+            ),
+            Reason::Closed(n, from) => {
+                write!(
+                    f,
+                    "alive for every α: the defender's strategy closes on {n} positions"
+                )?;
+                match from {
+                    ClosedFrom::Bound(r) => write!(f, " (closed from a search of {r} plies)"),
+                    ClosedFrom::Unbounded => {
+                        f.write_str(" (closed from the search without a bound)")
+                    }
+                    ClosedFrom::Answer => Ok(()),
+                }
+            }
+            Reason::ClosedSettlingMoves => {
+                f.write_str("alive for every α: a closed strategy found while settling the moves")
+            }
+            Reason::Retrograde => f.write_str("alive for every α: exact retrograde analysis"),
+            Reason::RetrogradeKill(k) => write!(
+                f,
+                "alive within α, but the exact solver reaches D₀ in {k} plies"
+            ),
+            Reason::NoTree(max) => {
+                write!(f, "no tree: more than {max} nodes or budget reached")
+            }
+        }
+    }
 }
 
 /// A question the prover cannot take.

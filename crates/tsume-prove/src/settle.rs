@@ -60,9 +60,9 @@ pub fn deepening_bounds(rem: u32) -> Vec<u32> {
 /// and the bound of the search it was closed from (None: the search without a bound).
 type Settled = (Known, Option<(Tree, Option<u32>)>);
 
-/// The root's standing with `rem` plies: first, with [`Options::unbounded`], the search
+/// The root's standing with `rem` plies: first, with [`crate::Tuning::unbounded`], the search
 /// without a bound ([`settle_unbounded`]); if that does not settle it, with
-/// [`Options::deepen`], iterative deepening
+/// [`crate::Tuning::deepen`], iterative deepening
 /// over [`deepening_bounds`], stopping early on a kill (dead within fewer plies is dead
 /// within `rem`: D_k ⊆ D_rem) or on a closed strategy for every α that the checker
 /// accepts (returned with it and the bound it closed from; its positions are then in the table for every α, so that
@@ -77,13 +77,13 @@ pub(crate) fn settle(
     opts: &Options,
     ply: u32,
 ) -> Settled {
-    let bounds = if opts.deepen {
+    let bounds = if opts.tuning.deepen {
         deepening_bounds(rem)
     } else {
         vec![rem]
     };
     let start = search.stats.nodes;
-    if opts.unbounded {
+    if opts.tuning.unbounded {
         let done = settle_unbounded(search, p, target, rem, opts, ply);
         search.stats.unbounded_calls += 1;
         search.stats.unbounded_nodes += search.stats.nodes - start;

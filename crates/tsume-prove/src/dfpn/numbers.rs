@@ -6,6 +6,7 @@ use super::{Known, INF, INF_HOLD};
 
 /// The thresholds of the child selected at a node with thresholds `th` and numbers `pn_dn`:
 /// the 1+ε trick on the side to move's number, the node's own slack on the other.
+#[inline]
 pub(super) fn child_thresholds(
     or_node: bool,
     (thpn, thdn): (u64, u64),
@@ -29,11 +30,13 @@ pub(super) fn child_thresholds(
 
 /// Threshold for the selected child: just above the second best, grown by ε = 1/4 so
 /// that the search does not flip between two siblings of nearly equal promise.
+#[inline]
 pub(super) fn eps_threshold(second: u64, best: u64) -> u64 {
     let grown = second.saturating_add(second / 4).saturating_add(1);
     grown.max(best.saturating_add(1)).min(INF)
 }
 
+#[inline]
 pub(crate) fn pn_dn(k: Known) -> (u64, u64) {
     match k {
         Known::Proven(_) => (0, INF),
@@ -44,6 +47,7 @@ pub(crate) fn pn_dn(k: Known) -> (u64, u64) {
 
 /// (pn, dn) of a node from its children's: min over the children for the side to move,
 /// sum for the other (or, with `weak`, the largest plus one per other open child).
+#[inline]
 pub(super) fn combine(or_node: bool, vals: &[Known], weak: bool) -> (u64, u64) {
     let mut min = INF;
     let mut sum: u64 = 0;
@@ -71,6 +75,7 @@ pub(super) fn combine(or_node: bool, vals: &[Known], weak: bool) -> (u64, u64) {
 
 /// The best child (least pn at OR nodes, least dn at AND nodes; first on ties) and the
 /// second-best value.
+#[inline]
 pub(super) fn select(or_node: bool, vals: &[Known]) -> (usize, u64) {
     let mut best = 0;
     let mut best_v = INF + 1;
@@ -90,6 +95,7 @@ pub(super) fn select(or_node: bool, vals: &[Known]) -> (usize, u64) {
 }
 
 /// Plies a proven node needs: 1 + the best proven child (OR) or the slowest child (AND).
+#[inline]
 pub(super) fn proof_need(or_node: bool, vals: &[Known]) -> u32 {
     let needs = vals.iter().filter_map(|v| match v {
         Known::Proven(k) => Some(*k),
@@ -101,6 +107,7 @@ pub(super) fn proof_need(or_node: bool, vals: &[Known]) -> u32 {
 
 /// Plies a disproven node holds for: 1 + the weakest child (OR) or the best disproven
 /// child (AND); a hold for every α stays so.
+#[inline]
 pub(super) fn disproof_hold(or_node: bool, vals: &[Known], child_rem: u32) -> u32 {
     let holds = vals.iter().filter_map(|v| match v {
         Known::Disproven(h) => Some((*h).max(child_rem)),
