@@ -480,3 +480,57 @@ pub fn solve(p: &Position, target: Point, opts: &Options) -> Result<Answer, Solv
         Err(_) => Ok(solve_here(p, target, defender, opts)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The CLI prints these sentences (text and JSON): they are part of its output.
+    #[test]
+    fn reason_sentences() {
+        let cases = [
+            (Reason::NodeLimit(50), "node limit reached after 50 nodes"),
+            (Reason::TimeLimit(7), "time limit reached after 7 nodes"),
+            (Reason::Stopped, "stopped"),
+            (Reason::Unsolved, "search ended unsolved"),
+            (
+                Reason::EveryLineBenson,
+                "alive for every α: every line ends in unconditional life (Benson) or goes \
+                 round a ko the defender retakes at once",
+            ),
+            (
+                Reason::Closed(12, ClosedFrom::Bound(8)),
+                "alive for every α: the defender's strategy closes on 12 positions (closed \
+                 from a search of 8 plies)",
+            ),
+            (
+                Reason::Closed(3, ClosedFrom::Unbounded),
+                "alive for every α: the defender's strategy closes on 3 positions (closed \
+                 from the search without a bound)",
+            ),
+            (
+                Reason::Closed(5, ClosedFrom::Answer),
+                "alive for every α: the defender's strategy closes on 5 positions",
+            ),
+            (
+                Reason::ClosedSettlingMoves,
+                "alive for every α: a closed strategy found while settling the moves",
+            ),
+            (
+                Reason::Retrograde,
+                "alive for every α: exact retrograde analysis",
+            ),
+            (
+                Reason::RetrogradeKill(9),
+                "alive within α, but the exact solver reaches D₀ in 9 plies",
+            ),
+            (
+                Reason::NoTree(1000),
+                "no tree: more than 1000 nodes or budget reached",
+            ),
+        ];
+        for (r, text) in cases {
+            assert_eq!(r.to_string(), text);
+        }
+    }
+}

@@ -520,3 +520,35 @@ pub(crate) fn retake_point(q: &Position, x: Point) -> Option<Point> {
     }
     q.liberties(x).first().copied()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Known::{Open, Proven};
+
+    #[test]
+    fn keep_first_while_within_twice_the_best_sibling() {
+        // select (by dn) chose child 1 (dn 3), second 6: the first child (dn 6) is at
+        // most twice 3, so it keeps the search, bounded by twice its siblings' best.
+        let vals = [Open(1, 6), Open(1, 3), Open(1, 10)];
+        assert_eq!(keep_first(&vals, 100, (1, 6)), (0, 6));
+        // dn 7 > 2 × 3: select's choice stands.
+        let vals = [Open(1, 7), Open(1, 3), Open(1, 10)];
+        assert_eq!(keep_first(&vals, 100, (1, 7)), (1, 7));
+        // The first is the best already: its bound is twice the second best.
+        let vals = [Open(1, 2), Open(1, 5)];
+        assert_eq!(keep_first(&vals, 100, (0, 5)), (0, 10));
+        // Not below the node's threshold: select's choice stands.
+        assert_eq!(keep_first(&vals, 2, (0, 5)), (0, 5));
+    }
+
+    #[test]
+    fn keep_first_edges() {
+        // A solved first child is never kept.
+        let vals = [Proven(0), Open(1, 3)];
+        assert_eq!(keep_first(&vals, 100, (1, 3)), (1, 3));
+        assert_eq!(keep_first(&[], 100, (0, INF)), (0, INF));
+        // A lone child: its siblings' best is ∞, and twice ∞ stays ∞.
+        assert_eq!(keep_first(&[Open(1, 4)], 100, (0, INF)), (0, INF));
+    }
+}
