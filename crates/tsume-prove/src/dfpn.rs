@@ -11,11 +11,11 @@
 //! every node with `rem ≤ h`; a disproof resting only on Benson's test holds for every
 //! α (`INF_HOLD`). Unsolved nodes keep (pn, dn) per (hash, rem).
 //!
-//! - [`table`]: the transposition table and its key;
-//! - [`order`]: the successors of a node, ordered, with their initial numbers;
-//! - [`numbers`]: the df-pn arithmetic (combining, selecting, thresholds);
-//! - [`cyclic`]: the search without the depth bound;
-//! - here: the search itself ([`Search::mid`]) and its budgets.
+//! - `table`: the transposition table and its key;
+//! - `order`: the successors of a node, ordered, with their initial numbers;
+//! - `numbers`: the df-pn arithmetic (combining, selecting, thresholds);
+//! - `cyclic`: the search without the depth bound;
+//! - here: the search itself (`Search::mid`) and its budgets.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
