@@ -8,7 +8,7 @@ use clap::Args;
 use rayon::prelude::*;
 use serde_json::json;
 use tsume_board::{Color, Move};
-use tsume_prove::{Limits, Options, Verdict};
+use tsume_prove::{Limits, Options, Tuning, Verdict};
 use tsume_sgf::LoadOptions;
 
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
@@ -219,6 +219,16 @@ fn limits(a: &BenchArgs) -> Limits {
     }
 }
 
+/// The search as `--no-deepen`, `--no-unbounded` and `--no-learned-order` set it.
+fn tuning(a: &BenchArgs) -> Tuning {
+    Tuning {
+        deepen: !a.no_deepen,
+        unbounded: !a.no_unbounded,
+        learned_order: !a.no_learned_order,
+        ..Tuning::default()
+    }
+}
+
 fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
     let load = LoadOptions {
         index: 0,
@@ -246,9 +256,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
     let opts = Options {
         depth: tsume_prove::default_depth(&p.position),
         limits: limits(a),
-        deepen: !a.no_deepen,
-        unbounded: !a.no_unbounded,
-        learned_order: !a.no_learned_order,
+        tuning: tuning(a),
         ..Options::default()
     };
     let pos = p
@@ -674,10 +682,7 @@ fn problems(
         exact: 0,
         forever: 0,
         progress: false,
-        pn_rule: tsume_prove::PnRule::Sum,
-        deepen: !a.no_deepen,
-        unbounded: !a.no_unbounded,
-        learned_order: !a.no_learned_order,
+        tuning: tuning(a),
         ko_rule: crate::solve::parse_ko_rule(&a.ko_rule).unwrap_or(false),
     };
     // Every game tree of a collection file is a problem of its own.

@@ -366,8 +366,7 @@ impl Ctx<'_> {
                     seconds: a.stats.seconds,
                     note: (a.verdict == Verdict::Unknown).then(|| {
                         a.reason
-                            .clone()
-                            .unwrap_or_else(|| "out of budget".to_string())
+                            .map_or_else(|| "out of budget".to_string(), |r| r.to_string())
                     }),
                     rejected,
                 }

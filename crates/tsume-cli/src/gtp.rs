@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use clap::Args;
 use tsume_board::{coord, diagram, Board, Color, Move, Played, Point, Position};
-use tsume_prove::{PnRule, Verdict};
+use tsume_prove::{Tuning, Verdict};
 use tsume_sgf::{problem_from_position, Problem, RegionSpec};
 
 use crate::solve::{
@@ -228,10 +228,7 @@ fn settings(a: &GtpArgs) -> Result<Settings, Fail> {
         exact: DEFAULT_EXACT_POSITIONS,
         forever: DEFAULT_FOREVER_POSITIONS,
         progress: false,
-        pn_rule: PnRule::Sum,
-        deepen: true,
-        unbounded: true,
-        learned_order: true,
+        tuning: Tuning::default(),
         ko_rule: parse_ko_rule(&a.ko_rule)?,
     })
 }
@@ -670,10 +667,10 @@ impl Engine {
         if side.answer.verdict == Verdict::Unknown {
             return Err(format!(
                 "unknown: {} ({} nodes)",
-                side.answer
-                    .reason
-                    .as_deref()
-                    .unwrap_or("the search ran out of budget"),
+                side.answer.reason.map_or_else(
+                    || "the search ran out of budget".to_string(),
+                    |r| r.to_string()
+                ),
                 side.answer.stats.nodes
             ));
         }

@@ -67,7 +67,7 @@ fn side_json(r: &Report, s: &Side) -> Value {
         "proof_nodes": match &s.check { Some(Ok(c)) => json!(c.nodes), _ => Value::Null },
         "repetition_free": match &s.check { Some(Ok(c)) => json!(c.repetition_free), _ => Value::Null },
         "check_error": match &s.check { Some(Err(e)) => json!(e), _ => Value::Null },
-        "reason": a.reason,
+        "reason": a.reason.map(|r| r.to_string()),
         "survives_plies": a.survives,
         "survives_checked": match &s.survives_check {
             None => Value::Null,

@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::Args;
 use rayon::prelude::*;
 use tsume_board::{Color, Move, Point, Position};
-use tsume_prove::{Answer, Limits, Options, PnRule, Verdict};
+use tsume_prove::{Answer, Limits, Options, PnRule, Tuning, Verdict};
 use tsume_sgf::{LoadOptions, Problem, RegionSpec, TargetSource};
 
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
@@ -516,10 +516,7 @@ pub(crate) struct Settings {
     pub exact: usize,
     pub forever: usize,
     pub progress: bool,
-    pub pn_rule: PnRule,
-    pub deepen: bool,
-    pub unbounded: bool,
-    pub learned_order: bool,
+    pub tuning: Tuning,
     /// The basic ko rule (`--ko-rule basic`).
     pub ko_rule: bool,
 }
@@ -574,18 +571,21 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
         check: !a.no_check,
         exact: a.exact,
         forever: a.forever,
-        deepen: !a.no_deepen,
-        unbounded: !a.no_unbounded,
-        learned_order: !a.no_learned_order,
         ko_rule: parse_ko_rule(&a.ko_rule)?,
-        pn_rule: match a.pn.as_str() {
-            "sum" => PnRule::Sum,
-            "weak" => PnRule::Weak,
-            other => {
-                return Err(Fail::input(format!(
-                    "--pn: expected sum or weak, got \"{other}\""
-                )))
-            }
+        tuning: Tuning {
+            deepen: !a.no_deepen,
+            unbounded: !a.no_unbounded,
+            learned_order: !a.no_learned_order,
+            pn_rule: match a.pn.as_str() {
+                "sum" => PnRule::Sum,
+                "weak" => PnRule::Weak,
+                other => {
+                    return Err(Fail::input(format!(
+                        "--pn: expected sum or weak, got \"{other}\""
+                    )))
+                }
+            },
+            ..Tuning::default()
         },
         progress: !a.quiet && !a.json && std::io::stderr().is_terminal(),
     })
@@ -693,16 +693,9 @@ pub(crate) fn solve_side(
         want_tree: s.want_tree,
         max_tree_nodes: s.max_tree,
         exact_positions: s.exact,
-        benson: true,
         forever_nodes: s.forever,
         progress,
-        pn_rule: s.pn_rule,
-        reprobe_all: false,
-        ko_captures: false,
-        deepen: s.deepen,
-        unbounded: s.unbounded,
-        learned_order: s.learned_order,
-        record_moves_from: tsume_prove::RECORD_MOVES_FROM,
+        tuning: s.tuning.clone(),
     };
     let mut answer = tsume_prove::solve(&pos, problem.target, &opts)
         .map_err(|e| Fail::input(format!("{}: {e}", problem.label())))?;
@@ -821,7 +814,7 @@ fn check_first_moves(
         if a.verdict == Verdict::Unknown {
             return Some(MovesCheck::Unsettled(format!(
                 "after {name}: unknown ({})",
-                a.reason.unwrap_or_default()
+                a.reason.map(|r| r.to_string()).unwrap_or_default()
             )));
         }
         if a.verdict != want {
@@ -833,7 +826,7 @@ fn check_first_moves(
         let Some(t) = &a.tree else {
             return Some(MovesCheck::Unsettled(format!(
                 "after {name}: no tree ({})",
-                a.reason.clone().unwrap_or_default()
+                a.reason.map(|r| r.to_string()).unwrap_or_default()
             )));
         };
         if let Err(e) = check_tree(&child, target, want, depth, t) {
