@@ -77,7 +77,7 @@ fn side_json(r: &Report, s: &Side) -> Value {
     })
 }
 
-/// The JSON object of one problem (schema in README.md).
+/// The JSON object of one problem (schema in docs/cli.md).
 pub(crate) fn json(r: &Report, one_side: Option<Color>) -> Value {
     let p = &r.problem;
     let full = p.full.board();

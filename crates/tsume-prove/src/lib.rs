@@ -240,7 +240,7 @@ impl Default for Tuning {
 
 /// The default of [`Tuning::record_moves_from`]: on a 19×19 board copying a position is
 /// cheaper than recording and undoing a move, on the 3-SAT grids of thousands of points
-/// it is most of the work (docs/experiments.md).
+/// it is most of the work (the lab notebook (docs/experiments/)).
 pub const RECORD_MOVES_FROM: usize = 1024;
 
 /// How the children's numbers add up where every child must be solved.

@@ -97,12 +97,12 @@ pub(crate) fn settle(
     // A closure after a bounded iteration may spend as many nodes as the bounded
     // iterations did, not the search without a bound as well: that search's share is
     // half the budget, and a closure of a strategy of a few plies spending as much again
-    // took the rest from the bounded search (docs/experiments.md).
+    // took the rest from the bounded search (the lab notebook (docs/experiments/)).
     let deepen_start = search.stats.nodes;
     // Once an iteration has shown life within its bound and its strategy did not close,
     // the bounds between it and `rem` are skipped: a kill, if any, is longer than that
     // bound, and each intermediate iteration would prove life again over most of the
-    // same tree (docs/experiments.md: the 3-SAT instances where Λ lives, d180cf).
+    // same tree (the lab notebook (docs/experiments/): the 3-SAT instances where Λ lives, d180cf).
     let mut skip_to_last = false;
     let last = bounds.len() - 1;
     for (i, r) in bounds.into_iter().enumerate() {
@@ -198,7 +198,7 @@ pub const UNBOUNDED_CAP: u64 = 4_000_000;
 /// The unbounded search's share: half the node limit (the other half is the bounded
 /// search's, whose smaller bounds give an unknown answer its partial result), at most
 /// [`UNBOUNDED_CAP`]. Half rather than the whole limit: the same rows answered, more
-/// unknown rows left a partial result (docs/experiments.md).
+/// unknown rows left a partial result (the lab notebook (docs/experiments/)).
 fn unbounded_share(opts: &Options) -> u64 {
     opts.limits
         .max_nodes

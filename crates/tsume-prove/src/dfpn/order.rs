@@ -14,7 +14,7 @@ use super::{pn_dn, Child, Info, Known, Search, INF};
 /// at each defender's node of oracle runs over the bundled problems (each side to move)
 /// and d180cf's rows: trained on half of those runs' files, tested on the other half, the
 /// features restricted to those cheap to compute. The data, the held-out accuracy against
-/// the liberty order and the variants not kept: docs/experiments.md, "A learned order of
+/// the liberty order and the variants not kept: the lab notebook (docs/experiments/), "A learned order of
 /// the defender's moves".
 pub(crate) const DEFENDER_WEIGHTS: DefenderWeights = DefenderWeights {
     libs: 0.39,
@@ -213,7 +213,7 @@ impl Search<'_> {
     /// [`Search::vital_count`] of `p` beyond the root's: 1 where the target has a vital
     /// region and had none at the root. A region it has from the start (the 3-SAT
     /// instances' Λ has its eye e in every position) would shift every number alike and
-    /// only distort the sums (docs/experiments.md). Taken from Benson's test when it has
+    /// only distort the sums (the lab notebook (docs/experiments/)). Taken from Benson's test when it has
     /// just run on `p`.
     pub(super) fn vital_gain(&self, p: &Position) -> u8 {
         let v = if self.last_vital.0 == p.hash() {
@@ -232,7 +232,7 @@ impl Search<'_> {
     /// (pn + 1) and one fewer from life (dn 1, else 2). The hint is the parent's
     /// ([`Search::vital_gain`]), the same for every sibling: it weighs this node's
     /// children against the rest of the tree, not against each other. Measured
-    /// (docs/experiments.md): the child's own count cost a flood per child and saved
+    /// (the lab notebook (docs/experiments/)): the child's own count cost a flood per child and saved
     /// fewer nodes.
     pub(super) fn info_from(
         &self,
