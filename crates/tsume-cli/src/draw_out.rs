@@ -209,3 +209,74 @@ pub(crate) fn solve_outputs(
     }
     Ok(())
 }
+
+/// `reduce --svg`: the drawing of what `reduce` writes: design D6's grid (`rail`, as
+/// `--grid` writes it), the square-grid SGF (`sgf`), or else (and where no grid draws
+/// the formula) the graph board of design D2 with its gadgets named.
+pub(crate) fn reduce_svg(
+    cnf: &tsume_reduce::Cnf,
+    formula: &Path,
+    rail: bool,
+    sgf: bool,
+    path: &Path,
+) -> Result<(), Fail> {
+    let file_name = formula.file_name().map_or_else(
+        || formula.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let clauses: Vec<String> = cnf
+        .clauses
+        .iter()
+        .map(|c| {
+            let lits: Vec<String> = c
+                .iter()
+                .map(|&l| {
+                    if l > 0 {
+                        format!("u{l}")
+                    } else {
+                        format!("¬u{}", -l)
+                    }
+                })
+                .collect();
+            format!("({})", lits.join(" ∨ "))
+        })
+        .collect();
+    let mut facts = vec![
+        format!("formula: {}", clauses.join(" ∧ ")),
+        "White to move; the target Λ lives iff the formula is satisfiable".to_string(),
+    ];
+    let drawn =
+        |e: &dyn std::fmt::Display| Fail::input(format!("{}: cannot draw: {e}", path.display()));
+    let grid_scene = if rail {
+        tsume_reduce::rail_grid::rail_layout_with_copies(cnf, false)
+            .and_then(|l| l.to_graph_text())
+            .ok()
+            .map(|text| {
+                let file = tsume_board::parse_graph(&text).map_err(|e| drawn(&e))?;
+                Scene::of_graph_file(&file, &format!("{file_name}: design D6 on a grid"))
+                    .map_err(|e| drawn(&e))
+            })
+    } else if sgf {
+        tsume_reduce::grid::any_grid(cnf).ok().map(|g| {
+            Scene::of_sgf_grid(
+                &g.to_sgf(),
+                &format!("{file_name}: design {} on a grid", g.design()),
+            )
+            .map_err(|e| drawn(&e))
+        })
+    } else {
+        None
+    };
+    let scene = match grid_scene {
+        Some(s) => s?,
+        None => {
+            if rail || sgf {
+                facts.push("no grid draws this formula: the graph board of design D2".to_string());
+            }
+            let inst = tsume_reduce::reduce(cnf);
+            Scene::of_graph_file(&inst.graph, &format!("{file_name}: design D2"))
+                .map_err(|e| drawn(&e))?
+        }
+    };
+    write(path, &problem_svg(&scene, &[], &facts))
+}

@@ -233,13 +233,13 @@ fn d2_layout(board: &Board, labels: &[(Point, String)]) -> Option<Layout> {
         labels_out.push((h, format!("H{i}")));
     }
     for (&(i, a), &(_, b)) in as_.iter().zip(&bs) {
-        labels_out.push((a, format!("A{i}")));
-        labels_out.push((b, format!("B{i}")));
+        labels_out.push((a, format!("A{i}: u{i}")));
+        labels_out.push((b, format!("B{i}: ¬u{i}")));
     }
     for (&(i, h), (&(_, a), &(_, b))) in hs.iter().zip(as_.iter().zip(&bs)) {
         gadgets.push(Gadget {
             points: vec![h, a, b],
-            label: format!("variable u{i}: A(u{i} true) B(false)"),
+            label: format!("variable u{i}"),
         });
     }
     for &(j, k) in &ks {
