@@ -106,13 +106,19 @@ pub struct Figure {
 /// noted and 3 stays; a point where the other colour played in between shows the later
 /// stone, the colour that stands there.
 pub fn figure(line: &Line, k: usize, name: &dyn Fn(Point) -> String) -> Figure {
-    let mut pos = line.start.clone();
+    figure_of(line, 0, k, name)
+}
+
+/// The figure of moves `from + 1 ..= to` of `line`, from the position after `from`
+/// moves (numbered from `from + 1`, as a book's next diagram continues a line).
+pub fn figure_of(line: &Line, from: usize, to: usize, name: &dyn Fn(Point) -> String) -> Figure {
+    let mut pos = line.position_after(from);
     let n = pos.board().len();
     // Per point, the numbered moves played there, in order.
     let mut history: Vec<Vec<(u32, Color)>> = vec![Vec::new(); n];
     let mut passes: Vec<(u32, String)> = Vec::new();
     let mut last = None;
-    for (i, s) in line.steps.iter().take(k).enumerate() {
+    for (i, s) in line.steps.iter().enumerate().take(to).skip(from) {
         let num = i as u32 + 1;
         let played = play(&mut pos, s);
         last = None;
@@ -163,6 +169,37 @@ pub fn figure(line: &Line, k: usize, name: &dyn Fn(Point) -> String) -> Figure {
     }
 }
 
+/// Where a book would start a new diagram: the line cut before each move that captures a
+/// stone the current diagram numbered (so the key moves stay on the board), at most
+/// `max` diagrams (the last one takes the rest, its captures noted). Ranges of moves
+/// `(from, to)`: moves `from + 1 ..= to`.
+pub fn diagrams(line: &Line, max: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut pos = line.start.clone();
+    let mut from = 0;
+    let mut placed: Vec<Point> = Vec::new();
+    for (i, s) in line.steps.iter().enumerate() {
+        let mut next = pos.clone();
+        play(&mut next, s);
+        let takes = placed
+            .iter()
+            .any(|&p| pos.color(p).is_some() && next.color(p).is_none());
+        if takes && i > from && out.len() + 1 < max.max(1) {
+            out.push((from, i));
+            from = i;
+            placed.clear();
+        }
+        if let Move::Play(x) = s.mv {
+            if next.color(x).is_some() {
+                placed.push(x);
+            }
+        }
+        pos = next;
+    }
+    out.push((from, line.steps.len()));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -208,6 +245,27 @@ mod tests {
         let f3 = figure(&line, 3, &name(&start));
         assert_eq!(f3.numbers[b1.index()], Some(1));
         assert_eq!(f3.notes, vec!["2 at A1, captured", "3 at 1"]);
+    }
+
+    /// The ko line cut where a numbered stone is taken: 1 (Black B1), then 2 takes it,
+    /// 3 takes 2, 4 takes 3; at most three diagrams, the last taking the rest.
+    #[test]
+    fn a_line_is_cut_where_its_stones_are_taken() {
+        let start = Position::from_diagram("( o . o o . o )", Color::Black).unwrap();
+        let b = start.board().clone();
+        let (a1, b1) = (b.parse_point("A1").unwrap(), b.parse_point("B1").unwrap());
+        let moves = [
+            Move::Play(b1),
+            Move::Play(a1),
+            Move::Play(b1),
+            Move::Play(a1),
+        ];
+        let line = Line::alternating("g", "t", start.clone(), &moves, "");
+        assert_eq!(diagrams(&line, 9), vec![(0, 1), (1, 2), (2, 3), (3, 4)]);
+        assert_eq!(diagrams(&line, 3), vec![(0, 1), (1, 2), (2, 4)]);
+        let f = figure_of(&line, 1, 2, &name(&start));
+        assert_eq!(f.numbers[a1.index()], Some(2));
+        assert_eq!(f.position, line.position_after(2));
     }
 
     /// Passes and moves that φ turns into passes are notes; other stones are numbered

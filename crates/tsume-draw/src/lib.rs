@@ -40,7 +40,7 @@ mod picture;
 mod scene;
 mod tree_line;
 
-pub use figure::{figure, Figure, Line, Step};
+pub use figure::{diagrams, figure, figure_of, Figure, Line, Step};
 pub use page::page_html;
 pub use picture::problem_svg;
 pub use scene::{DrawError, Scene};

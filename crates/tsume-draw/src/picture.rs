@@ -4,9 +4,11 @@
 use svg::node::element::{Group, Rectangle};
 use svg::Document;
 
-use crate::figure::{figure, Line};
+use crate::figure::{diagrams, figure_of, Line};
 use crate::scene::{text, Kind, Scene};
 
+/// Most diagrams a line is cut into ([`diagrams`]).
+const MAX_DIAGRAMS: usize = 3;
 /// Widest row of panels before the next row starts.
 const MAX_ROW: f64 = 1500.0;
 /// Caption text size and line height.
@@ -76,9 +78,11 @@ fn panel(scene: &Scene, id: &str, title: &str, board: Group, caption: &[String])
 }
 
 /// The picture of a problem and its lines: the problem (the area in play, the target,
-/// the outside's virtual wall where it joins), then each line's figure (its moves
-/// numbered, captures taken off, the moves the figure cannot show noted below it), then
-/// `facts` and a legend.
+/// the outside's virtual wall where it joins), then each line's figures (its moves
+/// numbered, captures taken off, the moves a figure cannot show noted below it; a line
+/// is cut into up to three diagrams where its own stones are taken, as books do), then
+/// `facts` and a legend. A figure's panel is `line-I`, or `line-I-J` for the J-th
+/// diagram of a line that is cut.
 pub fn problem_svg(scene: &Scene, lines: &[Line], facts: &[String]) -> String {
     let mut panels = Vec::new();
     let start = scene.start.clone();
@@ -101,28 +105,35 @@ pub fn problem_svg(scene: &Scene, lines: &[Line], facts: &[String]) -> String {
     ));
     for (i, line) in lines.iter().enumerate() {
         let name = |p| scene.point_name(p);
-        let f = figure(line, line.steps.len(), &name);
-        let board = Group::new()
-            .add(scene.base(false))
-            .add(scene.stones(&f.position, Some(&f.numbers)))
-            .add(scene.overlay());
-        let mut caption = Vec::new();
-        if !f.notes.is_empty() {
-            caption.push(f.notes.join("; "));
+        let parts = diagrams(line, MAX_DIAGRAMS);
+        for (j, &(from, to)) in parts.iter().enumerate() {
+            let f = figure_of(line, from, to, &name);
+            let board = Group::new()
+                .add(scene.base(false))
+                .add(scene.stones(&f.position, Some(&f.numbers)))
+                .add(scene.overlay());
+            let mut caption = Vec::new();
+            if !f.notes.is_empty() {
+                caption.push(f.notes.join("; "));
+            }
+            if j + 1 == parts.len() && !line.end.is_empty() {
+                caption.push(line.end.clone());
+            }
+            if line.steps.is_empty() {
+                caption.push("no move to show".to_string());
+            }
+            let title = if j == 0 {
+                line.title.clone()
+            } else {
+                format!("{}, continued: {}–{}", line.group, from + 1, to)
+            };
+            let id = if parts.len() == 1 {
+                format!("line-{i}")
+            } else {
+                format!("line-{i}-{j}")
+            };
+            panels.push(panel(scene, &id, &title, board, &caption));
         }
-        if !line.end.is_empty() {
-            caption.push(line.end.clone());
-        }
-        if line.steps.is_empty() {
-            caption.push("no move to show".to_string());
-        }
-        panels.push(panel(
-            scene,
-            &format!("line-{i}"),
-            &line.title,
-            board,
-            &caption,
-        ));
     }
     // Rows of panels.
     let mut doc_w: f64 = 0.0;

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use tsume_board::{Color, Position};
-use tsume_draw::{problem_svg, Line, Scene};
+use tsume_draw::{diagrams, problem_svg, Line, Scene};
 use tsume_prove::{default_depth, solve, Options, Verdict};
 use tsume_sgf::{load_problem, LoadOptions, Problem};
 
@@ -149,7 +149,13 @@ fn every_bundled_problem_draws_its_position_and_lines() {
         let svg = problem_svg(&Scene::of_problem(&problem), &lines, &[]);
         let drawn = panels(&svg);
         let name = path.display();
-        assert_eq!(drawn.len(), 3, "{name}: the problem and two lines");
+        let parts: Vec<Vec<(usize, usize)>> = lines.iter().map(|l| diagrams(l, 3)).collect();
+        let count: usize = parts.iter().map(Vec::len).sum();
+        assert_eq!(
+            drawn.len(),
+            1 + count,
+            "{name}: the problem and the lines' diagrams"
+        );
         let first = &drawn["problem"];
         let want = expected(&problem, &problem.position, first);
         assert!(
@@ -158,17 +164,25 @@ fn every_bundled_problem_draws_its_position_and_lines() {
         );
         assert_eq!(first.stones, want, "{name}: the problem's stones");
         for (i, line) in lines.iter().enumerate() {
-            // The line replayed with φ, apart from the drawing's code.
-            let mut pos = line.start.clone();
-            for &m in &line.steps.iter().map(|s| s.mv).collect::<Vec<_>>() {
-                pos.play_in_place(m);
+            for (j, &(_, to)) in parts[i].iter().enumerate() {
+                // The line replayed with φ up to the diagram's last move, apart from the
+                // drawing's code.
+                let mut pos = line.start.clone();
+                for s in line.steps.iter().take(to) {
+                    pos.play_in_place(s.mv);
+                }
+                let id = if parts[i].len() == 1 {
+                    format!("line-{i}")
+                } else {
+                    format!("line-{i}-{j}")
+                };
+                let d = &drawn[&id];
+                assert_eq!(
+                    d.stones,
+                    expected(&problem, &pos, d),
+                    "{name}: line {i}'s diagram {j}"
+                );
             }
-            let d = &drawn[&format!("line-{i}")];
-            assert_eq!(
-                d.stones,
-                expected(&problem, &pos, d),
-                "{name}: line {i}'s figure"
-            );
             figures += 1;
         }
     }
