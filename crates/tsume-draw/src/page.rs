@@ -173,6 +173,6 @@ pub fn page_html(scene: &Scene, heading: &str, facts: &[String], lines: &[Line])
 <p class=\"legend\">{legend}</p>\n</div>\n</div>\n\
 <script type=\"application/json\" id=\"tsume-data\">{data}</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n",
         title = esc(heading),
-        legend = esc(&legend_text(scene)),
+        legend = esc(&legend_text(scene, true)),
     )
 }

@@ -96,13 +96,7 @@ pub fn problem_svg(scene: &Scene, lines: &[Line], facts: &[String]) -> String {
     } else {
         vec![to_move, "blue dashes: joined to the outside".to_string()]
     };
-    panels.push(panel(
-        scene,
-        "problem",
-        &format!("Problem: {}", scene.title),
-        board,
-        &first,
-    ));
+    panels.push(panel(scene, "problem", &scene.title, board, &first));
     for (i, line) in lines.iter().enumerate() {
         let name = |p| scene.point_name(p);
         let parts = diagrams(line, MAX_DIAGRAMS);
@@ -157,7 +151,7 @@ pub fn problem_svg(scene: &Scene, lines: &[Line], facts: &[String]) -> String {
     }
     y += row_h + 10.0;
     let mut legend = facts.to_vec();
-    legend.push(legend_text(scene));
+    legend.push(legend_text(scene, !lines.is_empty()));
     let width = doc_w.max(320.0);
     for f in &legend {
         for l in wrap(f, width - 24.0, FONT) {
@@ -182,7 +176,7 @@ pub fn problem_svg(scene: &Scene, lines: &[Line], facts: &[String]) -> String {
 }
 
 /// What the marks mean.
-pub(crate) fn legend_text(scene: &Scene) -> String {
+pub(crate) fn legend_text(scene: &Scene, numbers: bool) -> String {
     let mut parts = vec!["red triangle: the target".to_string()];
     if matches!(scene.kind, Kind::Board { .. }) && scene.in_play.iter().any(|&p| !p) {
         parts.push("grey: not in play".to_string());
@@ -194,8 +188,11 @@ pub(crate) fn legend_text(scene: &Scene) -> String {
                 .to_string(),
         );
     }
-    parts.push(
-        "numbers: the order of the moves; \"7 at 3\": move 7 was played where 3 stands".to_string(),
-    );
+    if numbers {
+        parts.push(
+            "numbers: the order of the moves; \"7 at 3\": move 7 was played where 3 stands"
+                .to_string(),
+        );
+    }
     parts.join(" · ")
 }

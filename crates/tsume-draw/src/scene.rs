@@ -114,7 +114,7 @@ impl Scene {
             problem.map.clone(),
             Some(problem.target_full),
             &[],
-            title_of(problem),
+            format!("Problem: {}", title_of(problem)),
         );
         scene.joins = joins(problem, &scene);
         scene
