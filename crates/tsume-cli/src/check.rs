@@ -88,6 +88,10 @@ pub struct CheckArgs {
     /// variations (one file only).
     #[arg(long, value_name = "FILE")]
     pub sgf_out: Option<PathBuf>,
+    /// Write a self-contained HTML page that steps through the file's lines, each move
+    /// with its judgement (one file only; docs/pictures.md).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// Print JSON (one object for one file, `{"problems": [...], "summary": {...}}` for several; schema in docs/cli.md).
     #[arg(long)]
     pub json: bool,
@@ -1058,8 +1062,11 @@ pub(crate) fn run(
     };
     let jobs = crate::solve::jobs(&files, a.area.index, stdin);
     let single = jobs.len() == 1 && !a.files[0].is_dir();
-    if a.sgf_out.is_some() && !single {
-        return fail(err, Fail::input("--sgf-out takes a single problem file"));
+    if (a.sgf_out.is_some() || a.html.is_some()) && !single {
+        return fail(
+            err,
+            Fail::input("--sgf-out and --html take a single problem file"),
+        );
     }
     let results: Vec<Result<FileReport, Fail>> = jobs
         .par_iter()
@@ -1089,6 +1096,11 @@ pub(crate) fn run(
                     if let Err(e) = std::fs::write(path, annotated_sgf(rep)) {
                         let _ = writeln!(err, "{}: {e}", path.display());
                         return crate::EXIT_BAD_INPUT;
+                    }
+                }
+                if let Some(path) = &a.html {
+                    if let Err(f) = crate::draw_out::write(path, &html_page(rep)) {
+                        return fail(err, f);
                     }
                 }
                 if a.json {
@@ -1127,4 +1139,61 @@ pub(crate) fn run(
         );
     }
     code
+}
+
+/// `--html`: the page of the file's lines, each move with its judgement, the text
+/// report above the board.
+fn html_page(r: &FileReport) -> String {
+    let p = &r.problem;
+    let lines: Vec<tsume_draw::Line> = r
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(k, l)| {
+            let first = l.path.first().map_or(r.side, |&i| r.flat[i].color);
+            let mut steps = Vec::new();
+            for &i in &l.path {
+                let f = &r.flat[i];
+                let mv = match f.point.map(|x| p.from_full(x)) {
+                    None => Move::Pass,
+                    Some(Some(x)) => Move::Play(x),
+                    Some(None) => break,
+                };
+                if f.after.is_none() {
+                    break;
+                }
+                // The judgement: move_text's words in brackets.
+                let t = move_text(r, i);
+                let note = t
+                    .split_once('(')
+                    .and_then(|(_, rest)| rest.strip_suffix(')'))
+                    .unwrap_or(&t);
+                steps.push(tsume_draw::Step {
+                    color: f.color,
+                    mv,
+                    note: note.to_string(),
+                });
+            }
+            let verdict = match l.agrees {
+                Some(true) => "agrees",
+                Some(false) => "DISAGREES",
+                None => "not settled",
+            };
+            let marked = l.claim.map_or("unmarked", |c| claim_str(Some(c)));
+            tsume_draw::Line {
+                group: "The file's lines".to_string(),
+                title: format!("line {}: marked {marked}; {verdict}", k + 1),
+                start: p.position.with_to_move(first),
+                steps,
+                end: format!("judged {}", claim_str(l.judged)),
+            }
+        })
+        .collect();
+    let facts: Vec<String> = human(r).lines().map(str::to_string).collect();
+    tsume_draw::page_html(
+        &tsume_draw::Scene::of_problem(p),
+        &p.label(),
+        &facts,
+        &lines,
+    )
 }

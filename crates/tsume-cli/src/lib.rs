@@ -9,6 +9,7 @@
 mod bench;
 mod check;
 mod check_proof;
+mod draw_out;
 mod gtp;
 mod reduce_cmd;
 mod render;

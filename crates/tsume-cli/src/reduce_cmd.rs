@@ -57,6 +57,10 @@ pub struct ReduceArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Draw the instance as SVG: the graph board with design D2's gadgets named, or the
+    /// square grid as a board where that is what is written (docs/pictures.md).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
     /// Write design D6's square grid, of any size, as a graph board (to a .graph output
     /// or stdout), when D6 draws the formula (chains of copies included).
     #[arg(long)]
@@ -197,6 +201,18 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             return EXIT_BAD_INPUT;
         }
     };
+    if let Some(path) = &a.svg {
+        let grid_sgf = a
+            .output
+            .as_ref()
+            .is_some_and(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")));
+        if let Err(f) =
+            crate::draw_out::reduce_svg(&cnf, &a.formula, a.grid && !grid_sgf, grid_sgf, path)
+        {
+            let _ = writeln!(err, "{}", f.message);
+            return f.code;
+        }
+    }
     let inst = reduce(&cnf);
     let mut fallback = None;
     let mut grid: Option<AnyGrid> = None;

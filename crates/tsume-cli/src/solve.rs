@@ -73,6 +73,13 @@ pub struct SolveArgs {
     /// Write the proof trees as JSON (one file only).
     #[arg(long, value_name = "FILE")]
     pub tree_out: Option<PathBuf>,
+    /// Draw the problem and each side's winning line as SVG (one file only; docs/pictures.md).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write a self-contained HTML page that steps through each side's line and the
+    /// refutations of the wrong first moves (with --all-moves) (one file only).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// Skip replaying proofs through the independent checker.
     #[arg(long)]
     pub no_check: bool,
@@ -566,7 +573,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
         depth: a.depth,
         limits: limits(a.max_nodes, a.time_limit, a.tt_mb)?,
         all_moves: a.all_moves,
-        want_tree: !a.no_check || a.sgf_out.is_some() || a.tree_out.is_some(),
+        want_tree: !a.no_check || a.sgf_out.is_some() || a.tree_out.is_some() || a.html.is_some(),
         max_tree: a.max_tree,
         check: !a.no_check,
         exact: a.exact,
@@ -900,10 +907,11 @@ pub(crate) fn run(
     };
     let jobs = jobs(&files, a.area.index, stdin);
     let single = jobs.len() == 1 && !a.files[0].is_dir();
-    if !single && (a.sgf_out.is_some() || a.tree_out.is_some()) {
+    let outputs = [&a.sgf_out, &a.tree_out, &a.svg, &a.html];
+    if !single && outputs.iter().any(|o| o.is_some()) {
         let _ = writeln!(
             err,
-            "tsume solve: --sgf-out and --tree-out take a single problem file"
+            "tsume solve: --sgf-out, --tree-out, --svg and --html take a single problem file"
         );
         return EXIT_BAD_INPUT;
     }
@@ -921,6 +929,11 @@ pub(crate) fn run(
                 let _ = writeln!(err, "{}: {e}", path.display());
                 return EXIT_BAD_INPUT;
             }
+        }
+        if let Err(f) = crate::draw_out::solve_outputs(&report, a.svg.as_deref(), a.html.as_deref())
+        {
+            let _ = writeln!(err, "{}", f.message);
+            return f.code;
         }
         if let Some(path) = &a.tree_out {
             let trees: Vec<serde_json::Value> = report
