@@ -9,8 +9,7 @@ use serde_json::json;
 use tsume_board::{counted, Color};
 use tsume_prove::{Limits, Options, Verdict};
 use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, random_monotone_3cnf, Cnf};
-use tsume_reduce::grid::{any_grid, AnyGrid};
-use tsume_reduce::rail_grid::rail_layout_with_copies;
+use tsume_reduce::grid::{any_grid, rail_layout_with_copies, AnyGrid};
 use tsume_reduce::reduce;
 
 use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
