@@ -149,8 +149,9 @@
 //!
 //! [`grid`] draws the instance on an ordinary rectangular grid: design D2 for the chain
 //! class ([`grid::chain`]), design D6, the Black rail, for monotone rectilinear formulas
-//! ([`grid::rail`], with chains of copies, [`grid::copies`]). Solve a grid SGF on the
-//! whole board, as its `GC[tsume: region=board]` asks: `tsume solve F.sgf --to-move W`.
+//! ([`grid::rail`], with chains of copies, [`grid::copies`]); [`route`] carries any
+//! formula into D6's class, so [`grid::draw`] draws every formula. Solve a grid SGF on
+//! the whole board, as its `GC[tsume: region=board]` asks: `tsume solve F.sgf --to-move W`.
 //! Why the grid needs D6's rail (no planar drawing of D2 does more than the chain
 //! class), the designs tried on the way (D3–D5) and their measurements:
 //! `docs/design/grid-planarity.md`.
@@ -159,6 +160,7 @@
 pub mod dimacs;
 pub mod grid;
 pub mod reduce;
+pub mod route;
 pub mod small;
 
 pub use dimacs::{

@@ -596,6 +596,71 @@ impl GridLayout {
 
     /// The SGF text: `SZ`, `AB`, `AW`, `PL[W]`, `TR` on Λ, `LB` labels, a `C` comment.
     pub fn to_sgf(&self) -> String {
+        let lb = self.labels();
+        let formula = self.formula_text();
+        let comment = format!(
+            "3-SAT instance (tsume-reduce, design D2 on a grid): White to move; the target Λ \
+             (the White group marked with a triangle, label L) lives iff the formula is \
+             satisfiable.\nFormula: {formula}.\nThe whole board is the problem (GC says \
+             region=board, which tsume's loader reads): `tsume solve FILE.sgf --to-move W`.\n\
+             Labels: L = Λ, e its eye, E Black's killing point, f outside liberties of Λ, q = \
+             the gate Ω (Black), g<i> = Ω's liberty next to a White wall, z = alive Black \
+             walls (the design's Z), w = alive White walls (the design's W), h<i> = H_i, A<i> \
+             / B<i> = White's choice u_i true / false, k<j> = clause group K(j) (White, next \
+             to Ω; its liberties are its literals' choice points)."
+        );
+        grid_sgf(
+            (self.width, self.height),
+            |x, y| self.cells[y][x].stone(),
+            &comment,
+            &self.notes,
+            self.target(),
+            &lb,
+        )
+    }
+
+    /// The grid as a graph board file (tsume-graph format, `grid W H`), with the labels
+    /// of [`GridLayout::to_sgf`], White to move, Λ the target.
+    ///
+    /// # Errors
+    /// None for a layout of this module; an internal error otherwise.
+    pub fn to_graph_text(&self) -> Result<String, GridError> {
+        let (w, h) = (self.width, self.height);
+        let mut header = format!(
+            "# 3-SAT instance (design D2 on a {w} x {h} square grid): White to move; the \
+             target Λ (label L) lives iff the formula is satisfiable\n# formula drawn: {}\n",
+            self.formula_text()
+        );
+        for n in &self.notes {
+            header.push_str(&format!("# note: {}\n", n.replace('\n', " ")));
+        }
+        super::sgf::grid_graph_text(
+            (w, h),
+            |x, y| self.cells[y][x].stone(),
+            &self.labels(),
+            self.target(),
+            &header,
+        )
+    }
+
+    /// The formula as text, `(u1 ∨ ¬u2) ∧ …`.
+    fn formula_text(&self) -> String {
+        let formula = self
+            .cnf
+            .clauses
+            .iter()
+            .map(|c| clause_text(c))
+            .collect::<Vec<_>>()
+            .join(" ∧ ");
+        if formula.is_empty() {
+            "the empty formula (no clause)".to_string()
+        } else {
+            formula
+        }
+    }
+
+    /// The labels of the groups and points (x, y, text).
+    fn labels(&self) -> Vec<(usize, usize, String)> {
         let mut lb: Vec<(usize, usize, String)> = Vec::new();
         let mut seen_k = std::collections::BTreeSet::new();
         let mut seen_h = std::collections::BTreeSet::new();
@@ -633,37 +698,7 @@ impl GridLayout {
                 }
             }
         }
-        let formula = self
-            .cnf
-            .clauses
-            .iter()
-            .map(|c| clause_text(c))
-            .collect::<Vec<_>>()
-            .join(" ∧ ");
-        let formula = if formula.is_empty() {
-            "the empty formula (no clause)".to_string()
-        } else {
-            formula
-        };
-        let comment = format!(
-            "3-SAT instance (tsume-reduce, design D2 on a grid): White to move; the target Λ \
-             (the White group marked with a triangle, label L) lives iff the formula is \
-             satisfiable.\nFormula: {formula}.\nThe whole board is the problem (GC says \
-             region=board, which tsume's loader reads): `tsume solve FILE.sgf --to-move W`.\n\
-             Labels: L = Λ, e its eye, E Black's killing point, f outside liberties of Λ, q = \
-             the gate Ω (Black), g<i> = Ω's liberty next to a White wall, z = alive Black \
-             walls (the design's Z), w = alive White walls (the design's W), h<i> = H_i, A<i> \
-             / B<i> = White's choice u_i true / false, k<j> = clause group K(j) (White, next \
-             to Ω; its liberties are its literals' choice points)."
-        );
-        grid_sgf(
-            (self.width, self.height),
-            |x, y| self.cells[y][x].stone(),
-            &comment,
-            &self.notes,
-            self.target(),
-            &lb,
-        )
+        lb
     }
 }
 

@@ -80,11 +80,14 @@ pub(crate) fn nesting_key(v: usize, legs: &[usize]) -> (u8, usize, usize) {
 
 /// The slots and heights of the positive clauses (`positive`, drawn above) or the
 /// negative ones; `clauses` gives each clause as (variable index 1..=m, sign) pairs.
+/// `given[v]`, where known, lists the clauses on variable v's slots on this side in
+/// their left-to-right order (an embedding's), which is then the only order tried.
 pub(super) fn side(
     clauses: &[Vec<(u32, bool)>],
     vars: &[u32],
     flip: &[bool],
     positive: bool,
+    given: Option<&[Vec<usize>]>,
 ) -> Result<Side, GridError> {
     let m = vars.len();
     let on_side: Vec<bool> = clauses.iter().map(|c| c[0].1 == positive).collect();
@@ -112,21 +115,26 @@ pub(super) fn side(
     // Every order of the doubles' two slots while that is cheap (the first that nests,
     // in a fixed order, so drawings stay as they were); beyond, only the order that
     // nesting forces ([`nesting_first`]), found without search.
-    let masks: Vec<u32> = if doubles.len() <= EXHAUSTIVE_DOUBLES {
-        (0..1u32 << doubles.len()).collect()
+    // For each double, whether its two clauses swap slots (against `at`'s order).
+    let masks: Vec<Vec<bool>> = if let Some(given) = given {
+        vec![doubles
+            .iter()
+            .map(|&v| given.get(v).and_then(|g| g.first()) != at[v].first())
+            .collect()]
+    } else if doubles.len() <= EXHAUSTIVE_DOUBLES {
+        (0..1u32 << doubles.len())
+            .map(|mask| (0..doubles.len()).map(|k| mask >> k & 1 == 1).collect())
+            .collect()
     } else {
-        let mut forced = 0u32;
-        for (k, &v) in doubles.iter().enumerate() {
-            if let &[a, b] = at[v].as_slice() {
-                let legs = |j: usize| -> Vec<usize> {
-                    clauses[j].iter().map(|&(u, _)| u as usize).collect()
-                };
-                if !nesting_first(v, &legs(a), &legs(b)) {
-                    forced |= 1 << k;
-                }
-            }
-        }
-        vec![forced]
+        let legs =
+            |j: usize| -> Vec<usize> { clauses[j].iter().map(|&(u, _)| u as usize).collect() };
+        vec![doubles
+            .iter()
+            .map(|&v| match at[v].as_slice() {
+                &[a, b] => !nesting_first(v, &legs(a), &legs(b)),
+                _ => false,
+            })
+            .collect()]
     };
     for mask in masks {
         let mut slots = vec![[None, None]; m + 1];
@@ -143,7 +151,7 @@ pub(super) fn side(
                 }
                 &[a, b] => {
                     let k = doubles.iter().position(|&d| d == v).unwrap_or(0);
-                    slots[v] = if mask >> k & 1 == 0 {
+                    slots[v] = if !mask[k] {
                         [Some(a), Some(b)]
                     } else {
                         [Some(b), Some(a)]

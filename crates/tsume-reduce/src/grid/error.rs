@@ -14,6 +14,11 @@ pub enum GridError {
         /// Columns needed.
         width: usize,
     },
+    /// The route's grid would have more points than [`super::MAX_POINTS`] (at least).
+    OverLimit {
+        /// Points needed.
+        points: usize,
+    },
     /// Neither grid design draws the formula ([`super::any_grid`]): why not, for each.
     Neither {
         /// Why design D2's chain class does not hold it.
@@ -29,6 +34,10 @@ impl GridError {
         match self {
             GridError::Unsupported(why) => why.clone(),
             GridError::TooLarge { width } => format!("the layout needs {width} columns, over 52"),
+            GridError::OverLimit { points } => format!(
+                "the grid would have {points} points, over the limit of {}",
+                super::MAX_POINTS
+            ),
             GridError::Neither { chain, rail } => format!("{chain}; {rail}"),
         }
     }
@@ -52,6 +61,11 @@ impl fmt::Display for GridError {
                 f,
                 "no square-grid SGF: the layout needs {width} columns, more than the 52 SGF \
                  allows; write the graph board instead (e.g. `-o out.graph`)"
+            ),
+            GridError::OverLimit { .. } => write!(
+                f,
+                "no square grid: {}; write the graph board instead (e.g. `-o out.graph`)",
+                self.short()
             ),
             GridError::Neither { chain, rail } => write!(
                 f,

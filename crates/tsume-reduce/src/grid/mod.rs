@@ -13,7 +13,10 @@
 //!   D6's class without losing planarity.
 //!
 //! [`any_grid`] draws a formula with D2 where the chain class holds (the smaller board),
-//! else with D6. The dependencies run one way: this module uses `chain` and `rail`;
+//! else with D6 within the SGF's 52 × 52. [`draw`] draws **every** formula: D2, else D6
+//! as the formula stands (any size), else D6 after the route of [`crate::route`] (3-CNF,
+//! Lichtenstein's crossover, de Berg and Khosravi's monotone form, chains of copies),
+//! up to [`MAX_POINTS`] points. The dependencies run one way: this module uses `chain` and `rail`;
 //! `rail` uses `copies` and `class`; `copies` uses `class`; both designs write their SGF
 //! through [`sgf`] and report [`GridError`].
 
@@ -73,6 +76,23 @@ impl AnyGrid {
         }
     }
 
+    /// The grid as a graph board file (tsume-graph format).
+    ///
+    /// # Errors
+    /// None for a drawn grid; an internal error otherwise.
+    pub fn to_graph_text(&self) -> Result<String, GridError> {
+        match self {
+            AnyGrid::Chain(l) => l.to_graph_text(),
+            AnyGrid::Rail(l) => l.to_graph_text(),
+        }
+    }
+
+    /// Whether the grid fits an SGF board (52 × 52 at most).
+    pub fn fits_sgf(&self) -> bool {
+        let (w, h) = self.size();
+        w <= 52 && h <= 52
+    }
+
     /// What the drawing changed in the formula (normalising, simplifying, chains of
     /// copies), in words.
     pub fn notes(&self) -> &[String] {
@@ -99,4 +119,73 @@ pub fn any_grid(cnf: &Cnf) -> Result<AnyGrid, GridError> {
             }),
         },
     }
+}
+
+/// The largest grid [`draw`] makes, in points (a board of this size is some 40 MB as a
+/// graph file); a formula whose route leads to more is refused with
+/// [`GridError::TooLarge`].
+pub const MAX_POINTS: usize = 2_000_000;
+
+/// A formula drawn on the square grid, and how.
+#[derive(Clone, Debug)]
+pub struct Drawing {
+    /// The grid.
+    pub grid: AnyGrid,
+    /// The route's stages when the formula went through it ([`crate::route`]), else
+    /// empty.
+    pub stages: Vec<crate::route::Stage>,
+}
+
+/// The square grid of any formula: design D2's chain class, else D6 as the formula stands
+/// (within 52 × 52 if it fits, else of any size), else D6 after the route; satisfiable
+/// exactly when the formula is, each way.
+///
+/// # Errors
+/// [`GridError::OverLimit`] when the route's grid would have more than [`MAX_POINTS`]
+/// points; an internal error if a stage fails its check.
+pub fn draw(cnf: &Cnf) -> Result<Drawing, GridError> {
+    let plain = |grid| Drawing {
+        grid,
+        stages: Vec::new(),
+    };
+    if let Ok(l) = grid_layout(cnf) {
+        return Ok(plain(AnyGrid::Chain(l)));
+    }
+    for sgf in [true, false] {
+        if let Ok(l) = rail_layout_with_copies(cnf, sgf) {
+            return Ok(plain(AnyGrid::Rail(l)));
+        }
+    }
+    let routed = crate::route::route(cnf).map_err(GridError::Unsupported)?;
+    // D6 takes about 12 columns a variable; the rows follow the nesting, at least 30.
+    let columns = 12 * routed.emb.line.len() + 16;
+    if columns * 30 > MAX_POINTS {
+        return Err(GridError::OverLimit {
+            points: columns * 30,
+        });
+    }
+    let mut l = rail::rail_layout_embedded(&routed.emb)?;
+    if l.width * l.height > MAX_POINTS {
+        return Err(GridError::OverLimit {
+            points: l.width * l.height,
+        });
+    }
+    let sizes: Vec<String> = routed
+        .stages
+        .iter()
+        .map(|s| format!("{} {}/{}", s.name, s.variables, s.clauses))
+        .collect();
+    let crossings = routed.stages.iter().map(|s| s.crossings).sum::<usize>();
+    let mut notes = routed.notes;
+    notes.push(format!(
+        "drawn through the route to design D6's class (variables/clauses after each stage: \
+         {}; {crossings} crossing(s) replaced by Lichtenstein's crossover box): the formula \
+         drawn is satisfiable exactly when the input is (tsume-reduce route docs)",
+        sizes.join(", ")
+    ));
+    l.notes = notes;
+    Ok(Drawing {
+        grid: AnyGrid::Rail(l),
+        stages: routed.stages,
+    })
 }

@@ -269,7 +269,7 @@ impl Canvas {
 /// [`GridError::Unsupported`] naming why the formula is outside the class, or
 /// [`GridError::TooLarge`].
 pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
-    rail_layout_within(input, Some(MAX_SIDE))
+    rail_layout_within(input, Some(MAX_SIDE), None)
 }
 
 /// The D6 grid of a formula, drawn as it is or, when a literal is in more than two
@@ -281,12 +281,12 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
 /// As [`rail_layout`]; for a formula chained, the chained formula's error.
 pub fn rail_layout_with_copies(input: &Cnf, sgf: bool) -> Result<RailLayout, GridError> {
     let max = sgf.then_some(MAX_SIDE);
-    match rail_layout_within(input, max) {
+    match rail_layout_within(input, max, None) {
         Err(e) if super::copies::has_crowded_literal(input) => {
             let Ok((chained, notes)) = super::copies::split_occurrences(input) else {
                 return Err(e);
             };
-            match rail_layout_within(&chained, max) {
+            match rail_layout_within(&chained, max, None) {
                 Ok(mut l) => {
                     l.notes.splice(0..0, notes);
                     Ok(l)
@@ -303,8 +303,40 @@ pub fn rail_layout_with_copies(input: &Cnf, sgf: bool) -> Result<RailLayout, Gri
     }
 }
 
-fn rail_layout_within(input: &Cnf, max_side: Option<usize>) -> Result<RailLayout, GridError> {
+/// The D6 grid of a planar monotone rectilinear formula as its embedding draws it
+/// ([`crate::route`]): the variables numbered 1..=n along the line, every literal in at
+/// most two clauses, each point's slots in the embedding's order; of any size.
+///
+/// # Errors
+/// [`GridError::Unsupported`] if the embedding is not of that form, or the drawing fails
+/// its check.
+pub fn rail_layout_embedded(emb: &crate::route::Embedded) -> Result<RailLayout, GridError> {
+    let n = emb.line.len();
+    if emb.line != (1..=n as u32).collect::<Vec<_>>() || !emb.is_monotone() || emb.max_legs() > 2 {
+        return Err(unsupported(
+            "internal: the embedding is not numbered along its line, not monotone, or has a \
+             literal in more than two clauses",
+        ));
+    }
+    let mut given: [Vec<Vec<usize>>; 2] = [vec![Vec::new()], vec![Vec::new()]];
+    for both in &emb.legs {
+        given[0].push(both[0].clone());
+        given[1].push(both[1].clone());
+    }
+    rail_layout_within(&emb.cnf, None, Some(&given))
+}
+
+fn rail_layout_within(
+    input: &Cnf,
+    max_side: Option<usize>,
+    given: Option<&[Vec<Vec<usize>>; 2]>,
+) -> Result<RailLayout, GridError> {
     let (cnf, notes) = distinct_clauses(input);
+    if given.is_some() && cnf.clauses != input.clauses {
+        return Err(unsupported(
+            "internal: the embedded formula changes when normalised",
+        ));
+    }
     if cnf.clauses.is_empty() || cnf.clauses.iter().any(Vec::is_empty) {
         return Err(unsupported("no clause, or an empty clause"));
     }
@@ -317,8 +349,13 @@ fn rail_layout_within(input: &Cnf, max_side: Option<usize>) -> Result<RailLayout
         )
     })?;
     let clauses = sided(&cnf, &vars, &flip);
-    let up = side(&clauses, &vars, &flip, true)?;
-    let down = side(&clauses, &vars, &flip, false)?;
+    if given.is_some() && (vars.len() != input.vars as usize || flip.iter().any(|&f| f)) {
+        return Err(unsupported(
+            "internal: the embedded formula has a variable without a clause, or is renamed",
+        ));
+    }
+    let up = side(&clauses, &vars, &flip, true, given.map(|g| &g[0][..]))?;
+    let down = side(&clauses, &vars, &flip, false, given.map(|g| &g[1][..]))?;
     // The narrow spacing only where the SGF's 52 columns ask for it.
     let sp = if m <= 3 || max_side.is_none() {
         WIDE

@@ -1,7 +1,7 @@
 //! Design D6's grid written out: the SGF and the graph board of the square grid.
 
 use super::error::GridError;
-use super::rail::{unsupported, RailCell, RailLayout, MAX_SIDE};
+use super::rail::{RailCell, RailLayout};
 
 impl RailLayout {
     /// The grid as a graph board file (tsume-graph format): `grid W H` with SGF point
@@ -13,41 +13,8 @@ impl RailLayout {
     /// None for a layout of this module (a board of its size always exists); an
     /// internal error otherwise, never a panic.
     pub fn to_graph_text(&self) -> Result<String, GridError> {
-        use std::sync::Arc;
-        use tsume_board::{Board, Configuration, GraphFile, Point};
         let (w, h) = (self.width, self.height);
-        let board = if w <= MAX_SIDE && h <= MAX_SIDE {
-            Board::grid(w as u32, h as u32)
-        } else {
-            let names = (0..w * h).map(|i| format!("{},{}", i % w, i / w)).collect();
-            let mut edges = Vec::new();
-            for i in 0..w * h {
-                if i % w + 1 < w {
-                    edges.push((i, i + 1));
-                }
-                if i + w < w * h {
-                    edges.push((i, i + w));
-                }
-            }
-            Board::from_edges(names, &edges)
-        };
-        let board = Arc::new(board.map_err(|e| unsupported(format!("internal: {e}")))?);
-        // Point (x, y) is index y·w + x in both boards.
-        let config =
-            Configuration::from_cells(self.cells.iter().flatten().map(|c| c.stone()).collect());
-        let labels = self
-            .labels()
-            .into_iter()
-            .map(|(x, y, l)| (Point::from_index(y * w + x), l))
-            .collect();
-        let file = GraphFile {
-            board,
-            config,
-            to_move: Some(tsume_board::Color::White),
-            target: Some(Point::from_index(self.target.1 * w + self.target.0)),
-            labels,
-        };
-        let mut out = format!(
+        let mut header = format!(
             "# 3-SAT instance (design D6, the Black rail, on a {w} x {h} square grid): White \
              to move; the target Λ (label L) lives iff the formula is satisfiable\n# formula \
              drawn: {}\n",
@@ -56,10 +23,15 @@ impl RailLayout {
                 .trim_end()
         );
         for n in &self.notes {
-            out.push_str(&format!("# note: {}\n", n.replace('\n', " ")));
+            header.push_str(&format!("# note: {}\n", n.replace('\n', " ")));
         }
-        out.push_str(&tsume_board::write_graph(&file));
-        Ok(out)
+        super::sgf::grid_graph_text(
+            (w, h),
+            |x, y| self.cells[y][x].stone(),
+            &self.labels(),
+            self.target,
+            &header,
+        )
     }
 
     /// The labels of the groups and points (x, y, text), as [`RailLayout::to_sgf`]

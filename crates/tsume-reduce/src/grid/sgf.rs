@@ -1,4 +1,4 @@
-//! The SGF text of a drawn grid, shared by both designs.
+//! The SGF and graph-board text of a drawn grid, shared by both designs.
 
 pub(crate) fn sgf_coord(x: usize, y: usize) -> String {
     tsume_board::coord::sgf_name(x as u32, y as u32)
@@ -66,4 +66,58 @@ pub(crate) fn grid_sgf(
     }
     out.push_str(")\n");
     out
+}
+
+/// The grid as a graph board file (tsume-graph format): `grid W H` with SGF point names up
+/// to 52 × 52, beyond it the grid's points (named `column,row` from 0) and edges; the
+/// stones from `stone(x, y)`, the `labels`, White to move, the target, after `header`
+/// (comment lines).
+///
+/// # Errors
+/// None for a grid (a board of its size always exists); an internal error otherwise.
+pub(crate) fn grid_graph_text(
+    (w, h): (usize, usize),
+    stone: impl Fn(usize, usize) -> Option<tsume_board::Color>,
+    labels: &[(usize, usize, String)],
+    target: (usize, usize),
+    header: &str,
+) -> Result<String, super::GridError> {
+    use std::sync::Arc;
+    use tsume_board::{Board, Configuration, GraphFile, Point};
+    let board = if w <= 52 && h <= 52 {
+        Board::grid(w as u32, h as u32)
+    } else {
+        let names = (0..w * h).map(|i| format!("{},{}", i % w, i / w)).collect();
+        let mut edges = Vec::new();
+        for i in 0..w * h {
+            if i % w + 1 < w {
+                edges.push((i, i + 1));
+            }
+            if i + w < w * h {
+                edges.push((i, i + w));
+            }
+        }
+        Board::from_edges(names, &edges)
+    };
+    let board =
+        Arc::new(board.map_err(|e| super::GridError::Unsupported(format!("internal: {e}")))?);
+    // Point (x, y) is index y·w + x in both boards.
+    let config = Configuration::from_cells(
+        (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .map(|(x, y)| stone(x, y))
+            .collect(),
+    );
+    let labels = labels
+        .iter()
+        .map(|(x, y, l)| (Point::from_index(y * w + x), l.clone()))
+        .collect();
+    let file = GraphFile {
+        board,
+        config,
+        to_move: Some(tsume_board::Color::White),
+        target: Some(Point::from_index(target.1 * w + target.0)),
+        labels,
+    };
+    Ok(format!("{header}{}", tsume_board::write_graph(&file)))
 }
