@@ -219,11 +219,12 @@ fn the_route_grid_of_a_mixed_formula_is_decided_right() {
     assert_eq!(v, Verdict::Alive);
 }
 
-/// (u1 ∨ u2) ∧ (u1 ∨ ¬u2) ∧ (¬u1), unsatisfiable, through the route: dead.
+/// (u1 ∨ u2) ∧ (u1 ∨ ¬u2) ∧ (¬u1 ∨ u3) ∧ (¬u1 ∨ ¬u3), unsatisfiable, through the
+/// route (no crossing; seven variables, 100 × 54): dead.
 #[test]
-#[ignore = "slow: a kill proof on a D6 grid of five variables"]
+#[ignore = "slow: a kill proof on a D6 grid of seven variables, not run to the end yet"]
 fn the_route_grid_of_an_unsatisfiable_mixed_formula_dies() {
-    let f = Cnf::new(2, &[&[1, 2], &[1, -2], &[-1]]);
+    let f = Cnf::new(3, &[&[1, 2], &[1, -2], &[-1, 3], &[-1, -3]]);
     let (v, nodes, size) = route_grid_verdict(&f, 50_000_000);
     eprintln!("{size:?}: {v:?} in {nodes} nodes");
     assert_eq!(v, Verdict::Dead);
