@@ -351,6 +351,18 @@ fn reduce_grid_writes_the_black_rail_as_a_graph_board_of_any_size() {
     assert!(r.out.contains("grid_big_sgf.graph"), "{}", r.out);
 }
 
+/// A formula whose route leads past the grid's size limit (4 M points; five variables at
+/// ratio 4.26 need some 17 M) gets design D2's graph board, with one line saying why.
+#[test]
+fn reduce_grid_over_the_limit_is_one_line_and_the_graph_board() {
+    let f = "p cnf 5 21\n-3 2 -4 0\n3 1 5 0\n2 -1 3 0\n-2 1 3 0\n5 -2 -4 0\n-5 -2 1 0\n5 1 -3 0\n-4 3 2 0\n-2 -5 -1 0\n-4 3 5 0\n3 -2 4 0\n-5 -3 -2 0\n-4 1 -5 0\n-1 -3 4 0\n-4 3 -1 0\n-4 1 5 0\n4 5 1 0\n2 4 3 0\n4 2 -1 0\n1 4 3 0\n-5 -3 -4 0\n";
+    let (g, r) = tsume_tests::reduce_file_with("grid_over", f, "graph", &["--grid"]);
+    assert_eq!(r.err.lines().count(), 1, "{}", r.err);
+    assert!(r.err.contains("over the limit"), "{}", r.err);
+    assert!(std::fs::read_to_string(&g).unwrap().contains("tsume-graph"));
+    assert!(!r.out.contains("square grid"), "{}", r.out);
+}
+
 /// `--json` needs -o (the board goes to the file, the report alone to standard output).
 #[test]
 fn reduce_json_needs_an_output_file() {

@@ -142,7 +142,7 @@ pub struct Drawing {
 ///
 /// # Errors
 /// [`GridError::OverLimit`] when the route's grid would have more than [`MAX_POINTS`]
-/// points; an internal error if a stage fails its check.
+/// points (at least the points reported); an internal error if a stage fails its check.
 pub fn draw(cnf: &Cnf) -> Result<Drawing, GridError> {
     let plain = |grid| Drawing {
         grid,
@@ -157,12 +157,12 @@ pub fn draw(cnf: &Cnf) -> Result<Drawing, GridError> {
         }
     }
     let routed = crate::route::route(cnf).map_err(GridError::Unsupported)?;
-    // D6 takes about 12 columns a variable; the rows follow the nesting, at least 30.
-    let columns = 12 * routed.emb.line.len() + 16;
-    if columns * 30 > MAX_POINTS {
-        return Err(GridError::OverLimit {
-            points: columns * 30,
-        });
+    // D6 takes 12 columns a variable and 6 rows a level of nesting on each side (a lower
+    // bound, so that a grid over the limit is refused before it is drawn).
+    let [up, down] = routed.emb.depths();
+    let estimate = (12 * routed.emb.line.len()) * (6 * (up + down) + 12);
+    if estimate > MAX_POINTS {
+        return Err(GridError::OverLimit { points: estimate });
     }
     let mut l = rail::rail_layout_embedded(&routed.emb)?;
     if l.width * l.height > MAX_POINTS {

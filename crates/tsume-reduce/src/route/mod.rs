@@ -345,6 +345,30 @@ impl Embedded {
         Ok(())
     }
 
+    /// The deepest nesting of combs on each side (above, below): the most combs open at
+    /// once along the line, counting the innermost (0 for a side without combs).
+    pub fn depths(&self) -> [usize; 2] {
+        let sizes: Vec<usize> = self.cnf.clauses.iter().map(Vec::len).collect();
+        let mut out = [0; 2];
+        for (s, deepest) in out.iter_mut().enumerate() {
+            let mut seen = vec![0usize; sizes.len()];
+            let mut open = 0usize;
+            for both in &self.legs {
+                for &j in &both[s] {
+                    if seen[j] == 0 {
+                        open += 1;
+                        *deepest = (*deepest).max(open);
+                    }
+                    seen[j] += 1;
+                    if seen[j] == sizes[j] {
+                        open -= 1;
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Whether every clause above is positive and every clause below negative.
     pub fn is_monotone(&self) -> bool {
         self.cnf
