@@ -247,23 +247,40 @@ pub(crate) fn reduce_svg(
     ];
     let drawn =
         |e: &dyn std::fmt::Display| Fail::input(format!("{}: cannot draw: {e}", path.display()));
-    let grid_scene = if rail {
-        tsume_reduce::rail_grid::rail_layout_with_copies(cnf, false)
-            .and_then(|l| l.to_graph_text())
-            .ok()
-            .map(|text| {
-                let file = tsume_board::parse_graph(&text).map_err(|e| drawn(&e))?;
-                Scene::of_graph_file(&file, &format!("{file_name}: design D6 on a grid"))
-                    .map_err(|e| drawn(&e))
-            })
-    } else if sgf {
-        tsume_reduce::grid::any_grid(cnf).ok().map(|g| {
-            Scene::of_sgf_grid(
-                &g.to_sgf(),
-                &format!("{file_name}: design {} on a grid", g.design()),
-            )
-            .map_err(|e| drawn(&e))
-        })
+    // A picture of a grid over this many points would be unreadable and huge: the
+    // graph board of design D2 is drawn instead, with a line saying so.
+    const MAX_DRAWN_POINTS: usize = 40_000;
+    let grid_scene = if rail || sgf {
+        match tsume_reduce::grid::draw(cnf) {
+            Ok(d) => {
+                let (w, h) = d.grid.size();
+                if w * h > MAX_DRAWN_POINTS {
+                    facts.push(format!(
+                        "the square grid is {w}×{h}, too large to draw: the graph board of \
+                         design D2 instead"
+                    ));
+                    None
+                } else if sgf && d.grid.fits_sgf() {
+                    Some(
+                        Scene::of_sgf_grid(
+                            &d.grid.to_sgf(),
+                            &format!("{file_name}: design {} on a grid", d.grid.design()),
+                        )
+                        .map_err(|e| drawn(&e)),
+                    )
+                } else {
+                    d.grid.to_graph_text().ok().map(|text| {
+                        let file = tsume_board::parse_graph(&text).map_err(|e| drawn(&e))?;
+                        Scene::of_graph_file(
+                            &file,
+                            &format!("{file_name}: design {} on a grid", d.grid.design()),
+                        )
+                        .map_err(|e| drawn(&e))
+                    })
+                }
+            }
+            Err(_) => None,
+        }
     } else {
         None
     };

@@ -9,8 +9,7 @@ use serde_json::json;
 use tsume_board::{counted, Color};
 use tsume_prove::{Limits, Options, Verdict};
 use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, random_monotone_3cnf, Cnf};
-use tsume_reduce::grid::{any_grid, AnyGrid};
-use tsume_reduce::rail_grid::rail_layout_with_copies;
+use tsume_reduce::grid::{any_grid, draw, Drawing};
 use tsume_reduce::reduce;
 
 use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
@@ -21,28 +20,20 @@ use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
     long_about = "Build the tsume-Go instance of a 3-SAT formula (DIMACS CNF).
 
 The instance is a position where White, to move, can make the target group Λ live if and
-only if the formula is satisfiable (Crăşmaru §4, gadgets of design D2 in the tsume-reduce
-docs). It is a graph board (tsume-graph format): any formula gets one. With -o OUT.sgf, a
-square-grid SGF is written instead when one of two grid designs draws the formula: D2 on
-a grid for the chain class (after normalising, dropping repeated clauses and simplifying
-to an equivalent formula with unit clauses and subsumption: clauses of at most 2
-literals, each literal in at most one clause, the 2-literal clauses forming paths between
-variables), else design D6, the Black rail, for formulas whose clauses are all monotone
-once some variables are renamed (u ↔ ¬u), each literal in at most two clauses, the
-clauses above and below the variables each nesting without crossing in their order (at
-most four variables fit the SGF's 52 columns); see the tsume-reduce grid docs.
-Otherwise the graph board is written to OUT.graph and the reason is printed. Clauses
-longer than 3 literals are split with fresh variables; tautologies and repeated literals
-are removed.
+only if the formula is satisfiable (Crăşmaru §4). By default it is a graph board of design
+D2 (tsume-graph format). With --grid, or with -o OUT.sgf, it is a square grid, for every
+formula: design D2 on a grid for the chain class, else design D6 (the Black rail) as the
+formula stands, else D6 after the route into its class (3-CNF, Lichtenstein's crossover,
+de Berg and Khosravi's monotone form, chains of copies; docs/reduction.md). The grid is an
+SGF where it fits 52×52 (to OUT.sgf, or standard output), a grid-shaped graph board
+otherwise (to OUT.graph; asked for OUT.sgf, the file is OUT.graph and a line says so). A
+grid over 4 000 000 points is refused: the graph board of D2 is written, with one line.
+Clauses longer than 3 literals are split with fresh variables; tautologies and repeated
+literals are removed.
 
-A literal in more than two clauses is replaced, for D6, by a chain of copies of its
-variable (implication 2-clauses, equisatisfiable; the tsume-reduce chains docs), so D6
-draws every formula that is monotone after renaming and nests in the order of its
-variables: the monotone rectilinear formulas, an NP-complete class. Such grids soon
-outgrow the SGF's 52 × 52: --grid writes design D6's square grid, of any size, as a
-graph board file instead (tsume-graph: `grid W H` up to 52, else the grid's points and
-edges), for example `tsume reduce F.cnf --grid -o F.graph`; a formula D6 does not draw
-gets the graph board of design D2, with the reason.
+--json (with -o) prints the report alone on standard output: the instance's size, the
+grid's size and design and, for a formula that took the route, each stage's variables,
+clauses and crossings.
 
 Solve it with: tsume solve OUT.graph --to-move W --json (or OUT.sgf: the grid's GC names
 the whole board as the area in play)"
@@ -51,18 +42,18 @@ pub struct ReduceArgs {
     /// The formula, DIMACS CNF.
     #[arg(value_name = "FORMULA.cnf")]
     pub formula: PathBuf,
-    /// Output file: .graph (graph board) or .sgf (square grid where a grid design draws the formula, else the graph board to .graph); stdout if absent.
+    /// Output file: .graph (graph board) or .sgf (the square grid; a grid over 52×52 goes to .graph); stdout if absent.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Print the summary as JSON.
+    /// Print the summary as JSON, alone on standard output (needs -o).
     #[arg(long)]
     pub json: bool,
     /// Draw the instance as SVG: the graph board with design D2's gadgets named, or the
     /// square grid as a board where that is what is written (docs/pictures.md).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
-    /// Write design D6's square grid, of any size, as a graph board (to a .graph output
-    /// or stdout), when D6 draws the formula (chains of copies included).
+    /// Draw the square grid for any formula (see above): an SGF where it fits 52×52 and
+    /// the output is not .graph, else a grid-shaped graph board.
     #[arg(long)]
     pub grid: bool,
 }
@@ -201,6 +192,14 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             return EXIT_BAD_INPUT;
         }
     };
+    if a.json && a.output.is_none() {
+        let _ = writeln!(
+            err,
+            "tsume reduce: --json needs -o FILE (the board goes to the file, the report to \
+             standard output)"
+        );
+        return EXIT_BAD_INPUT;
+    }
     if let Some(path) = &a.svg {
         let grid_sgf = a
             .output
@@ -214,83 +213,71 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
         }
     }
     let inst = reduce(&cnf);
-    let mut fallback = None;
-    let mut grid: Option<AnyGrid> = None;
     let sgf = a
         .output
         .as_ref()
         .and_then(|p| p.extension())
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
-    // --grid: design D6's grid as a graph board, any size; or why there is none.
-    let rail = (a.grid && !sgf).then(|| {
-        rail_layout_with_copies(&cnf, false)
-            .and_then(|l| Ok((l.to_graph_text()?, l)))
-            .map_err(|e| {
-                format!(
-                    "no D6 grid for this formula ({}); wrote the graph board of design D2",
+    // --grid or an SGF output: the square grid, drawn for every formula (tsume-reduce's
+    // grid::draw), else (over its size limit) the graph board of design D2 with one line.
+    let mut drawing: Option<Drawing> = None;
+    let mut said: Option<String> = None;
+    if a.grid || sgf {
+        match draw(&cnf) {
+            Ok(d) => drawing = Some(d),
+            Err(e) => {
+                said = Some(format!(
+                    "no square grid ({}): wrote the graph board of design D2",
                     e.short()
-                )
-            })
-    });
-    let written = match &a.output {
-        None => {
-            match rail {
-                Some(Ok((text, _))) => {
-                    let _ = write!(out, "{text}");
-                }
-                Some(Err(why)) => {
-                    let _ = writeln!(err, "{why}");
-                    let _ = write!(out, "{}", inst.to_graph_text());
-                }
-                None => {
-                    let _ = write!(out, "{}", inst.to_graph_text());
-                }
+                ))
             }
-            return EXIT_OK;
         }
-        Some(path) => {
-            let (text, target) = if let Some(rail) = rail {
-                match rail {
-                    Ok((t, l)) => {
-                        grid = Some(AnyGrid::Rail(l));
-                        (t, path.clone())
-                    }
-                    Err(why) => {
-                        fallback = Some(format!("{}: {why}", path.display()));
-                        (inst.to_graph_text(), path.clone())
-                    }
-                }
-            } else if sgf {
-                match any_grid(&cnf) {
-                    Ok(l) => {
-                        let t = l.to_sgf();
-                        grid = Some(l);
-                        (t, path.clone())
-                    }
-                    Err(e) => {
-                        let g = path.with_extension("graph");
-                        fallback = Some(format!(
-                            "{}: {e}; wrote the graph board to {}",
-                            path.display(),
-                            g.display()
-                        ));
-                        (inst.to_graph_text(), g)
-                    }
-                }
-            } else {
-                (inst.to_graph_text(), path.clone())
-            };
-            if let Err(e) = std::fs::write(&target, text) {
-                let _ = writeln!(err, "{}: {e}", target.display());
-                return EXIT_BAD_INPUT;
-            }
-            target
+    }
+    let text = match &drawing {
+        Some(d) if d.grid.fits_sgf() && (sgf || a.output.is_none()) => Ok(d.grid.to_sgf()),
+        Some(d) => d.grid.to_graph_text().map_err(|e| e.to_string()),
+        None => Ok(inst.to_graph_text()),
+    };
+    let text = match text {
+        Ok(t) => t,
+        Err(e) => {
+            let _ = writeln!(err, "{}: {e}", a.formula.display());
+            return EXIT_FAILURE;
         }
     };
-    if let Some(f) = &fallback {
-        let _ = writeln!(err, "{f}");
+    let is_sgf_text = text.starts_with("(;");
+    let Some(path) = &a.output else {
+        if let Some(line) = &said {
+            let _ = writeln!(err, "{line}");
+        }
+        let _ = write!(out, "{text}");
+        return EXIT_OK;
+    };
+    // An SGF asked for but a graph written: the file is named .graph, and the line says so.
+    let target = if sgf && !is_sgf_text {
+        let g = path.with_extension("graph");
+        let why = match &drawing {
+            Some(d) => format!(
+                "the grid is {}×{}, over the SGF's 52×52: wrote it as a graph board",
+                d.grid.size().0,
+                d.grid.size().1
+            ),
+            None => said.take().unwrap_or_default(),
+        };
+        said = Some(format!("{}: {why} to {}", path.display(), g.display()));
+        g
+    } else {
+        path.clone()
+    };
+    if let Err(e) = std::fs::write(&target, text) {
+        let _ = writeln!(err, "{}: {e}", target.display());
+        return EXIT_BAD_INPUT;
     }
-    let file = written.display().to_string();
+    if let Some(line) = &said {
+        let _ = writeln!(err, "{line}");
+    }
+    let file = target.display().to_string();
+    let grid = drawing.as_ref().map(|d| &d.grid);
     if a.json {
         let v = json!({
             "formula": a.formula.display().to_string(),
@@ -303,30 +290,46 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             "edges": inst.edges,
             "race_liberties": inst.race_liberties,
             "gate_liberties": inst.gate_liberties,
-            "notes": grid.as_ref().map_or(&inst.notes[..], |g| g.notes()),
+            "notes": grid.map_or(&inst.notes[..], |g| g.notes()),
             "to_move": "W",
             "target": "L",
-            "grid": grid.as_ref().map(|l| json!({
+            "grid": grid.map(|l| json!({
                 "width": l.size().0,
                 "height": l.size().1,
                 "empty_points": l.empty_points(),
                 "design": l.design(),
+                "format": if is_sgf_text { "sgf" } else { "graph" },
             })),
+            "stages": drawing.as_ref().filter(|d| !d.stages.is_empty()).map(|d| {
+                d.stages.iter().map(|s| json!({
+                    "stage": s.name,
+                    "variables": s.variables,
+                    "clauses": s.clauses,
+                    "crossings": s.crossings,
+                })).collect::<Vec<_>>()
+            }),
             "solve": solve_cmd(&file),
         });
         crate::print_json(out, &v);
-    } else if let Some(l) = &grid {
+    } else if let Some(l) = grid {
         let _ = writeln!(
             out,
             "{file}: {}, {} → square grid {}×{}{}, {} empty points \
-             (design {} on a grid; the graph board of design D2 would have {})",
+             (design {} on a grid{}; the graph board of design D2 would have {})",
             counted(cnf.vars as usize, "variable", "variables"),
             counted(cnf.clauses.len(), "clause", "clauses"),
             l.size().0,
             l.size().1,
-            if sgf { "" } else { " as a graph board" },
+            if is_sgf_text { "" } else { " as a graph board" },
             l.empty_points(),
             l.design(),
+            match drawing.as_ref().map(|d| &d.stages[..]) {
+                Some(st) if !st.is_empty() => format!(
+                    ", through the route to its class: {} crossing(s)",
+                    st.iter().map(|s| s.crossings).sum::<usize>()
+                ),
+                _ => String::new(),
+            },
             inst.summary()
         );
     } else {
@@ -343,8 +346,7 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             out,
             "White to move; the target Λ (point L) lives iff the formula is satisfiable."
         );
-        let notes = grid.as_ref().map_or(&inst.notes[..], |g| g.notes());
-        for n in notes {
+        for n in grid.map_or(&inst.notes[..], |g| g.notes()) {
             let _ = writeln!(out, "note: {n}");
         }
         let _ = writeln!(out, "solve with: {}", solve_cmd(&file));
