@@ -8,8 +8,9 @@ use clap::Args;
 use rayon::prelude::*;
 use serde_json::json;
 use tsume_board::{Color, Move};
-use tsume_prove::{Limits, Options, Verdict};
+use tsume_prove::{Limits, Verdict};
 use tsume_sgf::LoadOptions;
+use tsume_solve::{Settings, Sides};
 
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
 
@@ -133,9 +134,9 @@ fn classify(
     pos: &tsume_board::Position,
     target: tsume_board::Point,
     verdict: Verdict,
-    opts: &Options,
+    settings: &Settings,
 ) -> Result<bool, String> {
-    let (again, repeats) = solve_checked(pos, target, opts)?;
+    let (again, repeats) = solve_checked(pos, target, settings)?;
     if again != verdict {
         return Err(format!("solved again: {again} (budget)"));
     }
@@ -148,9 +149,9 @@ fn classify(
 fn under_ko_rule(
     pos: &tsume_board::Position,
     target: tsume_board::Point,
-    opts: &Options,
+    settings: &Settings,
 ) -> Result<Verdict, String> {
-    Ok(solve_checked(&pos.with_ko_rule(true), target, opts)?.0)
+    Ok(solve_checked(&pos.with_ko_rule(true), target, settings)?.0)
 }
 
 /// `pos` solved with its tree (up to `--max-tree`'s default) and the tree checked as
@@ -159,23 +160,38 @@ fn under_ko_rule(
 fn solve_checked(
     pos: &tsume_board::Position,
     target: tsume_board::Point,
-    opts: &Options,
+    settings: &Settings,
 ) -> Result<(Verdict, bool), String> {
-    let opts = Options {
+    let settings = Settings {
         want_tree: true,
-        max_tree_nodes: crate::solve::DEFAULT_MAX_TREE,
-        ..opts.clone()
+        check: true,
+        check_first_moves: false,
+        max_tree: tsume_solve::DEFAULT_MAX_TREE,
+        ..settings.clone()
     };
-    let ans = tsume_prove::solve(pos, target, &opts).map_err(|e| e.to_string())?;
-    if ans.verdict == Verdict::Unknown {
+    let side = answer_one(pos, target, &settings)?;
+    if side.answer.verdict == Verdict::Unknown {
         return Err("unknown (budget)".to_string());
     }
-    let tree = ans
-        .tree
-        .ok_or("no tree (over --max-tree's nodes, or lost from the table)")?;
-    let checked = crate::solve::check_tree(pos, target, ans.verdict, opts.depth + 1, &tree)
+    let checked = side
+        .check
+        .ok_or("no tree (over --max-tree's nodes, or lost from the table)")?
         .map_err(|e| format!("PROOF REJECTED: {e}"))?;
-    Ok((ans.verdict, !checked.repetition_free))
+    Ok((side.answer.verdict, !checked.repetition_free))
+}
+
+/// The library's answer for the player to move in `pos`.
+fn answer_one(
+    pos: &tsume_board::Position,
+    target: tsume_board::Point,
+    settings: &Settings,
+) -> Result<tsume_solve::Side, String> {
+    let settings = Settings {
+        sides: Sides::One(pos.to_move()),
+        ..settings.clone()
+    };
+    let mut report = tsume_solve::answer(pos, target, &settings).map_err(|e| e.to_string())?;
+    Ok(report.sides.remove(0))
 }
 
 fn read_rows(dir: &Path) -> Result<Vec<Row>, String> {
@@ -224,7 +240,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         index: 0,
         target: Some(row.target.clone()),
         to_move: Some(row.to_move),
-        region: crate::solve::region_spec(&a.region),
+        region: crate::args::region_spec(&a.region),
         no_frame: a.no_frame,
         keep_sealed: a.keep_sealed,
     };
@@ -243,33 +259,39 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         Ok(p) => p,
         Err(e) => return fail(e.to_string()),
     };
-    let opts = Options {
-        depth: tsume_prove::default_depth(&p.position),
+    // The prover's defaults, no tree, nothing checked but a disagreement.
+    let settings = Settings {
+        depth: Some(tsume_prove::default_depth(&p.position)),
         limits: limits(a),
+        want_tree: false,
+        max_tree: tsume_prove::Options::default().max_tree_nodes,
+        check: false,
+        exact: 0,
         deepen: !a.no_deepen,
         unbounded: !a.no_unbounded,
         learned_order: !a.no_learned_order,
-        ..Options::default()
+        ..Settings::default()
     };
     let pos = p
         .position
         .with_to_move(row.to_move)
-        .with_ko_rule(crate::solve::parse_ko_rule(&a.ko_rule).unwrap_or(false));
+        .with_ko_rule(crate::args::parse_ko_rule(&a.ko_rule).unwrap_or(false));
     let confirmed = if a.confirm_first_moves {
-        confirm_first_moves(&p, &pos, row, &opts)
+        confirm_first_moves(&p, &pos, row, &settings)
     } else {
         None
     };
-    match tsume_prove::solve(&pos, p.target, &opts) {
-        Ok(ans) => {
+    match answer_one(&pos, p.target, &settings) {
+        Ok(side) => {
+            let ans = side.answer;
             let disagreement = ((row.status == "dead" || row.status == "alive")
                 && ans.verdict != Verdict::Unknown
                 && ans.verdict.as_str() != row.status)
-                .then(|| classify(&pos, p.target, ans.verdict, &opts));
+                .then(|| classify(&pos, p.target, ans.verdict, &settings));
             // Only the model's repeating disagreements: under the rule already, or
             // with a tree that repeats nothing, the rule would answer the same.
             let under_ko_rule = (matches!(disagreement, Some(Ok(true))) && !pos.ko_rule())
-                .then(|| under_ko_rule(&pos, p.target, &opts));
+                .then(|| under_ko_rule(&pos, p.target, &settings));
             Outcome {
                 disagreement,
                 under_ko_rule,
@@ -288,7 +310,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
                 confirmed,
             }
         }
-        Err(e) => fail(e.to_string()),
+        Err(e) => fail(e),
     }
 }
 
@@ -300,7 +322,7 @@ fn confirm_first_moves(
     p: &tsume_sgf::Problem,
     pos: &tsume_board::Position,
     row: &Row,
-    opts: &Options,
+    settings: &Settings,
 ) -> Option<bool> {
     let attacker_moves = row.to_move == p.attacker();
     let mover_wins = if attacker_moves { "dead" } else { "alive" };
@@ -308,9 +330,9 @@ fn confirm_first_moves(
         return None;
     }
     // One ply spent: the same question within one ply fewer.
-    let rest = Options {
-        depth: opts.depth.saturating_sub(1),
-        ..opts.clone()
+    let rest = Settings {
+        depth: settings.depth.map(|d| d.saturating_sub(1)),
+        ..settings.clone()
     };
     let mut all_known = true;
     for m in &row.first_moves {
@@ -331,7 +353,7 @@ fn confirm_first_moves(
             // The published move captures the target outright: a kill.
             return Some(true);
         }
-        match tsume_prove::solve(&after, p.target, &rest).map(|a| a.verdict) {
+        match answer_one(&after, p.target, &rest).map(|s| s.answer.verdict) {
             Ok(Verdict::Dead) if attacker_moves => return Some(true),
             Ok(Verdict::Alive) if !attacker_moves => return Some(true),
             Ok(Verdict::Unknown) => all_known = false,
@@ -350,7 +372,7 @@ fn median(v: &mut [f64]) -> f64 {
 }
 
 pub(crate) fn run(a: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    if let Err(f) = crate::solve::parse_ko_rule(&a.ko_rule) {
+    if let Err(f) = crate::args::parse_ko_rule(&a.ko_rule) {
         let _ = writeln!(err, "tsume bench: {}", f.message);
         return f.code;
     }
@@ -655,7 +677,7 @@ fn problems(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let files = match crate::solve::expand(std::slice::from_ref(&a.problems)) {
+    let files = match crate::jobs::expand(std::slice::from_ref(&a.problems)) {
         Ok(f) => f,
         Err(e) => {
             let _ = writeln!(err, "tsume bench: {}", e.message);
@@ -664,24 +686,23 @@ fn problems(
     };
     let settings = crate::solve::Settings {
         load: LoadOptions::default(),
-        sides: None,
-        depth: None,
-        limits: limits(a),
-        all_moves: false,
-        want_tree: false,
-        max_tree: 0,
-        check: false,
-        exact: 0,
-        forever: 0,
+        ko_rule: crate::args::parse_ko_rule(&a.ko_rule).unwrap_or(false),
         progress: false,
-        pn_rule: tsume_prove::PnRule::Sum,
-        deepen: !a.no_deepen,
-        unbounded: !a.no_unbounded,
-        learned_order: !a.no_learned_order,
-        ko_rule: crate::solve::parse_ko_rule(&a.ko_rule).unwrap_or(false),
+        solve: tsume_solve::Settings {
+            limits: limits(a),
+            want_tree: false,
+            max_tree: 0,
+            check: false,
+            exact: 0,
+            forever: 0,
+            deepen: !a.no_deepen,
+            unbounded: !a.no_unbounded,
+            learned_order: !a.no_learned_order,
+            ..tsume_solve::Settings::default()
+        },
     };
     // Every game tree of a collection file is a problem of its own.
-    let jobs = crate::solve::jobs(&files, crate::solve::TreeIndex::All, None);
+    let jobs = crate::jobs::jobs(&files, crate::jobs::TreeIndex::All, None);
     let results: Vec<_> = pool.install(|| {
         jobs.par_iter()
             .map(|j| crate::solve::solve_job(j, None, &settings))
@@ -694,21 +715,20 @@ fn problems(
     for (job, r) in jobs.iter().zip(&results) {
         match r {
             Ok(rep) => {
-                let n: u64 = rep.sides.iter().map(|s| s.answer.stats.nodes).sum();
-                let t: f64 = rep.sides.iter().map(|s| s.answer.stats.seconds).sum();
+                let (n, t) = (rep.report.nodes(), rep.report.seconds());
                 nodes += n;
                 secs += t;
                 times.push(t);
                 if t > 0.0 && n > 1000 {
                     rates.push(n as f64 / t);
                 }
-                rows.push(json!({"file": job.name(), "game_tree": job.index, "status": rep.status(), "nodes": n, "seconds": t}));
+                rows.push(json!({"file": job.name(), "game_tree": job.index, "status": rep.status().map(tsume_solve::Status::as_str), "nodes": n, "seconds": t}));
                 if !a.json {
                     let _ = writeln!(
                         out,
                         "{:<48} {:<10} {:>10} nodes {:>9.4} s {:>8.0} k/s",
                         job.label(),
-                        rep.status().unwrap_or("unknown"),
+                        rep.status().map_or("unknown", tsume_solve::Status::as_str),
                         n,
                         t,
                         if t > 0.0 { n as f64 / t / 1000.0 } else { 0.0 }

@@ -8,10 +8,14 @@ use clap::Args;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use tsume_board::{Color, Move, Played, Point, Position};
-use tsume_prove::{Limits, Options, Verdict};
+use tsume_prove::{Limits, Verdict};
 use tsume_sgf::{Mark, Problem, SolutionNode};
 
-use crate::solve::{check_tree, expand, move_names, parse_color, parse_ko_rule, AreaArgs, Job};
+use tsume_solve::Sides;
+
+use crate::args::{parse_color, parse_ko_rule, AreaArgs};
+use crate::jobs::{expand, Job};
+use crate::solved::move_names;
 use crate::{Fail, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume check`.
@@ -316,8 +320,7 @@ impl FileReport {
 struct Ctx<'a> {
     problem: &'a Problem,
     depth: u32,
-    opts: Options,
-    check: bool,
+    settings: tsume_solve::Settings,
 }
 
 impl Ctx<'_> {
@@ -344,19 +347,16 @@ impl Ctx<'_> {
                 rejected: None,
             };
         }
-        let depth = self.depth.saturating_sub(ply);
-        let opts = Options {
-            depth,
+        let settings = tsume_solve::Settings {
+            sides: Sides::One(pos.to_move()),
+            depth: Some(self.depth.saturating_sub(ply)),
             all_moves,
-            want_tree: self.check,
-            ..self.opts.clone()
+            ..self.settings.clone()
         };
-        match tsume_prove::solve(pos, target, &opts) {
-            Ok(a) => {
-                let rejected = match (&a.tree, self.check) {
-                    (Some(t), true) => check_tree(pos, target, a.verdict, depth + 1, t).err(),
-                    _ => None,
-                };
+        match tsume_solve::answer(pos, target, &settings) {
+            Ok(mut report) => {
+                let side = report.sides.remove(0);
+                let (a, rejected) = (side.answer, side.check.and_then(Result::err));
                 Eval {
                     winner: self.winner_of(a.verdict),
                     all_moves: a.all_moves,
@@ -366,8 +366,8 @@ impl Ctx<'_> {
                     seconds: a.stats.seconds,
                     note: (a.verdict == Verdict::Unknown).then(|| {
                         a.reason
-                            .clone()
-                            .unwrap_or_else(|| "out of budget".to_string())
+                            .as_ref()
+                            .map_or_else(|| "out of budget".to_string(), ToString::to_string)
                     }),
                     rejected,
                 }
@@ -519,12 +519,16 @@ fn check_file(
     let ctx = Ctx {
         problem: &problem,
         depth,
-        opts: Options {
+        // The prover's defaults but the exact solver's positions; no check of every
+        // first move: the lines are checked move by move.
+        settings: tsume_solve::Settings {
             limits: limits.clone(),
-            exact_positions: crate::solve::DEFAULT_EXACT_POSITIONS,
-            ..Options::default()
+            want_tree: !a.no_check,
+            check: !a.no_check,
+            check_first_moves: false,
+            max_tree: tsume_prove::Options::default().max_tree_nodes,
+            ..tsume_solve::Settings::default()
         },
-        check: !a.no_check,
     };
     let mut flat = Vec::new();
     flatten(&problem, &tree, None, Some(&problem.position), 0, &mut flat);
@@ -1045,7 +1049,7 @@ pub(crate) fn run(
             Err(f) => return fail(err, f),
         }
     }
-    let limits = match crate::solve::limits(Some(a.max_nodes), a.time_limit, a.tt_mb) {
+    let limits = match crate::args::limits(Some(a.max_nodes), a.time_limit, a.tt_mb) {
         Ok(l) => l,
         Err(f) => return fail(err, f),
     };
@@ -1057,7 +1061,7 @@ pub(crate) fn run(
             .collect::<Vec<_>>(),
         Err(f) => return fail(err, f),
     };
-    let jobs = crate::solve::jobs(&files, a.area.index, stdin);
+    let jobs = crate::jobs::jobs(&files, a.area.index, stdin);
     let single = jobs.len() == 1 && !a.files[0].is_dir();
     if a.sgf_out.is_some() && !single {
         return fail(err, Fail::input("--sgf-out takes a single problem file"));
@@ -1122,7 +1126,7 @@ pub(crate) fn run(
         let _ = writeln!(
             out,
             "{} checked: {} against their marks or missing a refutation, {} that could not be read",
-            crate::solve::counted_jobs(&jobs),
+            crate::jobs::counted_jobs(&jobs),
             tsume_board::counted(errors, "line", "lines"),
             bad
         );

@@ -13,7 +13,7 @@ use tsume_proof::{check, from_json, Certificate, Claim};
 use tsume_board::Color;
 use tsume_sgf::Problem;
 
-use crate::solve::AreaArgs;
+use crate::args::AreaArgs;
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume check-proof`.

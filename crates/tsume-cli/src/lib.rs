@@ -6,14 +6,17 @@
 //! 2 bad input (one line on stderr naming the file, line or point), 130 interrupted
 //! (Ctrl-C: the searches stopped and answered unknown, the report printed).
 
+mod args;
 mod bench;
 mod check;
 mod check_proof;
 mod gtp;
+mod jobs;
 mod reduce_cmd;
 mod render;
 mod sgf_out;
 mod solve;
+mod solved;
 
 use std::io::{BufRead, Write};
 
@@ -156,10 +159,10 @@ pub fn run_with_input(
         Command::Check(a) => a.files.as_slice(),
         _ => &[],
     };
-    let stdin = if files.iter().any(|f| solve::is_stdin(f)) {
+    let stdin = if files.iter().any(|f| jobs::is_stdin(f)) {
         let mut text = String::new();
         if let Err(e) = input.read_to_string(&mut text) {
-            let _ = writeln!(err, "{}: cannot read: {e}", solve::STDIN_NAME);
+            let _ = writeln!(err, "{}: cannot read: {e}", jobs::STDIN_NAME);
             return EXIT_BAD_INPUT;
         }
         Some(text)

@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::Args;
 use serde_json::json;
 use tsume_board::{counted, Color};
-use tsume_prove::{Limits, Options, Verdict};
+use tsume_prove::{Limits, Verdict};
 use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, random_monotone_3cnf, Cnf};
 use tsume_reduce::grid::{any_grid, AnyGrid};
 use tsume_reduce::rail_grid::rail_layout_with_copies;
@@ -154,24 +154,37 @@ fn solve_grid(
     };
     let p = tsume_sgf::parse_sgf_problem(&layout.to_sgf(), "grid.sgf", &lo)
         .map_err(|e| format!("the grid does not load: {e}"))?;
-    let opts = prover_options(a, limits, &p.position);
-    let ans = tsume_prove::solve(&p.position, p.target, &opts).map_err(|e| e.to_string())?;
-    if let Some(t) = &ans.tree {
-        crate::solve::check_tree(&p.position, p.target, ans.verdict, opts.depth + 1, t)
-            .map_err(|e| format!("the checker rejects the grid's tree: {e}"))?;
+    let side = solve_instance(a, limits, &p.position, p.target)?;
+    if let Some(Err(e)) = &side.check {
+        return Err(format!("the checker rejects the grid's tree: {e}"));
     }
-    Ok(Some((ans.verdict, ans.stats.nodes, layout.design())))
+    Ok(Some((
+        side.answer.verdict,
+        side.answer.stats.nodes,
+        layout.design(),
+    )))
 }
 
-/// The prover's options for an instance: `--depth`, else the default α of `pos`.
-fn prover_options(a: &VerifyArgs, limits: &Limits, pos: &tsume_board::Position) -> Options {
-    Options {
-        depth: a.depth.unwrap_or_else(|| tsume_prove::default_depth(pos)),
+/// An instance solved, White to move, its tree checked unless `--no-check`: α is
+/// `--depth`, else the default α of `pos`; the prover's defaults otherwise.
+fn solve_instance(
+    a: &VerifyArgs,
+    limits: &Limits,
+    pos: &tsume_board::Position,
+    target: tsume_board::Point,
+) -> Result<tsume_solve::Side, String> {
+    let settings = tsume_solve::Settings {
+        sides: tsume_solve::Sides::One(Color::White),
+        depth: a.depth,
         limits: limits.clone(),
         want_tree: !a.no_check,
-        max_tree_nodes: crate::solve::DEFAULT_MAX_TREE,
-        ..Options::default()
-    }
+        check: !a.no_check,
+        check_first_moves: false,
+        exact: 0,
+        ..tsume_solve::Settings::default()
+    };
+    let mut report = tsume_solve::answer(pos, target, &settings).map_err(|e| e.to_string())?;
+    Ok(report.sides.remove(0))
 }
 
 /// Whether a verdict on Λ (White to move) agrees with satisfiability: alive iff
@@ -429,8 +442,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
                 return EXIT_FAILURE;
             }
         };
-        let opts = prover_options(a, &limits, &pos);
-        let ans = match tsume_prove::solve(&pos, inst.target(), &opts) {
+        let side = match solve_instance(a, &limits, &pos, inst.target()) {
             Ok(x) => x,
             Err(e) => {
                 let _ = writeln!(err, "{name}: {e}");
@@ -440,13 +452,13 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         // The proof or disproof replayed by the independent checker: Some(false) is a
         // failure of ours, counted with the disagreements; None when no tree was built
         // (an unknown answer, or a tree over 2 000 000 nodes).
-        let checked = ans.tree.as_ref().map(|t| {
-            crate::solve::check_tree(&pos, inst.target(), ans.verdict, opts.depth + 1, t)
-                .map_err(|e| {
-                    let _ = writeln!(err, "{name}: the checker rejects the tree: {e}");
-                })
-                .is_ok()
+        let checked = side.check.map(|c| {
+            c.map_err(|e| {
+                let _ = writeln!(err, "{name}: the checker rejects the tree: {e}");
+            })
+            .is_ok()
         });
+        let ans = side.answer;
         let mut agree = agrees(ans.verdict, sat);
         if checked == Some(false) {
             agree = Some(false);

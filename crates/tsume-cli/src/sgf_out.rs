@@ -5,14 +5,14 @@ use std::fmt::Write as _;
 use tsume_board::{Color, Move};
 use tsume_proof::{Claim, Leaf, Tree};
 
-use crate::solve::Report;
+use crate::solved::Solved;
 
 /// Nodes written at most, over all trees.
 const BUDGET: usize = 20_000;
 
 /// The SGF text: root with setup stones and the target marked, then one variation
 /// per player moving first, each the proof or disproof tree.
-pub(crate) fn write(r: &Report) -> String {
+pub(crate) fn write(r: &Solved) -> String {
     let p = &r.problem;
     let full = p.full.board();
     let mut s = String::from("(;GM[1]FF[4]CA[UTF-8]AP[tsume]");
@@ -39,7 +39,7 @@ pub(crate) fn write(r: &Report) -> String {
     let mut root = format!(
         "tsume: the {} group marked with a triangle; α = {}.",
         r.defender().name(),
-        r.depth
+        r.report.depth
     );
     if let Some(st) = r.status() {
         let _ = write!(root, " Status: {st}.");
@@ -54,7 +54,8 @@ pub(crate) fn write(r: &Report) -> String {
     let mut budget = BUDGET;
     // Each side's tree: its proof or disproof, or for an unknown answer the disproof of
     // what a smaller bound proved (`survives`).
-    let trees: Vec<(&crate::solve::Side, &Tree, String)> = r
+    let trees: Vec<(&tsume_solve::Side, &Tree, String)> = r
+        .report
         .sides
         .iter()
         .filter_map(|side| {
@@ -122,7 +123,7 @@ enum Seen {
 
 #[allow(clippy::too_many_arguments)]
 fn write_node(
-    r: &Report,
+    r: &Solved,
     tree: &Tree,
     i: usize,
     to_move: Color,
