@@ -2,9 +2,9 @@
 
 use std::time::Duration;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use tsume_board::Color;
-use tsume_prove::Limits;
+use tsume_prove::{Limits, PnRule};
 use tsume_sgf::{LoadOptions, RegionSpec};
 
 use crate::jobs::{parse_tree_index, TreeIndex};
@@ -17,9 +17,10 @@ pub struct AreaArgs {
     #[arg(
         long,
         value_name = "auto|grown|tight|board|POINTS",
-        default_value = "auto"
+        default_value = "auto",
+        value_parser = parse_region
     )]
-    pub region: String,
+    pub region: RegionSpec,
     /// Do not add the frame: by default the empty points of the area that are cut off from the rest of the board touch the outside's virtual wall, the attacker's, alive; without it they act as if on the board's edge.
     #[arg(long)]
     pub no_frame: bool,
@@ -57,26 +58,16 @@ impl AreaArgs {
             },
             target,
             to_move,
-            region: region_spec(&self.region),
+            region: self.region.clone(),
             no_frame: self.no_frame,
             keep_sealed: self.keep_sealed,
         }
     }
 }
 
-pub(crate) fn parse_color(s: &str) -> Result<Option<Color>, Fail> {
-    match s.to_ascii_lowercase().as_str() {
-        "both" | "" => Ok(None),
-        "b" | "black" => Ok(Some(Color::Black)),
-        "w" | "white" => Ok(Some(Color::White)),
-        _ => Err(Fail::input(format!(
-            "--to-move: expected B, W or both, got '{s}'"
-        ))),
-    }
-}
-
-pub(crate) fn region_spec(s: &str) -> RegionSpec {
-    match s.to_ascii_lowercase().as_str() {
+/// `--region`: a rule's name, else a list of points (which the loader reads).
+pub(crate) fn parse_region(s: &str) -> Result<RegionSpec, String> {
+    Ok(match s.to_ascii_lowercase().as_str() {
         "auto" => RegionSpec::Auto,
         "board" | "all" | "whole" => RegionSpec::Board,
         "tight" => RegionSpec::Tight,
@@ -87,26 +78,122 @@ pub(crate) fn region_spec(s: &str) -> RegionSpec {
                 .map(str::to_string)
                 .collect(),
         ),
+    })
+}
+
+/// A player: `--to-move` of `check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Player {
+    #[value(name = "B", alias = "black")]
+    B,
+    #[value(name = "W", alias = "white")]
+    W,
+}
+
+impl Player {
+    pub fn color(self) -> Color {
+        match self {
+            Player::B => Color::Black,
+            Player::W => Color::White,
+        }
     }
 }
 
-/// `--ko-rule`: whether the basic ko rule holds.
-pub(crate) fn parse_ko_rule(text: &str) -> Result<bool, Fail> {
-    match text {
-        "none" => Ok(false),
-        "basic" => Ok(true),
-        other => Err(Fail::input(format!(
-            "--ko-rule: expected none or basic, got \"{other}\""
-        ))),
+/// Who moves first: `--to-move` of `solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ToMove {
+    #[value(name = "B", alias = "black")]
+    B,
+    #[value(name = "W", alias = "white")]
+    W,
+    /// One search each.
+    Both,
+}
+
+impl ToMove {
+    /// The one player asked for; None for both.
+    pub fn color(self) -> Option<Color> {
+        match self {
+            ToMove::B => Some(Color::Black),
+            ToMove::W => Some(Color::White),
+            ToMove::Both => None,
+        }
+    }
+}
+
+/// `--ko-rule`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KoRule {
+    /// Crăşmaru's model: a ko may be retaken at once.
+    None,
+    /// Ordinary Go's ko, outside the model: no retake on the very next move.
+    Basic,
+}
+
+impl KoRule {
+    /// Whether the basic ko rule holds.
+    pub fn basic(self) -> bool {
+        self == KoRule::Basic
+    }
+}
+
+/// `--pn`: how proof numbers add up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Pn {
+    Sum,
+    Weak,
+}
+
+impl From<Pn> for PnRule {
+    fn from(p: Pn) -> PnRule {
+        match p {
+            Pn::Sum => PnRule::Sum,
+            Pn::Weak => PnRule::Weak,
+        }
+    }
+}
+
+/// Each search's budget: `--max-nodes`, `--time-limit`, `--tt-mb` (the commands set
+/// their own help and defaults with `mut_arg`).
+#[derive(Args, Debug, Clone)]
+pub struct BudgetArgs {
+    /// Stop each search after this many node expansions (answer: unknown, with what a
+    /// smaller bound of the deepening proved, if anything: "black cannot kill within 8
+    /// plies", checked like any answer).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop each search after this many seconds (answer: unknown).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Transposition table size per search, in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 256)]
+    pub tt_mb: usize,
+}
+
+impl BudgetArgs {
+    /// The budget, checked (a positive time, a table of at most 1 MiB).
+    pub(crate) fn limits(&self) -> Result<Limits, Fail> {
+        limits(self.max_nodes, self.time_limit, self.tt_mb)
+    }
+
+    /// The budget of the commands that run many searches one after the other (`bench`,
+    /// `verify-reduction`): a time limit of at least a millisecond, the table's default
+    /// size.
+    pub(crate) fn clamped(&self) -> Limits {
+        Limits {
+            max_nodes: self.max_nodes,
+            time_limit: self
+                .time_limit
+                .map(|t| Duration::from_secs_f64(t.max(0.001))),
+            // Ctrl-C stops these searches too (unknown answers, the report printed).
+            stop: Some(crate::interrupt_flag()),
+            ..Limits::default()
+        }
     }
 }
 
 /// A search's budget from `--max-nodes`, `--time-limit` and `--tt-mb`, checked.
-pub(crate) fn limits(
-    max_nodes: Option<u64>,
-    time_limit: Option<f64>,
-    tt_mb: usize,
-) -> Result<Limits, Fail> {
+fn limits(max_nodes: Option<u64>, time_limit: Option<f64>, tt_mb: usize) -> Result<Limits, Fail> {
     let time_limit = match time_limit {
         Some(t) if !(t.is_finite() && t > 0.0) => {
             return Err(Fail::input(format!(

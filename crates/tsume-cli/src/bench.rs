@@ -2,16 +2,16 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use clap::Args;
 use rayon::prelude::*;
-use serde_json::json;
 use tsume_board::{Color, Move};
-use tsume_prove::{Limits, Verdict};
-use tsume_sgf::LoadOptions;
+use tsume_prove::Verdict;
+use tsume_sgf::{LoadOptions, RegionSpec};
 use tsume_solve::{Settings, Sides};
 
+use crate::args::{parse_region, BudgetArgs, KoRule};
+use crate::report::{BenchJson, BenchRow, CorpusJson, SourceJson};
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
 
 /// Arguments of `tsume bench`.
@@ -27,7 +27,11 @@ statuses match the published answer, how many first moves are among the publishe
 the median and total time. Rows that disagree are listed for inspection, each solved again
 with its proof tree checked: whether a line of the tree repeats a position (a ko, or a
 cycle), and, for those that repeat (in the model), the verdict under the basic ko rule,
-checked too: a ko when it is the published one.")]
+checked too: a ko when it is the published one.",
+    mut_arg("time_limit", |a| a.help("Seconds per search before answering unknown").default_value("10")),
+    mut_arg("max_nodes", |a| a.help("Node expansions per search before answering unknown")),
+    mut_arg("tt_mb", |a| a.hide(true))
+)]
 pub struct BenchArgs {
     /// The public corpus folder (with answers.tsv).
     #[arg(long, value_name = "DIR")]
@@ -45,18 +49,19 @@ pub struct BenchArgs {
     /// At most this many rows (after --source and --every).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
-    /// Seconds per search before answering unknown.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    pub time_limit: f64,
-    /// Node expansions per search before answering unknown.
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     /// Parallel searches (default 1, so that times are comparable).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
     /// The area in play for corpus rows (auto, grown, tight, board; see `tsume solve --help`).
-    #[arg(long, value_name = "auto|grown|tight|board", default_value = "auto")]
-    pub region: String,
+    #[arg(
+        long,
+        value_name = "auto|grown|tight|board",
+        default_value = "auto",
+        value_parser = parse_region
+    )]
+    pub region: RegionSpec,
     /// Do not add the frame (see `tsume solve --help`).
     #[arg(long)]
     pub no_frame: bool,
@@ -89,8 +94,13 @@ pub struct BenchArgs {
     #[arg(long)]
     pub no_learned_order: bool,
     /// The ko rule, none or basic (as `tsume solve --ko-rule`).
-    #[arg(long, value_name = "none|basic", default_value = "none")]
-    pub ko_rule: String,
+    #[arg(
+        long,
+        value_name = "none|basic",
+        default_value = "none",
+        hide_possible_values = true
+    )]
+    pub ko_rule: KoRule,
 }
 
 struct Row {
@@ -225,22 +235,12 @@ fn read_rows(dir: &Path) -> Result<Vec<Row>, String> {
     Ok(rows)
 }
 
-fn limits(a: &BenchArgs) -> Limits {
-    Limits {
-        max_nodes: a.max_nodes,
-        time_limit: Some(Duration::from_secs_f64(a.time_limit.max(0.001))),
-        // Ctrl-C stops these searches too (unknown answers, the report printed).
-        stop: Some(crate::interrupt_flag()),
-        ..Limits::default()
-    }
-}
-
 fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
     let load = LoadOptions {
         index: 0,
         target: Some(row.target.clone()),
         to_move: Some(row.to_move),
-        region: crate::args::region_spec(&a.region),
+        region: a.region.clone(),
         no_frame: a.no_frame,
         keep_sealed: a.keep_sealed,
     };
@@ -262,7 +262,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
     // The prover's defaults, no tree, nothing checked but a disagreement.
     let settings = Settings {
         depth: Some(tsume_prove::default_depth(&p.position)),
-        limits: limits(a),
+        limits: a.budget.clamped(),
         want_tree: false,
         max_tree: tsume_prove::Options::default().max_tree_nodes,
         check: false,
@@ -275,7 +275,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
     let pos = p
         .position
         .with_to_move(row.to_move)
-        .with_ko_rule(crate::args::parse_ko_rule(&a.ko_rule).unwrap_or(false));
+        .with_ko_rule(a.ko_rule.basic());
     let confirmed = if a.confirm_first_moves {
         confirm_first_moves(&p, &pos, row, &settings)
     } else {
@@ -372,10 +372,6 @@ fn median(v: &mut [f64]) -> f64 {
 }
 
 pub(crate) fn run(a: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    if let Err(f) = crate::args::parse_ko_rule(&a.ko_rule) {
-        let _ = writeln!(err, "tsume bench: {}", f.message);
-        return f.code;
-    }
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(a.jobs.max(1))
         .build()
@@ -540,18 +536,26 @@ fn corpus(
         let total: f64 = times.iter().sum();
         let med = median(&mut times);
         if a.json {
-            summary.push(json!({"source": src, "rows": v.len(), "answered": answered,
-                "status_known": known.len(), "status_right": right,
-                "kofree": kofree.len(), "kofree_right": kofree_right,
-                "first_move_checked": with_moves.len(), "first_move_right": moves_right,
-                "median_seconds": med, "total_seconds": total,
-                "unknown_with_partial_result": partial,
-                "published_first_move_confirmed": confirm_right,
-                "published_first_move_decided": confirm_tried,
-                "disagreements": disagreements,
-                "disagreements_repeating": repeating,
-                "disagreements_not_repeating": not_repeating,
-                "disagreements_ko_rule_agrees": ko_rule_agrees}));
+            summary.push(SourceJson {
+                source: src.clone(),
+                rows: v.len(),
+                answered,
+                status_known: known.len(),
+                status_right: right,
+                kofree: kofree.len(),
+                kofree_right,
+                first_move_checked: with_moves.len(),
+                first_move_right: moves_right,
+                median_seconds: med,
+                total_seconds: total,
+                unknown_with_partial_result: partial,
+                published_first_move_confirmed: confirm_right,
+                published_first_move_decided: confirm_tried,
+                disagreements,
+                disagreements_repeating: repeating,
+                disagreements_not_repeating: not_repeating,
+                disagreements_ko_rule_agrees: ko_rule_agrees,
+            });
         } else {
             let _ = writeln!(
                 out,
@@ -597,7 +601,7 @@ fn corpus(
         }
     }
     if a.json {
-        crate::print_json(out, &json!({"sources": summary}));
+        crate::report::print(out, &CorpusJson { sources: summary });
     } else {
         let wrong: Vec<_> = rows
             .iter()
@@ -686,10 +690,10 @@ fn problems(
     };
     let settings = crate::solve::Settings {
         load: LoadOptions::default(),
-        ko_rule: crate::args::parse_ko_rule(&a.ko_rule).unwrap_or(false),
+        ko_rule: a.ko_rule.basic(),
         progress: false,
         solve: tsume_solve::Settings {
-            limits: limits(a),
+            limits: a.budget.clamped(),
             want_tree: false,
             max_tree: 0,
             check: false,
@@ -722,7 +726,13 @@ fn problems(
                 if t > 0.0 && n > 1000 {
                     rates.push(n as f64 / t);
                 }
-                rows.push(json!({"file": job.name(), "game_tree": job.index, "status": rep.status().map(tsume_solve::Status::as_str), "nodes": n, "seconds": t}));
+                rows.push(BenchRow {
+                    file: job.name(),
+                    game_tree: job.index,
+                    status: rep.status().map(tsume_solve::Status::as_str),
+                    nodes: n,
+                    seconds: t,
+                });
                 if !a.json {
                     let _ = writeln!(
                         out,
@@ -743,9 +753,14 @@ fn problems(
     let med_t = median(&mut times);
     let med_r = median(&mut rates);
     if a.json {
-        let v = json!({"problems": rows, "median_seconds": med_t, "median_nodes_per_second": med_r,
-                       "nodes": nodes, "seconds": secs});
-        crate::print_json(out, &v);
+        let v = BenchJson {
+            problems: rows,
+            median_seconds: med_t,
+            median_nodes_per_second: med_r,
+            nodes,
+            seconds: secs,
+        };
+        crate::report::print(out, &v);
     } else {
         let _ = writeln!(
             out,

@@ -20,7 +20,7 @@ use tsume_prove::Verdict;
 use tsume_sgf::{problem_from_position, Problem, RegionSpec};
 use tsume_solve::{Side, Sides, Status};
 
-use crate::args::{limits, parse_ko_rule, AreaArgs};
+use crate::args::{AreaArgs, BudgetArgs, KoRule};
 use crate::solve::Settings;
 use crate::{Fail, EXIT_OK};
 
@@ -57,27 +57,25 @@ budget (--max-nodes, --time-limit) replies with an error (\"? unknown: …\"), n
 guess; without a budget a search runs until it is settled.
 
 Example:
-  printf 'boardsize 9\\nplay B C1\\nplay W B1\\nowl_attack B1\\nquit\\n' | tsume gtp"
+  printf 'boardsize 9\\nplay B C1\\nplay W B1\\nowl_attack B1\\nquit\\n' | tsume gtp",
+    mut_arg("max_nodes", |a| a.help("Stop each search after this many node expansions (the reply is then an error saying the answer is unknown)")),
+    mut_arg("time_limit", |a| a.help("Stop each search after this many seconds (the reply is then an error saying the answer is unknown)"))
 )]
 pub struct GtpArgs {
-    /// Stop each search after this many node expansions (the reply is then an error
-    /// saying the answer is unknown).
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
-    /// Stop each search after this many seconds (the reply is then an error saying the
-    /// answer is unknown).
-    #[arg(long, value_name = "SECONDS")]
-    pub time_limit: Option<f64>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     /// α, the depth bound of every search [default: 4 × empty points of the area + 12, at most 250].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
-    /// Transposition table size per search, in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 256)]
-    pub tt_mb: usize,
     /// The ko rule: none (Crăşmaru's model) or basic (ordinary Go's ko, outside the model;
     /// `play` then refuses an immediate retake).
-    #[arg(long, value_name = "none|basic", default_value = "none")]
-    pub ko_rule: String,
+    #[arg(
+        long,
+        value_name = "none|basic",
+        default_value = "none",
+        hide_possible_values = true
+    )]
+    pub ko_rule: KoRule,
     /// Skip replaying proofs through the independent checker.
     #[arg(long)]
     pub no_check: bool,
@@ -217,11 +215,11 @@ fn settings(a: &GtpArgs) -> Result<Settings, Fail> {
     a.area.one_tree()?;
     Ok(Settings {
         load: a.area.load_options(None, None),
-        ko_rule: parse_ko_rule(&a.ko_rule)?,
+        ko_rule: a.ko_rule.basic(),
         progress: false,
         solve: tsume_solve::Settings {
             depth: a.depth,
-            limits: limits(a.max_nodes, a.time_limit, a.tt_mb)?,
+            limits: a.budget.limits()?,
             want_tree: !a.no_check,
             check: !a.no_check,
             ..tsume_solve::Settings::default()

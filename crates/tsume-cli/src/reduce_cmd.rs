@@ -2,10 +2,8 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use clap::Args;
-use serde_json::json;
 use tsume_board::{counted, Color};
 use tsume_prove::{Limits, Verdict};
 use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, random_monotone_3cnf, Cnf};
@@ -13,6 +11,7 @@ use tsume_reduce::grid::{any_grid, AnyGrid};
 use tsume_reduce::rail_grid::rail_layout_with_copies;
 use tsume_reduce::reduce;
 
+use crate::report::{GridJson, ReduceJson, VerifyGrid, VerifyJson, VerifyRow};
 use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume reduce`.
@@ -84,7 +83,10 @@ are isomorphic graphs, so one stands for all). For example `tsume verify-reducti
 --clauses 5` checks 2 060 classes standing for 83 681 formulas, every proof and disproof
 replayed by the checker, in about 23 seconds (8 with --no-check). With
 --grid, only each representative's grid is solved: the grids of renamed formulas are other
-drawings, not the same graph."
+drawings, not the same graph.",
+    mut_arg("time_limit", |a| a.help("Seconds per instance before answering unknown").default_value("60")),
+    mut_arg("max_nodes", |a| a.help("Node expansions per instance before answering unknown")),
+    mut_arg("tt_mb", |a| a.hide(true))
 )]
 pub struct VerifyArgs {
     /// DIMACS CNF files.
@@ -116,12 +118,8 @@ pub struct VerifyArgs {
     /// α for the prover [default: 4 × empty points + 12].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
-    /// Seconds per instance before answering unknown.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
-    pub time_limit: f64,
-    /// Node expansions per instance before answering unknown.
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
+    #[command(flatten)]
+    pub budget: crate::args::BudgetArgs,
     /// Also solve the square-grid SGF of each formula that has one (see `tsume reduce
     /// --help`), on the whole grid, and compare it with the SAT solver too.
     #[arg(long)]
@@ -289,29 +287,32 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
     }
     let file = written.display().to_string();
     if a.json {
-        let v = json!({
-            "formula": a.formula.display().to_string(),
-            "output": file,
-            "variables": cnf.vars,
-            "clauses": cnf.clauses.len(),
-            "points": inst.points,
-            "empty_points": inst.empty_points,
-            "groups": inst.groups,
-            "edges": inst.edges,
-            "race_liberties": inst.race_liberties,
-            "gate_liberties": inst.gate_liberties,
-            "notes": grid.as_ref().map_or(&inst.notes[..], |g| g.notes()),
-            "to_move": "W",
-            "target": "L",
-            "grid": grid.as_ref().map(|l| json!({
-                "width": l.size().0,
-                "height": l.size().1,
-                "empty_points": l.empty_points(),
-                "design": l.design(),
-            })),
-            "solve": solve_cmd(&file),
-        });
-        crate::print_json(out, &v);
+        let v = ReduceJson {
+            formula: a.formula.display().to_string(),
+            output: file.clone(),
+            variables: cnf.vars,
+            clauses: cnf.clauses.len(),
+            points: inst.points,
+            empty_points: inst.empty_points,
+            groups: inst.groups,
+            edges: inst.edges,
+            race_liberties: inst.race_liberties,
+            gate_liberties: inst.gate_liberties,
+            notes: grid
+                .as_ref()
+                .map_or(&inst.notes[..], |g| g.notes())
+                .to_vec(),
+            to_move: "W",
+            target: "L",
+            grid: grid.as_ref().map(|l| GridJson {
+                width: l.size().0,
+                height: l.size().1,
+                empty_points: l.empty_points(),
+                design: l.design(),
+            }),
+            solve: solve_cmd(&file),
+        };
+        crate::report::print(out, &v);
     } else if let Some(l) = &grid {
         let _ = writeln!(
             out,
@@ -416,13 +417,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
             formulas.push((format!("{kind} v{vars} c{clauses} seed {seed}"), cnf));
         }
     }
-    let limits = Limits {
-        max_nodes: a.max_nodes,
-        time_limit: Some(Duration::from_secs_f64(a.time_limit.max(0.001))),
-        // Ctrl-C stops these searches too (unknown answers, the report printed).
-        stop: Some(crate::interrupt_flag()),
-        ..Limits::default()
-    };
+    let limits = a.budget.clamped();
     let mut rows = Vec::new();
     let mut bad = 0;
     if !a.json {
@@ -492,13 +487,26 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
             (Verdict::Unknown, _) => "unknown",
         };
         if a.json {
-            rows.push(json!({
-                "formula": name, "variables": cnf.vars, "clauses": cnf.clauses.len(),
-                "points": inst.points, "empty_points": inst.empty_points, "groups": inst.groups,
-                "satisfiable": sat, "verdict": ans.verdict.as_str(), "exact": ans.exact,
-                "agree": agree, "checked": checked, "nodes": ans.stats.nodes, "seconds": ans.stats.seconds,
-                "grid": grid.map(|(v, n, d)| json!({"verdict": v.as_str(), "nodes": n, "design": d})),
-            }));
+            rows.push(VerifyRow {
+                formula: name.clone(),
+                variables: cnf.vars,
+                clauses: cnf.clauses.len(),
+                points: inst.points,
+                empty_points: inst.empty_points,
+                groups: inst.groups,
+                satisfiable: sat,
+                verdict: ans.verdict.as_str(),
+                exact: ans.exact,
+                agree,
+                checked,
+                nodes: ans.stats.nodes,
+                seconds: ans.stats.seconds,
+                grid: grid.map(|(v, nodes, design)| VerifyGrid {
+                    verdict: v.as_str(),
+                    nodes,
+                    design,
+                }),
+            });
         } else {
             let _ = writeln!(
                 out,
@@ -527,9 +535,12 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         }
     }
     if a.json {
-        let v =
-            json!({"formulas": rows, "disagreements_or_unknown": bad, "clause_sets": stands_for});
-        crate::print_json(out, &v);
+        let v = VerifyJson {
+            formulas: rows,
+            disagreements_or_unknown: bad,
+            clause_sets: stands_for,
+        };
+        crate::report::print(out, &v);
     } else {
         let _ = writeln!(
             out,

@@ -1,134 +1,17 @@
-//! Output: the human report, the JSON object, the table for several problems.
+//! Output: the human report, the table for several problems (their JSON: `report`).
 
 use std::fmt::Write as _;
 use std::io::Write;
 
-use serde_json::{json, Value};
-use tsume_board::{Color, Move};
+use tsume_board::Move;
 use tsume_prove::Verdict;
 
 use tsume_solve::{MovesCheck, Side, Status};
 
 use crate::jobs::Job;
+use crate::report::{Collection, Row, SolveJson, SolveSummary, Unreadable};
 use crate::solved::Solved;
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
-
-fn moves_json(r: &Solved, moves: &[Move]) -> Value {
-    Value::Array(
-        moves
-            .iter()
-            .map(|&m| {
-                let (gtp, sgf) = r.move_names(m);
-                json!({"gtp": gtp, "sgf": sgf})
-            })
-            .collect(),
-    )
-}
-
-fn side_json(r: &Solved, s: &Side) -> Value {
-    let a = &s.answer;
-    let repeats = s.pv_repeats().map(|(i, j)| json!([i, j]));
-    json!({
-        "to_move": s.to_move.letter().to_string(),
-        "verdict": a.verdict.as_str(),
-        "moves": moves_json(r, &a.moves),
-        "all_moves": a.all_moves,
-        "exact": a.exact,
-        "kill_plies": a.kill_plies,
-        "pv": moves_json(r, &a.pv),
-        "pv_repeats": repeats,
-        "nodes": a.stats.nodes,
-        "seconds": a.stats.seconds,
-        "nodes_per_second": a.stats.nodes_per_second().round(),
-        "tt_hits": a.stats.tt_hits,
-        "tt_solved": a.stats.tt_solved,
-        "tt_clears": a.stats.tt_clears,
-        "max_depth": a.stats.max_depth,
-        "unbounded_nodes": a.stats.unbounded_nodes,
-        "settled_unbounded": a.settled_unbounded,
-        "checked": match &s.check {
-            None => Value::Null,
-            Some(Ok(_)) => Value::Bool(true),
-            Some(Err(_)) => Value::Bool(false),
-        },
-        // Whether the checked tree itself shows `exact`: a kill is exact by itself, a
-        // life for every α needs a disproof for every α (not one within α).
-        "exact_checked": match &s.check {
-            Some(Ok(c)) => json!(a.exact && (a.verdict == Verdict::Dead || c.every_alpha)),
-            _ => Value::Bool(false),
-        },
-        // With --all-moves: every first move's outcome shown by a checked tree of its own.
-        "moves_checked": match &s.moves_check {
-            Some(MovesCheck::Checked(_)) => json!(true),
-            Some(MovesCheck::Rejected(_)) => json!(false),
-            Some(MovesCheck::Unsettled(_)) | None => Value::Null,
-        },
-        "moves_check_error": match &s.moves_check {
-            Some(MovesCheck::Rejected(e) | MovesCheck::Unsettled(e)) => json!(e),
-            _ => Value::Null,
-        },
-        "proof_nodes": match &s.check { Some(Ok(c)) => json!(c.nodes), _ => Value::Null },
-        "repetition_free": match &s.check { Some(Ok(c)) => json!(c.repetition_free), _ => Value::Null },
-        "check_error": match &s.check { Some(Err(e)) => json!(e), _ => Value::Null },
-        "reason": a.reason,
-        "survives_plies": a.survives,
-        "survives_checked": match &s.survives_check {
-            None => Value::Null,
-            Some(Ok(_)) => Value::Bool(true),
-            Some(Err(_)) => Value::Bool(false),
-        },
-    })
-}
-
-/// The JSON object of one problem (schema in README.md).
-pub(crate) fn json(r: &Solved, one_side: Option<Color>) -> Value {
-    let p = &r.problem;
-    let full = p.full.board();
-    let defender = r.defender();
-    let mut v = json!({
-        "file": p.file,
-        "game_tree": p.game_tree,
-        "game_trees": p.game_trees,
-        "board": match full.grid_info() {
-            Some(g) => json!({"width": g.width, "height": g.height}),
-            None => json!({"points": full.len()}),
-        },
-        "target": {"gtp": full.gtp(p.target_full), "sgf": full.sgf(p.target_full)},
-        "target_source": r.target_source(),
-        "defender": defender.letter().to_string(),
-        "attacker": defender.opponent().letter().to_string(),
-        "depth_bound": r.report.depth,
-        "ko_rule": if p.position.ko_rule() { "basic" } else { "none" },
-        "region_points": p.region.len(),
-        "virtual_eyes": p.virtual_eyes.len(),
-        "outside_walls": p.outside_walls.len(),
-        "frame_points": p.frame_points.len(),
-        "notes": p.notes,
-        "status": r.status().map(Status::as_str),
-        "results": r.report.sides.iter().map(|s| side_json(r, s)).collect::<Vec<_>>(),
-        "nodes": r.report.nodes(),
-        "seconds": r.report.seconds(),
-    });
-    if let Some(c) = one_side {
-        if let Some(s) = r.report.side(c) {
-            let sj = side_json(r, s);
-            for key in [
-                "to_move",
-                "verdict",
-                "moves",
-                "exact",
-                "kill_plies",
-                "pv",
-                "pv_repeats",
-                "checked",
-                "repetition_free",
-            ] {
-                v[key] = sj[key].clone();
-            }
-        }
-    }
-    v
-}
 
 fn move_list(r: &Solved, moves: &[Move]) -> String {
     moves
@@ -354,11 +237,11 @@ pub(crate) fn table(
                 let _ = writeln!(err, "{}", e.message);
                 code = code.max(e.code);
                 if as_json {
-                    rows.push(json!({
-                        "file": job.name(),
-                        "game_tree": job.index,
-                        "game_trees": job.of,
-                        "error": e.message,
+                    rows.push(Row::Unreadable(Unreadable {
+                        file: job.name(),
+                        game_tree: job.index,
+                        game_trees: job.of,
+                        error: e.message.clone(),
                     }));
                 }
             }
@@ -391,7 +274,7 @@ pub(crate) fn table(
                 total_nodes += nodes;
                 total_seconds += secs;
                 if as_json {
-                    rows.push(json(rep, None));
+                    rows.push(Row::Solved(SolveJson::new(rep, None)));
                 } else {
                     let firsts: Vec<String> = rep
                         .report
@@ -436,13 +319,23 @@ pub(crate) fn table(
     }
     let errors = results.iter().filter(|r| r.is_err()).count();
     if as_json {
-        let v = json!({
-            "problems": rows,
-            "summary": {"files": jobs.len(), "solved": solved, "unknown": unknown,
-                        "errors": errors, "expected": expected, "agree": agree,
-                        "nodes": total_nodes, "seconds": total_seconds}
-        });
-        crate::print_json(out, &v);
+        let summary = SolveSummary {
+            files: jobs.len(),
+            solved,
+            unknown,
+            errors,
+            expected,
+            agree,
+            nodes: total_nodes,
+            seconds: total_seconds,
+        };
+        crate::report::print(
+            out,
+            &Collection {
+                problems: rows,
+                summary,
+            },
+        );
     } else {
         let _ = writeln!(
             out,

@@ -6,12 +6,12 @@ use std::sync::{Arc, Mutex};
 use clap::Args;
 use rayon::prelude::*;
 use tsume_board::Color;
-use tsume_prove::PnRule;
 use tsume_sgf::LoadOptions;
 use tsume_solve::{Sides, DEFAULT_EXACT_POSITIONS, DEFAULT_FOREVER_POSITIONS, DEFAULT_MAX_TREE};
 
-use crate::args::{limits, parse_color, parse_ko_rule, AreaArgs};
+use crate::args::{AreaArgs, BudgetArgs, KoRule, Pn, ToMove};
 use crate::jobs::{expand, jobs, Job};
+use crate::report::{SolveJson, TreeOut};
 use crate::solved::Solved;
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
@@ -44,24 +44,21 @@ pub struct SolveArgs {
     #[arg(long, value_name = "POINT")]
     pub target: Option<String>,
     /// Who moves first: B, W, or both (one search each, run at once; the status needs both).
-    #[arg(long, value_name = "B|W|both", default_value = "both")]
-    pub to_move: String,
+    #[arg(
+        long,
+        value_name = "B|W|both",
+        default_value = "both",
+        ignore_case = true,
+        hide_possible_values = true
+    )]
+    pub to_move: ToMove,
     /// α: the attacker must bring the target into D₀ (one liberty, the attacker to move) within α+1 plies [default: 4 × empty points + 12, at most 250].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
     #[command(flatten)]
     pub area: AreaArgs,
-    /// Stop each search after this many node expansions (answer: unknown, with what a
-    /// smaller bound of the deepening proved, if anything: "black cannot kill within 8
-    /// plies", checked like any answer).
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
-    /// Stop each search after this many seconds (answer: unknown).
-    #[arg(long, value_name = "SECONDS")]
-    pub time_limit: Option<f64>,
-    /// Transposition table size per search, in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 256)]
-    pub tt_mb: usize,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     /// List every winning first move, not just one; with checking on, each first move's
     /// outcome (the listed ones win, the others lose) is shown by a checked tree of its own.
     #[arg(long)]
@@ -89,8 +86,13 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_FOREVER_POSITIONS)]
     pub forever: usize,
     /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
-    #[arg(long, value_name = "sum|weak", default_value = "sum")]
-    pub pn: String,
+    #[arg(
+        long,
+        value_name = "sum|weak",
+        default_value = "sum",
+        hide_possible_values = true
+    )]
+    pub pn: Pn,
     /// Search once at α instead of deepening the bound (the default deepens: 8, 16, 32, … plies, each with a share of nodes, then α; it stops early on a kill or on a ko or seki that closes for every α).
     #[arg(long)]
     pub no_deepen: bool,
@@ -104,8 +106,13 @@ pub struct SolveArgs {
     #[arg(long)]
     pub no_learned_order: bool,
     /// The ko rule: none (Crăşmaru's model, the default: a ko may be retaken at once, so a group that lives by retaking a ko forever is alive) or basic (outside the model: a move that captures one stone with a single stone left in atari forbids the opponent to retake on the very next move, as in ordinary Go without ko threats; positions then include the forbidden point, and the proofs are checked under the same rule).
-    #[arg(long, value_name = "none|basic", default_value = "none")]
-    pub ko_rule: String,
+    #[arg(
+        long,
+        value_name = "none|basic",
+        default_value = "none",
+        hide_possible_values = true
+    )]
+    pub ko_rule: KoRule,
     /// No progress line and no board diagram.
     #[arg(long, short)]
     pub quiet: bool,
@@ -123,16 +130,16 @@ pub(crate) struct Settings {
 }
 
 pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
-    let sides = parse_color(&a.to_move)?;
+    let sides = a.to_move.color();
     let check = !a.no_check;
     Ok(Settings {
         load: a.area.load_options(a.target.clone(), sides),
-        ko_rule: parse_ko_rule(&a.ko_rule)?,
+        ko_rule: a.ko_rule.basic(),
         progress: !a.quiet && !a.json && std::io::stderr().is_terminal(),
         solve: tsume_solve::Settings {
             sides: sides.map_or(Sides::Both, Sides::One),
             depth: a.depth,
-            limits: limits(a.max_nodes, a.time_limit, a.tt_mb)?,
+            limits: a.budget.limits()?,
             all_moves: a.all_moves,
             want_tree: check || a.sgf_out.is_some() || a.tree_out.is_some(),
             max_tree: a.max_tree,
@@ -143,15 +150,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
             deepen: !a.no_deepen,
             unbounded: !a.no_unbounded,
             learned_order: !a.no_learned_order,
-            pn_rule: match a.pn.as_str() {
-                "sum" => PnRule::Sum,
-                "weak" => PnRule::Weak,
-                other => {
-                    return Err(Fail::input(format!(
-                        "--pn: expected sum or weak, got \"{other}\""
-                    )))
-                }
-            },
+            pn_rule: a.pn.into(),
         },
     })
 }
@@ -260,16 +259,14 @@ pub(crate) fn run(
             }
         }
         if let Some(path) = &a.tree_out {
-            let trees: Vec<serde_json::Value> = solved
+            let trees: Vec<TreeOut> = solved
                 .report
                 .sides
                 .iter()
                 .filter_map(|side| {
                     let t = side.answer.tree.as_ref()?;
-                    Some(serde_json::json!({
-                        "to_move": side.to_move.letter().to_string(),
-                        "tree": tsume_proof::to_json(&side.position, solved.problem.target, t),
-                    }))
+                    let tree = tsume_proof::to_json(&side.position, solved.problem.target, t);
+                    Some(TreeOut::new(side.to_move, tree))
                 })
                 .collect();
             let text = serde_json::to_string_pretty(&trees).unwrap_or_default();
@@ -283,8 +280,7 @@ pub(crate) fn run(
                 Sides::One(c) => Some(c),
                 Sides::Both => None,
             };
-            let v = crate::render::json(&solved, one_side);
-            crate::print_json(out, &v);
+            crate::report::print(out, &SolveJson::new(&solved, one_side));
         } else {
             let _ = write!(out, "{}", crate::render::human(&solved, !a.quiet));
         }

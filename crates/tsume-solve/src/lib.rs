@@ -6,8 +6,8 @@
 //! statistics) and what the checker said.
 //!
 //! Every command of `tsume` that answers a question (`solve`, `check`, `bench`, `gtp`,
-//! `verify-reduction`) goes through [`answer`]. Printing (text, JSON, SGF) is the
-//! caller's.
+//! `verify-reduction`) goes through [`answer`]; [`review`] judges a problem file's own
+//! solution tree with it. Printing (text, JSON, SGF) is the caller's.
 //!
 //! # Example: a straight three, both players moving first
 //!
@@ -32,6 +32,7 @@
 #![deny(missing_docs)]
 
 mod first_moves;
+pub mod review;
 
 use std::fmt;
 
