@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rayon::prelude::*;
-use tsume_board::{Color, Move, Point};
+use tsume_board::{sgf_write, Color, Move, Point};
 use tsume_prove::Limits;
 use tsume_solve::review::{review, Claim, Judgement, Review};
 
@@ -359,18 +359,13 @@ fn human(r: &FileReport) -> String {
     s
 }
 
-/// SGF text with `]` and `\\` escaped.
-fn sgf_text(t: &str) -> String {
-    t.replace('\\', "\\\\").replace(']', "\\]")
-}
-
 /// One SGF move node: `;B[cc]…C[…]`.
 fn sgf_move(c: Color, sgf_point: &str, properties: &str, comment: &str) -> String {
-    format!(
-        ";{}[{sgf_point}]{properties}C[{}]",
-        c.letter(),
-        sgf_text(comment)
-    )
+    let (node, comment) = (
+        sgf_write::move_node(c, sgf_point),
+        sgf_write::text("C", comment),
+    );
+    format!("{node}{properties}{comment}")
 }
 
 /// The SGF point of a move of the position in play (None: not on the board, such as a
