@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use rayon::prelude::*;
 use tsume_board::{Color, Move};
-use tsume_prove::Verdict;
+use tsume_prove::{Tuning, Verdict};
 use tsume_sgf::{LoadOptions, RegionSpec};
 use tsume_solve::{Settings, Sides};
 
@@ -235,6 +235,16 @@ fn read_rows(dir: &Path) -> Result<Vec<Row>, String> {
     Ok(rows)
 }
 
+/// The search as `--no-deepen`, `--no-unbounded` and `--no-learned-order` set it.
+fn tuning(a: &BenchArgs) -> Tuning {
+    Tuning {
+        deepen: !a.no_deepen,
+        unbounded: !a.no_unbounded,
+        learned_order: !a.no_learned_order,
+        ..Tuning::default()
+    }
+}
+
 fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
     let load = LoadOptions {
         index: 0,
@@ -267,9 +277,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         max_tree: tsume_prove::Options::default().max_tree_nodes,
         check: false,
         exact: 0,
-        deepen: !a.no_deepen,
-        unbounded: !a.no_unbounded,
-        learned_order: !a.no_learned_order,
+        tuning: tuning(a),
         ..Settings::default()
     };
     let pos = p
@@ -699,9 +707,7 @@ fn problems(
             check: false,
             exact: 0,
             forever: 0,
-            deepen: !a.no_deepen,
-            unbounded: !a.no_unbounded,
-            learned_order: !a.no_learned_order,
+            tuning: tuning(a),
             ..tsume_solve::Settings::default()
         },
     };

@@ -98,7 +98,7 @@ pub struct CheckArgs {
     /// variations (one file only).
     #[arg(long, value_name = "FILE")]
     pub sgf_out: Option<PathBuf>,
-    /// Print JSON (one object for one file, `{"problems": [...], "summary": {...}}` for several; schema in README.md).
+    /// Print JSON (one object for one file, `{"problems": [...], "summary": {...}}` for several; schema in docs/cli.md).
     #[arg(long)]
     pub json: bool,
 }

@@ -1,5 +1,5 @@
 //! Every `--json` output of `tsume`, as the types that make it (the schema documented
-//! in README.md and docs/ is these types). Each is built from the library's reports;
+//! in docs/cli.md is these types). Each is built from the library's reports;
 //! [`print`] writes one, its keys sorted.
 
 use std::io::Write;

@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex};
 use clap::Args;
 use rayon::prelude::*;
 use tsume_board::Color;
+use tsume_prove::Tuning;
 use tsume_sgf::LoadOptions;
 use tsume_solve::{Sides, DEFAULT_EXACT_POSITIONS, DEFAULT_FOREVER_POSITIONS, DEFAULT_MAX_TREE};
 
@@ -63,7 +64,7 @@ pub struct SolveArgs {
     /// outcome (the listed ones win, the others lose) is shown by a checked tree of its own.
     #[arg(long)]
     pub all_moves: bool,
-    /// Print one JSON object (schema in README.md).
+    /// Print one JSON object (schema in docs/cli.md).
     #[arg(long)]
     pub json: bool,
     /// Write the problem with the proof trees as SGF variations (one file only).
@@ -102,7 +103,7 @@ pub struct SolveArgs {
     /// Skip the first search without a depth bound (the default runs it first with a share of the nodes: a repetition counts as the defender's, its kills are kept, its survivals count only when closed and checked for every α; then the bounded search as above).
     #[arg(long)]
     pub no_unbounded: bool,
-    /// Order the defender's moves by liberties, as the first versions did, instead of by the learned score of docs/experiments.md (same verdicts; for comparisons).
+    /// Order the defender's moves by liberties, as the first versions did, instead of by the learned score of the lab notebook (docs/experiments/) (same verdicts; for comparisons).
     #[arg(long)]
     pub no_learned_order: bool,
     /// The ko rule: none (Crăşmaru's model, the default: a ko may be retaken at once, so a group that lives by retaking a ko forever is alive) or basic (outside the model: a move that captures one stone with a single stone left in atari forbids the opponent to retake on the very next move, as in ordinary Go without ko threats; positions then include the forbidden point, and the proofs are checked under the same rule).
@@ -147,10 +148,13 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
             check_first_moves: true,
             exact: a.exact,
             forever: a.forever,
-            deepen: !a.no_deepen,
-            unbounded: !a.no_unbounded,
-            learned_order: !a.no_learned_order,
-            pn_rule: a.pn.into(),
+            tuning: Tuning {
+                deepen: !a.no_deepen,
+                unbounded: !a.no_unbounded,
+                learned_order: !a.no_learned_order,
+                pn_rule: a.pn.into(),
+                ..Tuning::default()
+            },
         },
     })
 }

@@ -37,7 +37,7 @@ pub mod review;
 use std::fmt;
 
 use tsume_board::{Color, Move, Point, Position};
-use tsume_prove::{Answer, Limits, Options, PnRule, Progress, Verdict};
+use tsume_prove::{Answer, Limits, Options, Progress, Tuning, Verdict};
 
 pub use first_moves::MovesCheck;
 
@@ -84,14 +84,9 @@ pub struct Settings {
     pub exact: usize,
     /// Positions a closed strategy may have (0: off).
     pub forever: usize,
-    /// How proof numbers add up.
-    pub pn_rule: PnRule,
-    /// Deepen the bound (`tsume_prove::Options::deepen`).
-    pub deepen: bool,
-    /// Search without a bound first (`tsume_prove::Options::unbounded`).
-    pub unbounded: bool,
-    /// The learned order of the defender's moves (`tsume_prove::Options::learned_order`).
-    pub learned_order: bool,
+    /// How the search goes (deepening, the search without a bound first, the order of
+    /// the moves, …): the prover's, for comparisons and tests.
+    pub tuning: Tuning,
 }
 
 impl Default for Settings {
@@ -108,10 +103,7 @@ impl Default for Settings {
             check_first_moves: true,
             exact: DEFAULT_EXACT_POSITIONS,
             forever: DEFAULT_FOREVER_POSITIONS,
-            pn_rule: PnRule::Sum,
-            deepen: true,
-            unbounded: true,
-            learned_order: true,
+            tuning: Tuning::default(),
         }
     }
 }
@@ -128,11 +120,7 @@ impl Settings {
             exact_positions: self.exact,
             forever_nodes: self.forever,
             progress,
-            pn_rule: self.pn_rule,
-            deepen: self.deepen,
-            unbounded: self.unbounded,
-            learned_order: self.learned_order,
-            ..Options::default()
+            tuning: self.tuning.clone(),
         }
     }
 }
