@@ -420,14 +420,18 @@ fn search(
         Verdict::Dead => "the kill",
         Verdict::Alive => "the life",
         Verdict::Unknown => {
-            s.note = Some(format!("{}: {}", rule, a.reason.unwrap_or_default()));
+            s.note = Some(format!(
+                "{}: {}",
+                rule,
+                a.reason.map(|r| r.to_string()).unwrap_or_default()
+            ));
             return s;
         }
     };
     let Some(tree) = a.tree else {
         s.note = Some(format!(
             "{rule}: no tree ({})",
-            a.reason.unwrap_or_default()
+            a.reason.map(|r| r.to_string()).unwrap_or_default()
         ));
         return s;
     };
