@@ -187,6 +187,8 @@ fn check_file(
         want_tree: !a.no_check,
         check: !a.no_check,
         max_tree: tsume_prove::Options::default().max_tree_nodes,
+        // Each move of the lines is judged under the model; a ko is judged apart.
+        go: false,
         ..tsume_solve::Settings::default()
     };
     Ok(FileReport {

@@ -222,6 +222,8 @@ fn settings(a: &GtpArgs) -> Result<Settings, Fail> {
             limits: a.budget.limits()?,
             want_tree: !a.no_check,
             check: !a.no_check,
+            // The model's replies (GNU Go's codes under --ko-rule basic: go_search).
+            go: false,
             ..tsume_solve::Settings::default()
         },
     })
