@@ -557,6 +557,9 @@ pub(crate) struct LineJson {
     pub agrees: Option<bool>,
     pub mistake: Option<usize>,
     pub missed_refutation: Option<usize>,
+    /// Judged right through a ko: the model finds the line failing, ordinary Go rules
+    /// find the problem a ko that the line's first move starts.
+    pub through_ko: bool,
 }
 
 /// One move of a line of a checked file.
