@@ -157,6 +157,8 @@ def main():
         t["move_ok"] = bool(want) and bool(set(t["moves"]) & want)
         res["tsume"].append(t)
         line = f"{row['file'].split('/', 1)[1][-24:]:24} {row['status']:7} {t['verdict'] or '-':6} {('ok' if t['move_ok'] else '--'):3} {t['cpu']:7.3f}s"
+        if args.moves == "go":
+            line += f" {t.get('go_result') or '-':7} {t.get('nodes') or 0:>8}+{t.get('go_nodes') or 0:<8}"
         if "gnugo" not in skip:
             g = gnugo(args, path, row)
             g["move_ok"] = g["code"] == "1" and g["move"] in want
