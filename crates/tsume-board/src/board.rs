@@ -376,12 +376,12 @@ impl Board {
             if let Some((x, y)) = coord::parse_gtp(text, g.height) {
                 return self
                     .point_at(x, y)
-                    .ok_or_else(|| CoordError::off_board(text, g));
+                    .ok_or_else(|| CoordError::off_board(text, g.width, g.height));
             }
             if let Some((x, y)) = coord::parse_sgf(text) {
                 return self
                     .point_at(x, y)
-                    .ok_or_else(|| CoordError::off_board(text, g));
+                    .ok_or_else(|| CoordError::off_board(text, g.width, g.height));
             }
             return Err(CoordError::malformed(text));
         }
