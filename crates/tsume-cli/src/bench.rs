@@ -254,13 +254,13 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         Err(e) => return fail(e.to_string()),
     };
     let opts = Options {
-        depth: tsume_prove::default_depth(&p.position),
+        depth: tsume_prove::default_depth(p.position()),
         limits: limits(a),
         tuning: tuning(a),
         ..Options::default()
     };
     let pos = p
-        .position
+        .position()
         .with_to_move(row.to_move)
         .with_ko_rule(crate::solve::parse_ko_rule(&a.ko_rule).unwrap_or(false));
     let confirmed = if a.confirm_first_moves {
@@ -268,16 +268,16 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
     } else {
         None
     };
-    match tsume_prove::solve(&pos, p.target, &opts) {
+    match tsume_prove::solve(&pos, p.target(), &opts) {
         Ok(ans) => {
             let disagreement = ((row.status == "dead" || row.status == "alive")
                 && ans.verdict != Verdict::Unknown
                 && ans.verdict.as_str() != row.status)
-                .then(|| classify(&pos, p.target, ans.verdict, &opts));
+                .then(|| classify(&pos, p.target(), ans.verdict, &opts));
             // Only the model's repeating disagreements: under the rule already, or
             // with a tree that repeats nothing, the rule would answer the same.
             let under_ko_rule = (matches!(disagreement, Some(Ok(true))) && !pos.ko_rule())
-                .then(|| under_ko_rule(&pos, p.target, &opts));
+                .then(|| under_ko_rule(&pos, p.target(), &opts));
             Outcome {
                 disagreement,
                 under_ko_rule,
@@ -285,8 +285,8 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
                 first: ans.moves.first().map(|&m| match m {
                     Move::Pass => "pass".to_string(),
                     Move::Play(q) => p.to_full(q).map_or_else(
-                        || p.position.board().name(q).to_string(),
-                        |f| p.full.board().gtp(f),
+                        || p.position().board().name(q).to_string(),
+                        |f| p.full().board().gtp(f),
                     ),
                 }),
                 seconds: ans.stats.seconds,
@@ -323,7 +323,7 @@ fn confirm_first_moves(
     let mut all_known = true;
     for m in &row.first_moves {
         let Some(x) = p
-            .full
+            .full()
             .board()
             .parse_point(m)
             .ok()
@@ -335,11 +335,11 @@ fn confirm_first_moves(
             continue;
         }
         let after = pos.play(Move::Play(x));
-        if after.color(p.target).is_none() {
+        if after.color(p.target()).is_none() {
             // The published move captures the target outright: a kill.
             return Some(true);
         }
-        match tsume_prove::solve(&after, p.target, &rest).map(|a| a.verdict) {
+        match tsume_prove::solve(&after, p.target(), &rest).map(|a| a.verdict) {
             Ok(Verdict::Dead) if attacker_moves => return Some(true),
             Ok(Verdict::Alive) if !attacker_moves => return Some(true),
             Ok(Verdict::Unknown) => all_known = false,

@@ -258,7 +258,7 @@ impl FileReport {
         match f {
             None => ("pass".to_string(), String::new()),
             Some(f) => {
-                let b = self.problem.full.board();
+                let b = self.problem.full().board();
                 (b.gtp(f), b.sgf(f))
             }
         }
@@ -335,7 +335,7 @@ impl Ctx<'_> {
 
     /// Proves who wins `pos` (the player to move is set), `ply` plies after the problem.
     fn evaluate(&self, pos: &Position, ply: u32, all_moves: bool) -> Eval {
-        let target = self.problem.target;
+        let target = self.problem.target();
         if pos.color(target) != Some(self.problem.defender()) {
             return Eval {
                 winner: self.winner_of(Verdict::Dead),
@@ -404,7 +404,7 @@ fn flatten(
         let mut as_pass = None;
         let (after, not_followed) = match before {
             None => (None, Some("after a move that is not followed".to_string())),
-            Some(pos) if pos.color(problem.target) != Some(problem.defender()) => {
+            Some(pos) if pos.color(problem.target()) != Some(problem.defender()) => {
                 (None, Some("after the target's capture".to_string()))
             }
             Some(pos) => match n.point.map(|f| problem.from_full(f)) {
@@ -492,7 +492,7 @@ fn check_file(
     };
     let mut load = a.area.load_options(a.target.clone(), given);
     let mut problem = job.problem(&load, stdin)?;
-    let side = match given.or(problem.to_move_given) {
+    let side = match given.or(problem.to_move_given()) {
         Some(c) => c,
         None => {
             let Some(first) = tree.first() else {
@@ -508,9 +508,9 @@ fn check_file(
         }
     };
     if ko_rule {
-        problem.position = problem.position.with_ko_rule(true);
+        problem = problem.with_ko_rule(true);
     }
-    if problem.position.color(problem.target).is_none() {
+    if problem.position().color(problem.target()).is_none() {
         return Err(Fail::input(format!(
             "{}: the target point is empty",
             problem.label()
@@ -518,7 +518,7 @@ fn check_file(
     }
     let depth = a
         .depth
-        .unwrap_or_else(|| tsume_prove::default_depth(&problem.position));
+        .unwrap_or_else(|| tsume_prove::default_depth(problem.position()));
     let ctx = Ctx {
         problem: &problem,
         depth,
@@ -530,17 +530,24 @@ fn check_file(
         check: !a.no_check,
     };
     let mut flat = Vec::new();
-    flatten(&problem, &tree, None, Some(&problem.position), 0, &mut flat);
+    flatten(
+        &problem,
+        &tree,
+        None,
+        Some(problem.position()),
+        0,
+        &mut flat,
+    );
     let opponent_first = flat.iter().any(|f| f.parent.is_none() && f.color != side);
     // Every winning move where the line's side is to move, if asked for.
     let all = a.all_moves;
     let (root, (root_opponent, evals)) = rayon::join(
-        || ctx.evaluate(&problem.position.with_to_move(side), 0, true),
+        || ctx.evaluate(&problem.position().with_to_move(side), 0, true),
         || {
             rayon::join(
                 || {
                     opponent_first.then(|| {
-                        ctx.evaluate(&problem.position.with_to_move(side.opponent()), 0, all)
+                        ctx.evaluate(&problem.position().with_to_move(side.opponent()), 0, all)
                     })
                 },
                 || {
@@ -729,8 +736,8 @@ fn human(r: &FileReport) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
     let p = &r.problem;
-    let full = p.full.board();
-    let target = full.gtp(p.target_full);
+    let full = p.full().board();
+    let target = full.gtp(p.target_full());
     let _ = writeln!(
         s,
         "{}: {} to {}: the {} group at {target}; α = {}; {} in the file{}",
@@ -866,7 +873,10 @@ fn sgf_move(c: Color, sgf_point: &str, properties: &str, comment: &str) -> Strin
 fn sgf_point_of(r: &FileReport, m: Move) -> Option<String> {
     match m {
         Move::Pass => Some(String::new()),
-        Move::Play(x) => r.problem.to_full(x).map(|f| r.problem.full.board().sgf(f)),
+        Move::Play(x) => r
+            .problem
+            .to_full(x)
+            .map(|f| r.problem.full().board().sgf(f)),
     }
 }
 
@@ -892,7 +902,7 @@ fn annotated_sgf(r: &FileReport) -> String {
         }
         let point = f
             .point
-            .map_or(String::new(), |p| r.problem.full.board().sgf(p));
+            .map_or(String::new(), |p| r.problem.full().board().sgf(p));
         out.push_str(&sgf_move(f.color, &point, &f.properties, &comment));
         let mut kids: Vec<String> = Vec::new();
         for (k, c) in r.flat.iter().enumerate() {
@@ -966,7 +976,7 @@ fn move_json(r: &FileReport, m: Move) -> Value {
 
 fn to_json(r: &FileReport) -> Value {
     let p = &r.problem;
-    let full = p.full.board();
+    let full = p.full().board();
     let winner = |w: Option<Color>| w.map(|c| c.letter().to_string());
     let lines: Vec<Value> = r
         .lines
@@ -1006,10 +1016,10 @@ fn to_json(r: &FileReport) -> Value {
         })
         .collect();
     json!({
-        "file": p.file,
-        "game_tree": p.game_tree,
-        "game_trees": p.game_trees,
-        "target": {"gtp": full.gtp(p.target_full), "sgf": full.sgf(p.target_full)},
+        "file": p.file(),
+        "game_tree": p.game_tree(),
+        "game_trees": p.game_trees(),
+        "target": {"gtp": full.gtp(p.target_full()), "sgf": full.sgf(p.target_full())},
         "attacker": p.attacker().letter().to_string(),
         "side": r.side.letter().to_string(),
         "question": r.question(),
@@ -1183,7 +1193,7 @@ fn html_page(r: &FileReport) -> String {
             tsume_draw::Line {
                 group: "The file's lines".to_string(),
                 title: format!("line {}: marked {marked}; {verdict}", k + 1),
-                start: p.position.with_to_move(first),
+                start: p.position().with_to_move(first),
                 steps,
                 end: format!("judged {}", claim_str(l.judged)),
             }

@@ -149,10 +149,10 @@ fn solve_grid(
     };
     let p = tsume_sgf::parse_sgf_problem(&layout.to_sgf(), "grid.sgf", &lo)
         .map_err(|e| format!("the grid does not load: {e}"))?;
-    let opts = prover_options(a, limits, &p.position);
-    let ans = tsume_prove::solve(&p.position, p.target, &opts).map_err(|e| e.to_string())?;
+    let opts = prover_options(a, limits, p.position());
+    let ans = tsume_prove::solve(p.position(), p.target(), &opts).map_err(|e| e.to_string())?;
     if let Some(t) = &ans.tree {
-        crate::solve::check_tree(&p.position, p.target, ans.verdict, opts.depth + 1, t)
+        crate::solve::check_tree(p.position(), p.target(), ans.verdict, opts.depth + 1, t)
             .map_err(|e| format!("the checker rejects the grid's tree: {e}"))?;
     }
     Ok(Some((ans.verdict, ans.stats.nodes, layout.design())))

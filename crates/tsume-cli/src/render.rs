@@ -80,27 +80,27 @@ fn side_json(r: &Report, s: &Side) -> Value {
 /// The JSON object of one problem (schema in docs/cli.md).
 pub(crate) fn json(r: &Report, one_side: Option<Color>) -> Value {
     let p = &r.problem;
-    let full = p.full.board();
+    let full = p.full().board();
     let defender = r.defender();
     let mut v = json!({
-        "file": p.file,
-        "game_tree": p.game_tree,
-        "game_trees": p.game_trees,
+        "file": p.file(),
+        "game_tree": p.game_tree(),
+        "game_trees": p.game_trees(),
         "board": match full.grid_info() {
             Some(g) => json!({"width": g.width, "height": g.height}),
             None => json!({"points": full.len()}),
         },
-        "target": {"gtp": full.gtp(p.target_full), "sgf": full.sgf(p.target_full)},
+        "target": {"gtp": full.gtp(p.target_full()), "sgf": full.sgf(p.target_full())},
         "target_source": r.target_source(),
         "defender": defender.letter().to_string(),
         "attacker": defender.opponent().letter().to_string(),
         "depth_bound": r.depth,
-        "ko_rule": if p.position.ko_rule() { "basic" } else { "none" },
-        "region_points": p.region.len(),
-        "virtual_eyes": p.virtual_eyes.len(),
-        "outside_walls": p.outside_walls.len(),
-        "frame_points": p.frame_points.len(),
-        "notes": p.notes,
+        "ko_rule": if p.position().ko_rule() { "basic" } else { "none" },
+        "region_points": p.region().len(),
+        "virtual_eyes": p.virtual_eyes().len(),
+        "outside_walls": p.outside_walls().len(),
+        "frame_points": p.frame_points().len(),
+        "notes": p.notes(),
         "status": r.status(),
         "results": r.sides.iter().map(|s| side_json(r, s)).collect::<Vec<_>>(),
         "nodes": r.sides.iter().map(|s| s.answer.stats.nodes).sum::<u64>(),
@@ -149,7 +149,7 @@ fn shown_cycle(r: &Report, s: &Side) -> Option<(usize, usize)> {
     if s.answer.verdict != Verdict::Alive {
         return None;
     }
-    pv_cycle(&r.problem.position.with_to_move(s.to_move), &s.answer.pv)
+    pv_cycle(&r.problem.position().with_to_move(s.to_move), &s.answer.pv)
 }
 
 fn move_list(r: &Report, moves: &[Move]) -> String {
@@ -286,11 +286,11 @@ fn side_line(r: &Report, s: &Side) -> String {
             }
             // Said only when it holds: a tree with a repeating line may still have a
             // strategy without one (bounded trees run on until the depth limit).
-            if c.repetition_free && !r.problem.position.ko_rule() {
+            if c.repetition_free && !r.problem.position().ko_rule() {
                 line +=
                     "\n    no ko needed: no line of the proof repeats a position, so the answer \
                          holds under a ko rule too";
-            } else if !c.repetition_free && !r.problem.position.ko_rule() {
+            } else if !c.repetition_free && !r.problem.position().ko_rule() {
                 line += "\n    a line of the proof repeats a position (a ko retaken, or a longer \
                          cycle): under ordinary Go's ko the answer may differ (--ko-rule basic)";
             }
@@ -307,7 +307,7 @@ fn side_line(r: &Report, s: &Side) -> String {
 /// The report a person reads.
 pub(crate) fn human(r: &Report, diagram: bool) -> String {
     let p = &r.problem;
-    let full = p.full.board();
+    let full = p.full().board();
     let defender = r.defender();
     let mut s = String::new();
     let _ = writeln!(s, "{}", p.label());
@@ -318,19 +318,19 @@ pub(crate) fn human(r: &Report, diagram: bool) -> String {
         s,
         "target: the {} group at {} ({}); attacker {}; α = {}",
         defender.name(),
-        full.gtp(p.target_full),
+        full.gtp(p.target_full()),
         r.target_source(),
         defender.opponent().name(),
         r.depth
     );
-    if p.position.ko_rule() {
+    if p.position().ko_rule() {
         let _ = writeln!(
             s,
             "rules: the basic ko rule (--ko-rule basic): a ko may not be retaken on the very \
              next move; outside Crăşmaru's model"
         );
     }
-    for n in &p.notes {
+    for n in p.notes() {
         let _ = writeln!(s, "note: {n}");
     }
     for side in &r.sides {

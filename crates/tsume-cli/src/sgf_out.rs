@@ -14,7 +14,7 @@ const BUDGET: usize = 20_000;
 /// per player moving first, each the proof or disproof tree.
 pub(crate) fn write(r: &Report) -> String {
     let p = &r.problem;
-    let full = p.full.board();
+    let full = p.full().board();
     let mut s = String::from("(;GM[1]FF[4]CA[UTF-8]AP[tsume]");
     match full.grid_info() {
         Some(g) if g.width == g.height => {
@@ -28,14 +28,14 @@ pub(crate) fn write(r: &Report) -> String {
     for (prop, c) in [("AB", Color::Black), ("AW", Color::White)] {
         let pts: Vec<String> = full
             .points()
-            .filter(|&q| p.full.color(q) == Some(c))
+            .filter(|&q| p.full().color(q) == Some(c))
             .map(|q| format!("[{}]", full.sgf(q)))
             .collect();
         if !pts.is_empty() {
             let _ = write!(s, "{prop}{}", pts.concat());
         }
     }
-    let _ = write!(s, "TR[{}]", full.sgf(p.target_full));
+    let _ = write!(s, "TR[{}]", full.sgf(p.target_full()));
     let mut root = format!(
         "tsume: the {} group marked with a triangle; α = {}.",
         r.defender().name(),
@@ -44,7 +44,7 @@ pub(crate) fn write(r: &Report) -> String {
     if let Some(st) = r.status() {
         let _ = write!(root, " Status: {st}.");
     }
-    root += if r.problem.position.ko_rule() {
+    root += if r.problem.position().ko_rule() {
         " Rules: the basic ko rule (a ko may not be retaken on the very next move; longer \
          cycles are allowed), suicide is a pass, seki is life."
     } else {
@@ -174,14 +174,14 @@ fn write_node(
             }
             Move::Play(q) => match r.problem.to_full(q) {
                 Some(f) => {
-                    let _ = write!(s, ";{letter}[{}]", r.problem.full.board().sgf(f));
+                    let _ = write!(s, ";{letter}[{}]", r.problem.full().board().sgf(f));
                 }
                 None => {
                     let _ = write!(s, ";{letter}[]");
                     note = Some(format!(
                         "{} fills the virtual eye {} of the outside's wall (not on the board).",
                         to_move.title(),
-                        r.problem.position.board().name(q)
+                        r.problem.position().board().name(q)
                     ));
                 }
             },

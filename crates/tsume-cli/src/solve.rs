@@ -129,17 +129,17 @@ pub(crate) const DEFAULT_EXACT_POSITIONS: usize = 50_000;
 /// Where the problem is and what is in play: shared by `solve` and `check`.
 #[derive(Args, Debug, Clone)]
 pub struct AreaArgs {
-    /// The area in play: auto (around the target up to the attacker's wall: the box of the target's cluster of stones (within three lines of each other; all stones where that area is open), sides near the edge taken to it, other sides grown by a line only beyond the defender's outermost stones; attacker walls joined to one virtual wall with two eyes, the outside; the defender groups across an attacker group of at most 3 liberties included, a capturing race), grown (the stones' box grown by a line on every side, the first versions' rule), tight (the stones' box not grown), board (everything), or a comma-separated list of points.
+    /// The area in play: auto (around the target, ending at the attacker's wall, with the other side of a capturing race), grown (the stones' box grown by a line on every side, the first versions' rule), tight (the stones' box not grown), board (everything), or a comma-separated list of points. The rule is stated in one place: tsume-area's docs (crates/tsume-area/src/lib.rs; docs/cli.md, "The problem's area").
     #[arg(
         long,
         value_name = "auto|grown|tight|board|POINTS",
         default_value = "auto"
     )]
     pub region: String,
-    /// Do not add the frame: by default the empty points of the area that are cut off from the rest of the board touch the outside's virtual wall, the attacker's, alive; without it they act as if on the board's edge.
+    /// Do not add the frame: the area's empty points cut off from the rest of the board then act as if on the board's edge instead of touching the outside's virtual wall (the rule: see --region).
     #[arg(long)]
     pub no_frame: bool,
-    /// Keep the points that the attacker's walls joined to the outside seal off from the target (their eyes): by default they are left out, which shrinks the search; play there cannot reach the target unless the attacker fills its own wall's eyes until the wall can be captured.
+    /// Keep the points that the attacker's walls joined to the outside seal off from the target (their eyes), which are left out by default (the rule: see --region).
     #[arg(long)]
     pub keep_sealed: bool,
     /// Which game tree of an SGF file holding several (a collection of problems in one
@@ -378,8 +378,8 @@ pub(crate) struct Report {
 impl Report {
     pub fn defender(&self) -> Color {
         self.problem
-            .position
-            .color(self.problem.target)
+            .position()
+            .color(self.problem.target())
             .unwrap_or(Color::White)
     }
 
@@ -421,10 +421,10 @@ impl Report {
 
     pub fn expected_status(&self) -> Option<String> {
         // The files state their answers under Crăşmaru's model, without a ko rule.
-        if self.problem.position.ko_rule() {
+        if self.problem.position().ko_rule() {
             return None;
         }
-        let text = self.problem.expected.as_deref()?;
+        let text = self.problem.expected()?;
         let i = text.find("status=")?;
         let rest = &text[i + "status=".len()..];
         let word: String = rest
@@ -605,11 +605,11 @@ pub(crate) fn move_names(problem: &Problem, m: Move) -> (String, String) {
         Move::Pass => ("pass".to_string(), String::new()),
         Move::Play(p) => match problem.to_full(p) {
             Some(f) => {
-                let b = problem.full.board();
+                let b = problem.full().board();
                 (b.gtp(f), b.sgf(f))
             }
             None => {
-                let n = problem.position.board().name(p).to_string();
+                let n = problem.position().board().name(p).to_string();
                 (n.clone(), n)
             }
         },
@@ -624,14 +624,14 @@ pub(crate) fn solve_job(job: &Job, stdin: Option<&str>, s: &Settings) -> Result<
 /// Solves a loaded problem.
 fn solve_problem(mut problem: Problem, s: &Settings) -> Result<Report, Fail> {
     if s.ko_rule {
-        problem.position = problem.position.with_ko_rule(true);
+        problem = problem.with_ko_rule(true);
     }
     let depth = s
         .depth
-        .unwrap_or_else(|| tsume_prove::default_depth(&problem.position));
+        .unwrap_or_else(|| tsume_prove::default_depth(problem.position()));
     let defender = problem
-        .position
-        .color(problem.target)
+        .position()
+        .color(problem.target())
         .ok_or_else(|| Fail::input(format!("{}: the target point is empty", problem.label())))?;
     // Both sides at once when both are asked for (the default): two independent
     // searches, each with its own table, so on two cores the status takes the time of
@@ -665,10 +665,10 @@ pub(crate) fn solve_side(
 ) -> Result<Side, Fail> {
     // The player to move as asked; a forbidden point (the ko rule) stays forbidden only
     // for the player it was forbidden to.
-    let pos = if problem.position.to_move() == to_move {
-        problem.position.clone()
+    let pos = if problem.position().to_move() == to_move {
+        problem.position().clone()
     } else {
-        problem.position.with_to_move(to_move)
+        problem.position().with_to_move(to_move)
     };
     let bar = s.progress.then(|| {
         let b = indicatif::ProgressBar::new_spinner();
@@ -704,7 +704,7 @@ pub(crate) fn solve_side(
         progress,
         tuning: s.tuning.clone(),
     };
-    let mut answer = tsume_prove::solve(&pos, problem.target, &opts)
+    let mut answer = tsume_prove::solve(&pos, problem.target(), &opts)
         .map_err(|e| Fail::input(format!("{}: {e}", problem.label())))?;
     if let Some(b) = bar {
         b.finish_and_clear();
@@ -713,13 +713,13 @@ pub(crate) fn solve_side(
         answer
             .tree
             .as_ref()
-            .map(|t| check_tree(&pos, problem.target, answer.verdict, depth + 1, t))
+            .map(|t| check_tree(&pos, problem.target(), answer.verdict, depth + 1, t))
     } else {
         None
     };
     let survives_check = match (&answer.survives_tree, answer.survives) {
         (Some(t), Some(h)) if s.check => {
-            Some(check_tree(&pos, problem.target, Verdict::Alive, h, t))
+            Some(check_tree(&pos, problem.target(), Verdict::Alive, h, t))
         }
         (None, Some(_)) if s.check => {
             // No tree to check it by (over `--max-tree`, or the table had lost too
@@ -730,7 +730,7 @@ pub(crate) fn solve_side(
         _ => None,
     };
     let moves_check = (s.check && s.all_moves && answer.all_moves && depth > 0)
-        .then(|| check_first_moves(&pos, problem.target, depth, &opts, &answer))
+        .then(|| check_first_moves(&pos, problem.target(), depth, &opts, &answer))
         .flatten();
     Ok(Side {
         to_move,
@@ -941,10 +941,10 @@ pub(crate) fn run(
                 .iter()
                 .filter_map(|side| {
                     let t = side.answer.tree.as_ref()?;
-                    let pos = report.problem.position.with_to_move(side.to_move);
+                    let pos = report.problem.position().with_to_move(side.to_move);
                     Some(serde_json::json!({
                         "to_move": side.to_move.letter().to_string(),
-                        "tree": tsume_proof::to_json(&pos, report.problem.target, t),
+                        "tree": tsume_proof::to_json(&pos, report.problem.target(), t),
                     }))
                 })
                 .collect();
@@ -1004,7 +1004,7 @@ pub(crate) fn run(
 
 impl Report {
     pub fn target_source(&self) -> String {
-        match &self.problem.target_source {
+        match self.problem.target_source() {
             TargetSource::Option => "option".to_string(),
             TargetSource::Mark => "mark".to_string(),
             TargetSource::Inferred(how) => format!("inferred: {how}"),
