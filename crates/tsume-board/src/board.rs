@@ -367,6 +367,17 @@ impl Board {
         }
     }
 
+    /// `p` for messages: `C3 (cc)` on grids, the SGF name alone beyond GTP's 25
+    /// columns, its name on graph boards.
+    pub fn label(&self, p: Point) -> String {
+        let (g, s) = (self.gtp(p), self.sgf(p));
+        if g == s {
+            g
+        } else {
+            format!("{g} ({s})")
+        }
+    }
+
     /// Parses a point given as GTP (`C3`), SGF (`cc`) or, on graph boards, a point name.
     ///
     /// # Errors

@@ -99,20 +99,20 @@ impl Scene {
     /// play on a large grid), the area in play, the target and where the outside's
     /// virtual wall joins.
     pub fn of_problem(problem: &Problem) -> Scene {
-        let board = problem.full.board().clone();
+        let board = problem.full().board().clone();
         let in_region: Vec<bool> = {
             let mut v = vec![false; board.len()];
-            for &p in &problem.region {
+            for &p in problem.region() {
                 v[p.index()] = true;
             }
             v
         };
         let mut scene = Scene::new(
-            &problem.full,
-            &problem.position,
+            problem.full(),
+            problem.position(),
             in_region,
-            problem.map.clone(),
-            Some(problem.target_full),
+            problem.map().to_vec(),
+            Some(problem.target_full()),
             &[],
             format!("Problem: {}", title_of(problem)),
         );
@@ -633,11 +633,13 @@ impl Scene {
 /// A problem's name in a picture: its file's name without the folders, and its game
 /// tree in a collection.
 fn title_of(problem: &Problem) -> String {
-    let base = std::path::Path::new(&problem.file).file_name().map_or_else(
-        || problem.file.clone(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    tsume_sgf::tree_label(&base, problem.game_tree, problem.game_trees)
+    let base = std::path::Path::new(problem.file())
+        .file_name()
+        .map_or_else(
+            || problem.file().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+    tsume_sgf::tree_label(&base, problem.game_tree(), problem.game_trees())
 }
 
 /// A line of the grid (thicker on the board's edge).
@@ -777,10 +779,10 @@ fn star_points(w: u32, h: u32) -> Vec<(u32, u32)> {
 /// joined to it, and every frame point, drawn as a link to each of its neighbours on
 /// the board outside the area (the rest of the board, which the virtual wall stands for).
 fn joins(problem: &Problem, scene: &Scene) -> Vec<(usize, (f64, f64))> {
-    let Some(outside) = problem.outside else {
+    let Some(outside) = problem.outside() else {
         return Vec::new();
     };
-    let pos = &problem.position;
+    let pos = problem.position();
     let mut points: Vec<Point> = Vec::new();
     for &q in pos.board().neighbors(outside) {
         match pos.color(q) {
@@ -798,7 +800,7 @@ fn joins(problem: &Problem, scene: &Scene) -> Vec<(usize, (f64, f64))> {
         };
         let spot = &scene.spots[s];
         for &n in board.neighbors(f) {
-            if problem.region.contains(&n) {
+            if problem.region().contains(&n) {
                 continue;
             }
             let (Some((fx, fy)), Some((nx, ny))) = (board.xy(f), board.xy(n)) else {

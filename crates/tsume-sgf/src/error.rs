@@ -121,6 +121,15 @@ impl fmt::Display for LoadErrorKind {
     }
 }
 
+impl From<tsume_area::AreaError> for LoadErrorKind {
+    fn from(e: tsume_area::AreaError) -> LoadErrorKind {
+        match e {
+            tsume_area::AreaError::TargetEmpty(p) => LoadErrorKind::TargetEmpty(p),
+            tsume_area::AreaError::BadRegion(e) => LoadErrorKind::BadRegion(e),
+        }
+    }
+}
+
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // One line: newlines in nested messages are flattened.
