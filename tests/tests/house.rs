@@ -212,7 +212,8 @@ fn the_cycle_finder_finds_cycles() {
 }
 
 /// A problem followed from `tsume solve` into the search goes down, never back: within
-/// every crate the modules import one another without a cycle (across crates cargo
+/// every crate the modules import one another without a cycle (paths through the crate
+/// root's re-exports are not followed; across crates cargo
 /// forbids cycles itself).
 #[test]
 fn modules_import_downwards_only() {

@@ -139,3 +139,13 @@ impl fmt::Display for LoadError {
 }
 
 impl std::error::Error for LoadError {}
+
+/// A file's `name` for game tree `index` of the `count` it holds, in messages and
+/// listings: the tree named when there are several (`set.sgf, game tree 3`).
+pub fn tree_label(name: &str, index: usize, count: usize) -> String {
+    if count > 1 {
+        format!("{name}, game tree {index}")
+    } else {
+        name.to_string()
+    }
+}

@@ -90,11 +90,11 @@ mod solution;
 mod syntax;
 mod target;
 
-pub use error::{LoadError, LoadErrorKind};
+pub use error::{tree_label, LoadError, LoadErrorKind};
 pub use expected::{parse_expected, region_hint, Expected, ExpectedStatus};
 pub use load::{
     is_graph_text, load_problem, parse_graph_problem, parse_problem, parse_sgf_position,
-    parse_sgf_problem, problem_from_position, tree_label, LoadOptions, SgfPosition, SgfText,
+    parse_sgf_problem, problem_from_position, LoadOptions, SgfPosition, SgfText,
 };
 pub use problem::Problem;
 pub use solution::{

@@ -10,7 +10,7 @@ use crate::syntax::{parse_root, parse_trees, root_of, Parsed};
 use crate::target::{
     infer_target, marked_target, other_problems, parse_target, stated_defender, TargetSource,
 };
-use crate::{region_hint, solution, LoadError, LoadErrorKind, Problem, SolutionTree};
+use crate::{region_hint, solution, tree_label, LoadError, LoadErrorKind, Problem, SolutionTree};
 
 /// How to load a problem.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -175,16 +175,6 @@ impl SgfText {
     /// As [`parse_solution_tree`](crate::parse_solution_tree), naming the game tree when the text holds several.
     pub fn solution_tree(&self, index: usize) -> Result<SolutionTree, LoadError> {
         solution::solution_of(&self.parsed, &self.name, index)
-    }
-}
-
-/// A file's `name` for game tree `index` of the `count` it holds, in messages and
-/// listings: the tree named when there are several (`set.sgf, game tree 3`).
-pub fn tree_label(name: &str, index: usize, count: usize) -> String {
-    if count > 1 {
-        format!("{name}, game tree {index}")
-    } else {
-        name.to_string()
     }
 }
 

@@ -5,7 +5,7 @@ use fxhash::FxHashSet;
 use tsume_area::Area;
 use tsume_board::{Color, Point, Position};
 
-use crate::load::tree_label;
+use crate::error::tree_label;
 use crate::TargetSource;
 
 /// A loaded problem: what [`crate::load_problem`] and its siblings return.

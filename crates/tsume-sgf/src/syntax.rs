@@ -7,7 +7,7 @@ use sgf_parse::go::{self, Prop};
 use sgf_parse::{GameTree, SgfParseError, SgfProp};
 use tsume_board::{Board, Color, Configuration, Move, Played, Point, Position, MAX_GRID_SIDE};
 
-use crate::load::tree_label;
+use crate::error::tree_label;
 use crate::{scan, LoadError, LoadErrorKind};
 
 /// The marks that can name the target, in order of preference.
