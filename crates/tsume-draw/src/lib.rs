@@ -34,6 +34,7 @@
 #![deny(missing_docs)]
 
 mod figure;
+mod layers;
 mod layout;
 mod page;
 mod picture;
