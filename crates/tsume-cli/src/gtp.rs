@@ -536,7 +536,7 @@ impl Engine {
                 let target = self.stone(args)?;
                 let (problem, _) = self.problem(target)?;
                 let board = self.pos.board();
-                let points: Vec<String> = problem.region.iter().map(|&p| board.gtp(p)).collect();
+                let points: Vec<String> = problem.region().iter().map(|&p| board.gtp(p)).collect();
                 Ok(format!(
                     "SQUARE {}\nTEXT {} in play; {} defends {}",
                     points.join(" "),
@@ -668,7 +668,7 @@ impl Engine {
             .settings
             .solve
             .depth
-            .unwrap_or_else(|| tsume_prove::default_depth(&problem.position));
+            .unwrap_or_else(|| tsume_prove::default_depth(problem.position()));
         Ok((problem, depth))
     }
 
@@ -689,8 +689,7 @@ impl Engine {
         depth: u32,
         sides: Sides,
     ) -> Result<[GoAnswer; N], String> {
-        let mut model = problem.clone();
-        model.position = problem.position.with_ko_rule(false);
+        let model = problem.clone().with_ko_rule(false);
         let mut settings = self.settings.clone();
         settings.solve.go = true;
         let found: [Side; N] = self.answer(&settings, &model, depth, sides)?;
@@ -730,7 +729,7 @@ impl Engine {
             depth: Some(depth),
             ..settings.solve.clone()
         };
-        let report = tsume_solve::answer(&problem.position, problem.target, &s)
+        let report = tsume_solve::answer(problem.position(), problem.target(), &s)
             .map_err(|e| format!("{}: {e}", problem.label()))?;
         for side in &report.sides {
             verified(side)?;
@@ -818,7 +817,7 @@ fn problem_move(problem: &Problem, m: Move) -> Result<Move, String> {
         Move::Play(p) => problem.to_full(p).map(Move::Play).ok_or_else(|| {
             format!(
                 "the winning move is {}, a virtual point of the area, not on the board",
-                problem.position.board().name(p)
+                problem.position().board().name(p)
             )
         }),
     }
