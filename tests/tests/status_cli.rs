@@ -126,3 +126,40 @@ fn out_of_budget_is_unknown() {
         .unwrap()
         .contains("more than 10 states"));
 }
+
+/// The problems that state a string status (`cassandra`, `j2003`, and `_ko` under the
+/// basic ko rule, in `GC[tsume: …]`) have it, by `tsume status` on the file's target.
+#[test]
+fn problems_state_their_string_status() {
+    let mut checked = 0;
+    for f in tsume_tests::problem_files() {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let gc = text
+            .split("GC[")
+            .nth(1)
+            .and_then(|t| t.split(']').next())
+            .unwrap_or_default();
+        let field = |key: &str| {
+            gc.split(';')
+                .filter_map(|kv| kv.split_once('='))
+                .find(|(k, _)| k.trim() == key)
+                .map(|(_, v)| v.trim().to_string())
+        };
+        for (rule, suffix) in [("none", ""), ("basic", "_ko")] {
+            let (Some(c), Some(j)) = (
+                field(&format!("cassandra{suffix}")),
+                field(&format!("j2003{suffix}")),
+            ) else {
+                continue;
+            };
+            let r = tsume(&["status", f.to_str().unwrap(), "--ko-rule", rule, "--json"]);
+            assert_eq!(r.code, 0, "{}: {}", f.display(), r.err);
+            let v = r.json();
+            assert_eq!(v["cassandra"]["status"], c.as_str(), "{}", f.display());
+            let got = v["j2003"]["status"].as_str().unwrap_or("none").to_string();
+            assert_eq!(got, j, "{}", f.display());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 4, "{checked} statuses checked");
+}
