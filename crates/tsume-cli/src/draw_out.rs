@@ -7,8 +7,9 @@ use tsume_draw::{page_html, problem_svg, tree_line, Line, Scene};
 use tsume_proof::Claim;
 use tsume_prove::Verdict;
 
-use crate::solve::{Report, Side};
+use crate::solved::Solved as Report;
 use crate::Fail;
+use tsume_solve::Side;
 
 /// Writes `text` to `path`; a failure names the file.
 pub(crate) fn write(path: &Path, text: &str) -> Result<(), Fail> {
@@ -89,7 +90,8 @@ fn ending(r: &Report, start: &Position, moves: &[Move], claim: Verdict) -> Strin
 
 /// Each side's principal variation.
 fn pv_lines(r: &Report, scene: &Scene) -> Vec<Line> {
-    r.sides
+    r.report
+        .sides
         .iter()
         .filter(|s| s.answer.verdict != Verdict::Unknown)
         .map(|s| {
@@ -183,22 +185,22 @@ pub(crate) fn solve_outputs(
         "target: the {} group at {}; status: {}",
         r.defender().name(),
         r.problem.full.board().gtp(r.problem.target_full),
-        r.status().unwrap_or("one side searched")
+        r.status().map_or("one side searched", |s| s.as_str())
     )];
-    facts.extend(r.sides.iter().map(|s| verdict(r, &scene, s)));
+    facts.extend(r.report.sides.iter().map(|s| verdict(r, &scene, s)));
     let pvs = pv_lines(r, &scene);
     if let Some(path) = svg {
         write(path, &problem_svg(&scene, &pvs, &facts))?;
     }
     if let Some(path) = html {
         let mut lines = pvs;
-        for s in &r.sides {
+        for s in &r.report.sides {
             lines.extend(tree_lines(r, &scene, s));
         }
         // Lines under one group each, in the order of the sides.
         lines.sort_by_key(|l| (!l.group.starts_with(Color::Black.title()), l.group.clone()));
         let mut facts = facts;
-        facts.extend(r.sides.iter().map(|s| {
+        facts.extend(r.report.sides.iter().map(|s| {
             format!(
                 "{} first: {} search nodes",
                 s.to_move.title(),

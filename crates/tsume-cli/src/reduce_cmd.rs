@@ -2,16 +2,15 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use clap::Args;
-use serde_json::json;
 use tsume_board::{counted, Color};
-use tsume_prove::{Limits, Options, Verdict};
+use tsume_prove::{Limits, Verdict};
 use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, random_monotone_3cnf, Cnf};
 use tsume_reduce::grid::{any_grid, draw, Drawing};
 use tsume_reduce::reduce;
 
+use crate::report::{GridJson, ReduceJson, StageJson, VerifyGrid, VerifyJson, VerifyRow};
 use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume reduce`.
@@ -79,7 +78,10 @@ are isomorphic graphs, so one stands for all). For example `tsume verify-reducti
 --clauses 5` checks 2 060 classes standing for 83 681 formulas, every proof and disproof
 replayed by the checker, in about 23 seconds (8 with --no-check). With
 --grid, only each representative's grid is solved: the grids of renamed formulas are other
-drawings, not the same graph."
+drawings, not the same graph.",
+    mut_arg("time_limit", |a| a.help("Seconds per instance before answering unknown").default_value("60")),
+    mut_arg("max_nodes", |a| a.help("Node expansions per instance before answering unknown")),
+    mut_arg("tt_mb", |a| a.hide(true))
 )]
 pub struct VerifyArgs {
     /// DIMACS CNF files.
@@ -111,12 +113,8 @@ pub struct VerifyArgs {
     /// α for the prover [default: 4 × empty points + 12].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
-    /// Seconds per instance before answering unknown.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
-    pub time_limit: f64,
-    /// Node expansions per instance before answering unknown.
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
+    #[command(flatten)]
+    pub budget: crate::args::BudgetArgs,
     /// Also solve the square-grid SGF of each formula that has one (see `tsume reduce
     /// --help`), on the whole grid, and compare it with the SAT solver too.
     #[arg(long)]
@@ -149,24 +147,37 @@ fn solve_grid(
     };
     let p = tsume_sgf::parse_sgf_problem(&layout.to_sgf(), "grid.sgf", &lo)
         .map_err(|e| format!("the grid does not load: {e}"))?;
-    let opts = prover_options(a, limits, &p.position);
-    let ans = tsume_prove::solve(&p.position, p.target, &opts).map_err(|e| e.to_string())?;
-    if let Some(t) = &ans.tree {
-        crate::solve::check_tree(&p.position, p.target, ans.verdict, opts.depth + 1, t)
-            .map_err(|e| format!("the checker rejects the grid's tree: {e}"))?;
+    let side = solve_instance(a, limits, &p.position, p.target)?;
+    if let Some(Err(e)) = &side.check {
+        return Err(format!("the checker rejects the grid's tree: {e}"));
     }
-    Ok(Some((ans.verdict, ans.stats.nodes, layout.design())))
+    Ok(Some((
+        side.answer.verdict,
+        side.answer.stats.nodes,
+        layout.design(),
+    )))
 }
 
-/// The prover's options for an instance: `--depth`, else the default α of `pos`.
-fn prover_options(a: &VerifyArgs, limits: &Limits, pos: &tsume_board::Position) -> Options {
-    Options {
-        depth: a.depth.unwrap_or_else(|| tsume_prove::default_depth(pos)),
+/// An instance solved, White to move, its tree checked unless `--no-check`: α is
+/// `--depth`, else the default α of `pos`; the prover's defaults otherwise.
+fn solve_instance(
+    a: &VerifyArgs,
+    limits: &Limits,
+    pos: &tsume_board::Position,
+    target: tsume_board::Point,
+) -> Result<tsume_solve::Side, String> {
+    let settings = tsume_solve::Settings {
+        sides: tsume_solve::Sides::One(Color::White),
+        depth: a.depth,
         limits: limits.clone(),
         want_tree: !a.no_check,
-        max_tree_nodes: crate::solve::DEFAULT_MAX_TREE,
-        ..Options::default()
-    }
+        check: !a.no_check,
+        check_first_moves: false,
+        exact: 0,
+        ..tsume_solve::Settings::default()
+    };
+    let mut report = tsume_solve::answer(pos, target, &settings).map_err(|e| e.to_string())?;
+    Ok(report.sides.remove(0))
 }
 
 /// Whether a verdict on Λ (White to move) agrees with satisfiability: alive iff
@@ -279,38 +290,41 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
     let file = target.display().to_string();
     let grid = drawing.as_ref().map(|d| &d.grid);
     if a.json {
-        let v = json!({
-            "formula": a.formula.display().to_string(),
-            "output": file,
-            "variables": cnf.vars,
-            "clauses": cnf.clauses.len(),
-            "points": inst.points,
-            "empty_points": inst.empty_points,
-            "groups": inst.groups,
-            "edges": inst.edges,
-            "race_liberties": inst.race_liberties,
-            "gate_liberties": inst.gate_liberties,
-            "notes": grid.map_or(&inst.notes[..], |g| g.notes()),
-            "to_move": "W",
-            "target": "L",
-            "grid": grid.map(|l| json!({
-                "width": l.size().0,
-                "height": l.size().1,
-                "empty_points": l.empty_points(),
-                "design": l.design(),
-                "format": if is_sgf_text { "sgf" } else { "graph" },
-            })),
-            "stages": drawing.as_ref().filter(|d| !d.stages.is_empty()).map(|d| {
-                d.stages.iter().map(|s| json!({
-                    "stage": s.name,
-                    "variables": s.variables,
-                    "clauses": s.clauses,
-                    "crossings": s.crossings,
-                })).collect::<Vec<_>>()
+        let v = ReduceJson {
+            formula: a.formula.display().to_string(),
+            output: file.clone(),
+            variables: cnf.vars,
+            clauses: cnf.clauses.len(),
+            points: inst.points,
+            empty_points: inst.empty_points,
+            groups: inst.groups,
+            edges: inst.edges,
+            race_liberties: inst.race_liberties,
+            gate_liberties: inst.gate_liberties,
+            notes: grid.map_or(&inst.notes[..], |g| g.notes()).to_vec(),
+            to_move: "W",
+            target: "L",
+            grid: grid.map(|l| GridJson {
+                width: l.size().0,
+                height: l.size().1,
+                empty_points: l.empty_points(),
+                design: l.design(),
+                format: if is_sgf_text { "sgf" } else { "graph" },
             }),
-            "solve": solve_cmd(&file),
-        });
-        crate::print_json(out, &v);
+            stages: drawing.as_ref().filter(|d| !d.stages.is_empty()).map(|d| {
+                d.stages
+                    .iter()
+                    .map(|s| StageJson {
+                        stage: s.name,
+                        variables: s.variables,
+                        clauses: s.clauses,
+                        crossings: s.crossings,
+                    })
+                    .collect()
+            }),
+            solve: solve_cmd(&file),
+        };
+        crate::report::print(out, &v);
     } else if let Some(l) = grid {
         let _ = writeln!(
             out,
@@ -421,13 +435,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
             formulas.push((format!("{kind} v{vars} c{clauses} seed {seed}"), cnf));
         }
     }
-    let limits = Limits {
-        max_nodes: a.max_nodes,
-        time_limit: Some(Duration::from_secs_f64(a.time_limit.max(0.001))),
-        // Ctrl-C stops these searches too (unknown answers, the report printed).
-        stop: Some(crate::interrupt_flag()),
-        ..Limits::default()
-    };
+    let limits = a.budget.clamped();
     let mut rows = Vec::new();
     let mut bad = 0;
     if !a.json {
@@ -447,8 +455,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
                 return EXIT_FAILURE;
             }
         };
-        let opts = prover_options(a, &limits, &pos);
-        let ans = match tsume_prove::solve(&pos, inst.target(), &opts) {
+        let side = match solve_instance(a, &limits, &pos, inst.target()) {
             Ok(x) => x,
             Err(e) => {
                 let _ = writeln!(err, "{name}: {e}");
@@ -458,13 +465,13 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         // The proof or disproof replayed by the independent checker: Some(false) is a
         // failure of ours, counted with the disagreements; None when no tree was built
         // (an unknown answer, or a tree over 2 000 000 nodes).
-        let checked = ans.tree.as_ref().map(|t| {
-            crate::solve::check_tree(&pos, inst.target(), ans.verdict, opts.depth + 1, t)
-                .map_err(|e| {
-                    let _ = writeln!(err, "{name}: the checker rejects the tree: {e}");
-                })
-                .is_ok()
+        let checked = side.check.map(|c| {
+            c.map_err(|e| {
+                let _ = writeln!(err, "{name}: the checker rejects the tree: {e}");
+            })
+            .is_ok()
         });
+        let ans = side.answer;
         let mut agree = agrees(ans.verdict, sat);
         if checked == Some(false) {
             agree = Some(false);
@@ -498,13 +505,26 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
             (Verdict::Unknown, _) => "unknown",
         };
         if a.json {
-            rows.push(json!({
-                "formula": name, "variables": cnf.vars, "clauses": cnf.clauses.len(),
-                "points": inst.points, "empty_points": inst.empty_points, "groups": inst.groups,
-                "satisfiable": sat, "verdict": ans.verdict.as_str(), "exact": ans.exact,
-                "agree": agree, "checked": checked, "nodes": ans.stats.nodes, "seconds": ans.stats.seconds,
-                "grid": grid.map(|(v, n, d)| json!({"verdict": v.as_str(), "nodes": n, "design": d})),
-            }));
+            rows.push(VerifyRow {
+                formula: name.clone(),
+                variables: cnf.vars,
+                clauses: cnf.clauses.len(),
+                points: inst.points,
+                empty_points: inst.empty_points,
+                groups: inst.groups,
+                satisfiable: sat,
+                verdict: ans.verdict.as_str(),
+                exact: ans.exact,
+                agree,
+                checked,
+                nodes: ans.stats.nodes,
+                seconds: ans.stats.seconds,
+                grid: grid.map(|(v, nodes, design)| VerifyGrid {
+                    verdict: v.as_str(),
+                    nodes,
+                    design,
+                }),
+            });
         } else {
             let _ = writeln!(
                 out,
@@ -533,9 +553,12 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         }
     }
     if a.json {
-        let v =
-            json!({"formulas": rows, "disagreements_or_unknown": bad, "clause_sets": stands_for});
-        crate::print_json(out, &v);
+        let v = VerifyJson {
+            formulas: rows,
+            disagreements_or_unknown: bad,
+            clause_sets: stands_for,
+        };
+        crate::report::print(out, &v);
     } else {
         let _ = writeln!(
             out,

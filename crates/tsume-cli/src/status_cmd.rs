@@ -5,13 +5,14 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use serde_json::{json, Value as Json};
-use tsume_board::{Color, Move, Point};
+use tsume_board::{Move, Point};
 use tsume_sgf::Problem;
 use tsume_status::{Options, Report, Status, StatusError, DEFAULT_MAX_STATES};
 
-use crate::solve::{parse_ko_rule, AreaArgs, Job};
-use crate::{print_json, Fail, EXIT_OK};
+use crate::args::{AreaArgs, KoRule, Player};
+use crate::jobs::Job;
+use crate::report::{self, CassandraJson, J2003Json, StatusJson, StatusResult, StepsJson};
+use crate::{Fail, EXIT_OK};
 
 /// Arguments of `tsume status`.
 #[derive(Args, Debug, Clone)]
@@ -45,12 +46,22 @@ pub struct StatusArgs {
     pub point: Option<String>,
     /// Who moves first: B or W [default: the opponent of the string's owner, as the seed
     /// says; the owner first is outside the seed's definitions].
-    #[arg(long, value_name = "B|W")]
-    pub to_move: Option<String>,
+    #[arg(
+        long,
+        value_name = "B|W",
+        ignore_case = true,
+        hide_possible_values = true
+    )]
+    pub to_move: Option<Player>,
     /// The ko rule of hypothetical play: none (Crăşmaru's model, the default) or basic (an
     /// immediate ko recapture is forbidden).
-    #[arg(long, value_name = "none|basic", default_value = "none")]
-    pub ko_rule: String,
+    #[arg(
+        long,
+        value_name = "none|basic",
+        default_value = "none",
+        hide_possible_values = true
+    )]
+    pub ko_rule: KoRule,
     /// α: fold J2003's steps on the tree bounded at α plies, for every string evaluated
     /// [default: the conclusion every large enough α gives].
     #[arg(long, value_name = "α")]
@@ -99,17 +110,8 @@ pub(crate) fn run(a: &StatusArgs, out: &mut dyn Write, err: &mut dyn Write) -> i
 
 fn status(a: &StatusArgs, out: &mut dyn Write) -> Result<(), Fail> {
     a.area.one_tree()?;
-    let first = match a.to_move.as_deref().map(str::to_ascii_lowercase).as_deref() {
-        None => None,
-        Some("b" | "black") => Some(Color::Black),
-        Some("w" | "white") => Some(Color::White),
-        Some(other) => {
-            return Err(Fail::input(format!(
-                "--to-move: expected B or W, got '{other}'"
-            )))
-        }
-    };
-    let ko = parse_ko_rule(&a.ko_rule)?;
+    let first = a.to_move.map(Player::color);
+    let ko = a.ko_rule.basic();
     let job = Job {
         path: a.file.clone(),
         index: 0,
@@ -124,12 +126,13 @@ fn status(a: &StatusArgs, out: &mut dyn Write) -> Result<(), Fail> {
         depth: a.depth,
         max_states: a.max_states,
     };
-    let head = json!({
-        "file": problem.label(),
-        "point": name(&problem, x),
-        "ko_rule": if ko { "basic" } else { "none" },
-        "depth": a.depth,
-    });
+    let json = |result| StatusJson {
+        file: problem.label(),
+        point: name(&problem, x),
+        ko_rule: if ko { "basic" } else { "none" },
+        depth: a.depth,
+        result,
+    };
     let report = match tsume_status::status(&pos, x, &opts) {
         Ok(r) => r,
         Err(StatusError::EmptyPoint(_)) => {
@@ -142,10 +145,13 @@ fn status(a: &StatusArgs, out: &mut dyn Write) -> Result<(), Fail> {
         Err(e) => {
             // Out of budget: an answer, "unknown".
             if a.json {
-                let mut v = head;
-                v["status"] = json!("unknown");
-                v["reason"] = json!(e.to_string());
-                print_json(out, &v);
+                report::print(
+                    out,
+                    &json(StatusResult::Unknown {
+                        status: "unknown",
+                        reason: e.to_string(),
+                    }),
+                );
             } else {
                 let _ = writeln!(
                     out,
@@ -158,14 +164,18 @@ fn status(a: &StatusArgs, out: &mut dyn Write) -> Result<(), Fail> {
         }
     };
     if a.json {
-        print_json(out, &to_json(&problem, &report, head));
+        report::print(
+            out,
+            &json(StatusResult::Settled(Box::new(settled(&problem, &report)))),
+        );
     } else {
         write_text(out, &problem, &report, ko);
     }
     Ok(())
 }
 
-fn to_json(problem: &Problem, r: &Report, mut v: Json) -> Json {
+/// The JSON of a settled status: both evaluations.
+fn settled(problem: &Problem, r: &Report) -> report::StatusSettled {
     let c = &r.cassandra;
     let j = &r.j2003;
     let bounded_by = |n: &[(Point, bool)]| -> Vec<String> {
@@ -175,38 +185,44 @@ fn to_json(problem: &Problem, r: &Report, mut v: Json) -> Json {
             .collect()
     };
     let step = |v: tsume_status::Value| match v {
-        tsume_status::Value::Is(s) => json!(s.code()),
-        tsume_status::Value::Cut => json!("irrelevant"),
+        tsume_status::Value::Is(s) => s.code(),
+        tsume_status::Value::Cut => "irrelevant",
     };
     let bound = r.depth.unwrap_or(j.limit.from);
     let steps = j.limit.steps_at(bound);
-    v["player"] = json!(r.player.name());
-    v["first"] = json!(r.first.name());
-    v["string"] = json!(names(problem, &r.string));
-    v["states"] = json!(r.states);
-    v["cassandra"] = json!({
-        "status": c.status.code(),
-        "name": c.status.name(),
-        "plies": c.plies,
-        "line": c.line.iter().map(|&m| move_name(problem, m)).collect::<Vec<_>>(),
-        "line_repeats": c.line_repeats,
-        "local2": names(problem, &c.local2.points),
-        "bounded_by": bounded_by(&c.local2.neighbours),
-    });
-    v["j2003"] = json!({
-        "status": j.status.map(Status::code),
-        "name": j.status.map(Status::name),
-        "settled_from": j.limit.settled_from(),
-        "repeats_from": j.limit.from,
-        "period": j.limit.period,
-        "cycle": codes(j.limit.cycle()),
-        "steps": {"bound": bound, "step1": step(steps[0]), "step2": step(steps[1]), "step3": step(steps[2])},
-        "local2": j.local2.as_ref().ok().map(|l| names(problem, &l.points)),
-        "local2_undefined_by": j.local2.as_ref().err().map(|&p| name(problem, p)),
-        "bounded_by": j.local2.as_ref().ok().map(|l| bounded_by(&l.neighbours)),
-    });
-    v["agree"] = json!(r.agree());
-    v
+    report::StatusSettled {
+        player: r.player.name(),
+        first: r.first.name(),
+        string: names(problem, &r.string),
+        states: r.states,
+        cassandra: CassandraJson {
+            status: c.status.code(),
+            name: c.status.name(),
+            plies: c.plies,
+            line: c.line.iter().map(|&m| move_name(problem, m)).collect(),
+            line_repeats: c.line_repeats,
+            local2: names(problem, &c.local2.points),
+            bounded_by: bounded_by(&c.local2.neighbours),
+        },
+        j2003: J2003Json {
+            status: j.status.map(Status::code),
+            name: j.status.map(Status::name),
+            settled_from: j.limit.settled_from(),
+            repeats_from: j.limit.from,
+            period: j.limit.period,
+            cycle: codes(j.limit.cycle()),
+            steps: StepsJson {
+                bound,
+                step1: step(steps[0]),
+                step2: step(steps[1]),
+                step3: step(steps[2]),
+            },
+            local2: j.local2.as_ref().ok().map(|l| names(problem, &l.points)),
+            local2_undefined_by: j.local2.as_ref().err().map(|&p| name(problem, p)),
+            bounded_by: j.local2.as_ref().ok().map(|l| bounded_by(&l.neighbours)),
+        },
+        agree: r.agree(),
+    }
 }
 
 fn write_text(out: &mut dyn Write, problem: &Problem, r: &Report, ko: bool) {

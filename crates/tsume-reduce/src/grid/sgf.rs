@@ -21,41 +21,22 @@ pub(crate) fn grid_sgf(
     target: (usize, usize),
     labels: &[(usize, usize, String)],
 ) -> String {
-    let mut ab = Vec::new();
-    let mut aw = Vec::new();
-    for y in 0..height {
-        for x in 0..width {
-            match stone(x, y) {
-                Some(tsume_board::Color::Black) => ab.push(sgf_coord(x, y)),
-                Some(tsume_board::Color::White) => aw.push(sgf_coord(x, y)),
-                None => {}
-            }
-        }
-    }
+    use tsume_board::sgf_write;
+    let stones = (0..height)
+        .flat_map(|y| (0..width).map(move |x| (x, y)))
+        .filter_map(|(x, y)| stone(x, y).map(|c| (c, sgf_coord(x, y))));
     let mut comment = comment.to_string();
     for n in notes {
         comment.push_str(&format!("\nNote: {n}"));
     }
-    let mut out = String::from("(;GM[1]FF[4]CA[UTF-8]AP[tsume-reduce]");
-    if width == height {
-        out.push_str(&format!("SZ[{width}]"));
-    } else {
-        out.push_str(&format!("SZ[{width}:{height}]"));
-    }
-    out.push_str(&format!("C[{}]", tsume_board::coord::sgf_escape(&comment)));
+    let mut out = sgf_write::game("tsume-reduce", Some((width, height)));
+    out += &sgf_write::text("C", &comment);
     // The whole board is in play: tsume's loader reads this instead of inferring an area.
-    out.push_str("GC[tsume: region=board; to_move=W]");
-    out.push_str("PL[W]");
-    for (prop, list) in [("AB", &ab), ("AW", &aw)] {
-        if !list.is_empty() {
-            out.push_str(prop);
-            for p in list {
-                out.push_str(&format!("[{p}]"));
-            }
-        }
-    }
+    out += &sgf_write::text("GC", "tsume: region=board; to_move=W");
+    out += &sgf_write::property("PL", "W");
+    out += &sgf_write::setup(stones);
     let (tx, ty) = target;
-    out.push_str(&format!("TR[{}]", sgf_coord(tx, ty)));
+    out += &sgf_write::property("TR", &sgf_coord(tx, ty));
     out.push_str("LB");
     for (x, y, l) in labels {
         out.push_str(&format!(
