@@ -79,8 +79,8 @@ pub struct StatusArgs {
 /// A point of the area in play, named on the whole board.
 fn name(problem: &Problem, p: Point) -> String {
     match problem.to_full(p) {
-        Some(f) => problem.full.board().gtp(f),
-        None => problem.position.board().name(p).to_string(),
+        Some(f) => problem.full().board().gtp(f),
+        None => problem.position().board().name(p).to_string(),
     }
 }
 
@@ -119,8 +119,8 @@ fn status(a: &StatusArgs, out: &mut dyn Write) -> Result<(), Fail> {
         sgf: None,
     };
     let problem = job.problem(&a.area.load_options(a.point.clone(), None), None)?;
-    let pos = problem.position.with_ko_rule(ko);
-    let x = problem.target;
+    let pos = problem.position().with_ko_rule(ko);
+    let x = problem.target();
     let opts = Options {
         first,
         depth: a.depth,
@@ -245,7 +245,7 @@ fn write_text(out: &mut dyn Write, problem: &Problem, r: &Report, ko: bool) {
         out,
         "{}: the string at {} ({}, {}), {} moving first, {}",
         problem.label(),
-        name(problem, problem.target),
+        name(problem, problem.target()),
         r.player.name(),
         tsume_board::counted(r.string.len(), "stone", "stones"),
         r.first.title(),
