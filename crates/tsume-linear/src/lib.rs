@@ -11,6 +11,7 @@
 //! - [`solver`]: exact alpha-beta with a transposition table keyed by the whole state
 //!   (seen positions, current position, player to move, pass flag), the theorem as
 //!   pruning.
+//! - [`verify`]: the theorem checked exhaustively on small boards and on random states.
 //!
 //! The reading of the rules and the search are documented in `docs/linear.md`.
 //!
@@ -25,5 +26,6 @@ pub mod compact;
 pub mod line;
 pub mod rules;
 pub mod solver;
+pub mod verify;
 
 pub use line::{LinePosition, Move, ParseError, Player, MAX_N};
