@@ -384,11 +384,18 @@ fn valid_history(t: &Tables, swapped: &[u32], first: Player) -> bool {
     true
 }
 
-/// Checks the theorem on `count` random states of the 1×n board: random games from the
-/// empty board (each legal move equally likely, a pass less so), each state met on the
-/// way tested at both ends. Values by [`Solver`] with pruning off, `table_bits` for its
+/// Checks the theorem at `end` on `count` random states of the 1×n board: random games
+/// from the empty board (each legal move equally likely, a pass less so), each state met
+/// on the way tested. Values by [`Solver`] with pruning off, `table_bits` for its
 /// table.
-pub fn sample(n: usize, count: u64, seed: u64, table_bits: u32, stop_at_first: bool) -> Report {
+pub fn sample(
+    n: usize,
+    end: End,
+    count: u64,
+    seed: u64,
+    table_bits: u32,
+    stop_at_first: bool,
+) -> Report {
     let mut solver = Solver::new(
         n,
         Options {
@@ -411,47 +418,46 @@ pub fn sample(n: usize, count: u64, seed: u64, table_bits: u32, stop_at_first: b
         loop {
             let cur = *line.last().unwrap_or(&empty);
             report.states += 1;
-            for end in [End::Near, End::Far] {
-                let Some(x) = hypothesis(&t, cur, end) else {
-                    continue;
-                };
-                let swapped: Vec<u32> = line
-                    .iter()
-                    .map(|&id| match end {
-                        End::Near => t.swap_left(id),
-                        End::Far => t.swap_right(id),
-                    })
-                    .collect();
-                if !valid_history(&t, &swapped, Player::X) {
-                    report.invalid_swaps += 1;
-                    continue;
-                }
-                report.checked += 1;
-                let start = |h: &[u32]| Start {
-                    history: h.iter().map(|&i| t.position(i)).collect(),
-                    to_move: me,
-                    passed: passes == 1,
-                };
-                let s0 = start(&line);
-                let s1 = start(&swapped);
-                let (Ok((v0, _)), Ok((v1, _))) = (solver.value(&s0), solver.value(&s1)) else {
-                    continue;
-                };
-                let (mu0, mu1) = (x.sign() * v0, x.sign() * v1);
-                if mu0 > mu1 {
-                    report.fail(Counterexample {
-                        end,
-                        line: moves_of(&t, &line),
-                        swapped: moves_of(&t, &swapped),
-                        position0: t.position(cur),
-                        position1: t.position(*swapped.last().unwrap_or(&cur)),
+            'check: {
+                if let Some(x) = hypothesis(&t, cur, end) {
+                    let swapped: Vec<u32> = line
+                        .iter()
+                        .map(|&id| match end {
+                            End::Near => t.swap_left(id),
+                            End::Far => t.swap_right(id),
+                        })
+                        .collect();
+                    if !valid_history(&t, &swapped, Player::X) {
+                        report.invalid_swaps += 1;
+                        break 'check;
+                    }
+                    report.checked += 1;
+                    let start = |h: &[u32]| Start {
+                        history: h.iter().map(|&i| t.position(i)).collect(),
                         to_move: me,
-                        x,
-                        mu0,
-                        mu1,
-                    });
-                    if stop_at_first {
-                        break 'games;
+                        passed: passes == 1,
+                    };
+                    let s0 = start(&line);
+                    let s1 = start(&swapped);
+                    let (Ok((v0, _)), Ok((v1, _))) = (solver.value(&s0), solver.value(&s1)) else {
+                        break 'check;
+                    };
+                    let (mu0, mu1) = (x.sign() * v0, x.sign() * v1);
+                    if mu0 > mu1 {
+                        report.fail(Counterexample {
+                            end,
+                            line: moves_of(&t, &line),
+                            swapped: moves_of(&t, &swapped),
+                            position0: t.position(cur),
+                            position1: t.position(*swapped.last().unwrap_or(&cur)),
+                            to_move: me,
+                            x,
+                            mu0,
+                            mu1,
+                        });
+                        if stop_at_first {
+                            break 'games;
+                        }
                     }
                 }
             }
