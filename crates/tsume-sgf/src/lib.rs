@@ -23,7 +23,8 @@
 //! # The target
 //! 1. [`LoadOptions::target`] (`C3` GTP style or `cc` SGF style);
 //! 2. else a mark on a stone: `TR`, else `MA`, else `SQ`, else `CR` (the first of these
-//!    kinds that marks a stone; marks on empty points are ignored). If that kind marks
+//!    kinds that marks a stone; a mark on an empty point names no target, and a note
+//!    says so). If that kind marks
 //!    stones of several groups, loading fails and asks for a target;
 //! 3. else inferred. The defender (whose group is in question) is, in this order:
 //!    - the colour the file's text names, in `GN`, `C` or `GC` (not a `tsume:` line):
@@ -173,6 +174,7 @@ use tsume_board::{
 
 pub use error::{LoadError, LoadErrorKind};
 pub use expected::{parse_expected, region_hint, Expected, ExpectedStatus};
+pub use scan::{MAX_FILE_NODES, MAX_LINE_NODES};
 pub use solution::{
     comment_marks, load_solution_tree, parse_solution_tree, Mark, SolutionNode, SolutionTree,
 };
@@ -544,11 +546,25 @@ fn problem_of(parsed: &Parsed, name: &str, opts: &LoadOptions) -> Result<Problem
             infer_target(&full, opts.to_move.or(root.file_to_move), stated).map_err(err)?;
         (t, TargetSource::Inferred(why))
     };
+    // A mark meant for the target but put on an empty point is said, not ignored.
+    let mut notes = root.notes;
+    if opts.target.is_none() {
+        for &(kind, p) in &root.marks {
+            if full.color(p).is_none() {
+                notes.push(format!(
+                    "{}[{}] marks {}, an empty point: not read as a target",
+                    MARK_KINDS[kind],
+                    full.board().sgf(p),
+                    full.board().gtp(p)
+                ));
+            }
+        }
+    }
     let from_file = FromFile {
         to_move: root.file_to_move,
         expected: root.game_comment.or_else(|| root.comment.clone()),
         comment: root.comment,
-        notes: root.notes,
+        notes,
         game_trees: parsed.trees.len(),
     };
     finish_problem(full, name, opts, target_full, source, from_file)
@@ -775,7 +791,9 @@ fn root_of(
                     let used = [
                         "B", "W", "AB", "AW", "AE", "PL", "TR", "MA", "SQ", "CR", "SZ",
                     ];
-                    if used.contains(&id.as_str()) {
+                    // (The root's `SZ` is read by `board_size`, spaces and all.)
+                    let root_size = id == "SZ" && node_no == 0;
+                    if used.contains(&id.as_str()) && !root_size {
                         return Err(err(LoadErrorKind::BadValue {
                             prop: id.clone(),
                             value: values.join("]["),
@@ -1069,15 +1087,25 @@ fn board_size(root: &sgf_parse::SgfNode<Prop>) -> Result<(u32, u32), LoadErrorKi
             }
             Prop::Invalid(id, values) if id == "SZ" => {
                 let text = values.join(":");
-                // Numbers too large for the parser's u8.
+                // Numbers the parser's u8 refuses: too large, or written with spaces
+                // (`SZ[ 9 ]`).
                 let nums: Vec<Option<u64>> = values
                     .first()
                     .map(|v| v.split(':').map(|s| s.trim().parse().ok()).collect())
                     .unwrap_or_default();
-                if !nums.is_empty() && nums.len() <= 2 && nums.iter().all(Option::is_some) {
-                    return Err(LoadErrorKind::BoardTooLarge(text));
+                let nums: Option<Vec<u64>> = nums.into_iter().collect();
+                let (w, h) = match nums.as_deref() {
+                    Some(&[n]) if values.len() == 1 => (n, n),
+                    Some(&[w, h]) if values.len() == 1 => (w, h),
+                    _ => return Err(LoadErrorKind::BadSize(text)),
+                };
+                if w == 0 || h == 0 {
+                    return Err(LoadErrorKind::BadSize(text));
                 }
-                return Err(LoadErrorKind::BadSize(text));
+                if w > u64::from(MAX_GRID_SIDE) || h > u64::from(MAX_GRID_SIDE) {
+                    return Err(LoadErrorKind::BoardTooLarge(text.trim().to_string()));
+                }
+                return Ok((w as u32, h as u32));
             }
             _ => {}
         }
