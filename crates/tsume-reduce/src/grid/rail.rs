@@ -1,6 +1,6 @@
-//! Design D6, the Black rail, drawn on a square grid (the [`crate::grid`] docs, "D6").
+//! Design D6, the Black rail, drawn on a square grid (`docs/design/grid-planarity.md`, "D6").
 //!
-//! The class: after [`normalize`] and dropping repeated clauses, every clause is
+//! The class: after [`crate::dimacs::normalize`] and dropping repeated clauses, every clause is
 //! monotone once some variables are renamed (u ↔ ¬u; a renamed variable is drawn upside
 //! down, its "u false" point above the rail): the clauses whose literals are all "above"
 //! are drawn over the line of variables, the others under it; each literal is in at most
@@ -11,7 +11,7 @@
 //! 12 columns a variable, four with 10 and narrower White walls. Without the SGF's limit
 //! ([`rail_layout_with_copies`] with `sgf` false; [`RailLayout::to_graph_text`] writes
 //! the grid as a graph board) any number, 12 columns each, and a literal in more than
-//! two clauses is drawn through a chain of copies ([`crate::chains`]).
+//! two clauses is drawn through a chain of copies ([`super::copies`]).
 //!
 //! The drawing, per variable i at column c (rows: r the row of the A points):
 //!
@@ -36,8 +36,9 @@
 
 use std::collections::VecDeque;
 
-use crate::dimacs::{normalize, Cnf};
-use crate::grid::GridError;
+use super::class::{distinct_clauses, renaming, side, sided};
+use super::error::GridError;
+use crate::dimacs::Cnf;
 
 /// What stands on a point of a D6 grid.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -152,236 +153,10 @@ const NARROW: Spacing = Spacing {
     tall_walls: true,
 };
 /// The SGF's limit.
-const MAX_SIDE: usize = 52;
+pub(super) const MAX_SIDE: usize = 52;
 
-fn unsupported(why: impl Into<String>) -> GridError {
+pub(super) fn unsupported(why: impl Into<String>) -> GridError {
     GridError::Unsupported(why.into())
-}
-
-/// The clauses on one side, as combs: for each variable index (1..=m) the clauses in
-/// its two slots in position order (upper: left, up; lower: down, right), and each
-/// clause's height (1 for the innermost).
-struct Side {
-    slots: Vec<[Option<usize>; 2]>,
-    height: Vec<usize>,
-    max_height: usize,
-}
-
-/// Whether no two combs cross: every leg of one lies in a single gap of the other (or
-/// outside its span).
-fn laminar(pos: &[Vec<usize>]) -> bool {
-    for (a, p) in pos.iter().enumerate() {
-        if p.is_empty() {
-            continue;
-        }
-        for (b, q) in pos.iter().enumerate() {
-            if a == b || q.is_empty() {
-                continue;
-            }
-            let gap = |x: usize| -> Option<usize> {
-                if x < p[0] || x > p[p.len() - 1] {
-                    return Some(usize::MAX);
-                }
-                p.windows(2).position(|w| w[0] < x && x < w[1])
-            };
-            let first = gap(q[0]);
-            if first.is_none() || q.iter().any(|&x| gap(x) != first) {
-                return false;
-            }
-        }
-    }
-    true
-}
-
-/// Up to this many variables with two clauses on one side, every order of their slots
-/// is tried; beyond, the forced one.
-const EXHAUSTIVE_DOUBLES: usize = 10;
-
-/// Whether clause `a` takes the first (left) of variable `v`'s two slots on a side and
-/// `b` the second, given each clause's variables (`v` among them), in the order nesting
-/// forces: a clause reaching only left of `v` stands left of one reaching right, an
-/// inner one (further from its far end) left of an outer one reaching left, an outer one
-/// left of an inner one reaching right; a clause reaching both ways stands between. Ties
-/// (the same far end) go by [`nesting_key`]; the drawing's own check has the last word.
-fn nesting_first(v: usize, a: &[usize], b: &[usize]) -> bool {
-    nesting_key(v, a) <= nesting_key(v, b)
-}
-
-/// A clause's place among the legs standing on variable `v` on one side, left to right
-/// ([`nesting_first`]), from the clause's variables: (kind, far end, legs), the kind 0
-/// for a clause reaching only left, 1 for `v` alone, 2 both ways, 3 only right. Of two
-/// clauses with the same far end, the outer one can only be the 2-clause (the other's
-/// middle leg stands in the span), so the legs' count breaks the tie.
-pub(crate) fn nesting_key(v: usize, legs: &[usize]) -> (u8, usize, usize) {
-    let lo = legs.iter().copied().filter(|&u| u != v).min();
-    let hi = legs.iter().copied().filter(|&u| u != v).max();
-    match (lo, hi) {
-        // Inner (nearer far end, then more legs) first.
-        (Some(lo), Some(hi)) if hi < v => (0, usize::MAX - lo, usize::MAX - legs.len()),
-        // Outer (further far end, then fewer legs) first.
-        (Some(lo), Some(hi)) if lo > v => (3, usize::MAX - hi, legs.len()),
-        (Some(_), Some(_)) => (2, 0, 0),
-        _ => (1, 0, 0),
-    }
-}
-
-/// The slots and heights of the positive clauses (`positive`, drawn above) or the
-/// negative ones; `clauses` gives each clause as (variable index 1..=m, sign) pairs.
-fn side(
-    clauses: &[Vec<(u32, bool)>],
-    vars: &[u32],
-    flip: &[bool],
-    positive: bool,
-) -> Result<Side, GridError> {
-    let m = vars.len();
-    let on_side: Vec<bool> = clauses.iter().map(|c| c[0].1 == positive).collect();
-    let mut at: Vec<Vec<usize>> = vec![Vec::new(); m + 1];
-    for (j, c) in clauses.iter().enumerate() {
-        if on_side[j] {
-            for &(v, _) in c {
-                at[v as usize].push(j);
-            }
-        }
-    }
-    let doubles: Vec<usize> = (1..=m).filter(|&v| at[v].len() == 2).collect();
-    if let Some(v) = (1..=m).find(|&v| at[v].len() > 2) {
-        let lit = crate::reduce::lit_name(if positive != flip[v] {
-            vars[v - 1] as i32
-        } else {
-            -(vars[v - 1] as i32)
-        });
-        return Err(unsupported(format!(
-            "the literal {lit} is in {} clauses (at most two fit a choice point)",
-            at[v].len()
-        )));
-    }
-    let lowest = |j: usize| clauses[j].iter().map(|&(v, _)| v).min().unwrap_or(0) as usize;
-    // Every order of the doubles' two slots while that is cheap (the first that nests,
-    // in a fixed order, so drawings stay as they were); beyond, only the order that
-    // nesting forces ([`nesting_first`]), found without search.
-    let masks: Vec<u32> = if doubles.len() <= EXHAUSTIVE_DOUBLES {
-        (0..1u32 << doubles.len()).collect()
-    } else {
-        let mut forced = 0u32;
-        for (k, &v) in doubles.iter().enumerate() {
-            if let &[a, b] = at[v].as_slice() {
-                let legs = |j: usize| -> Vec<usize> {
-                    clauses[j].iter().map(|&(u, _)| u as usize).collect()
-                };
-                if !nesting_first(v, &legs(a), &legs(b)) {
-                    forced |= 1 << k;
-                }
-            }
-        }
-        vec![forced]
-    };
-    for mask in masks {
-        let mut slots = vec![[None, None]; m + 1];
-        for v in 1..=m {
-            match at[v].as_slice() {
-                [] => {}
-                // One clause: the first slot if it reaches further left, else the second.
-                &[j] => {
-                    slots[v] = if lowest(j) < v {
-                        [Some(j), None]
-                    } else {
-                        [None, Some(j)]
-                    }
-                }
-                &[a, b] => {
-                    let k = doubles.iter().position(|&d| d == v).unwrap_or(0);
-                    slots[v] = if mask >> k & 1 == 0 {
-                        [Some(a), Some(b)]
-                    } else {
-                        [Some(b), Some(a)]
-                    };
-                }
-                _ => unreachable!(),
-            }
-        }
-        let mut pos = vec![Vec::new(); clauses.len()];
-        for (v, s) in slots.iter().enumerate() {
-            for (k, j) in s.iter().enumerate() {
-                if let Some(j) = j {
-                    pos[*j].push(2 * v + k);
-                }
-            }
-        }
-        if !laminar(&pos) {
-            continue;
-        }
-        // Heights: one more than the highest comb inside the span.
-        let mut order: Vec<usize> = (0..clauses.len()).filter(|&j| on_side[j]).collect();
-        order.sort_by_key(|&j| pos[j][pos[j].len() - 1] - pos[j][0]);
-        let mut height = vec![0; clauses.len()];
-        for &j in &order {
-            let (lo, hi) = (pos[j][0], pos[j][pos[j].len() - 1]);
-            let inner = order
-                .iter()
-                .filter(|&&k| k != j && pos[k][0] > lo && pos[k][pos[k].len() - 1] < hi)
-                .map(|&k| height[k])
-                .max()
-                .unwrap_or(0);
-            height[j] = inner + 1;
-        }
-        let max_height = height.iter().copied().max().unwrap_or(0);
-        return Ok(Side {
-            slots,
-            height,
-            max_height,
-        });
-    }
-    Err(unsupported(format!(
-        "the {} clauses cross each other in the order of the variables",
-        if positive { "positive" } else { "negative" }
-    )))
-}
-
-/// For each variable index (1..=m; index 0 unused), whether to draw it upside down (its
-/// "u false" point above the rail), so that every clause's literals are all drawn above
-/// or all below; None if no renaming does it. Renaming u ↔ ¬u maps the instance onto the
-/// one of the renamed formula, which is satisfiable exactly when the formula is: each
-/// clause asks its variables' flips to differ where its literals' signs differ, a
-/// 2-colouring, found by search through the clauses' links.
-pub(crate) fn renaming(cnf: &Cnf, vars: &[u32]) -> Option<Vec<bool>> {
-    let index = |l: i32| {
-        vars.iter()
-            .position(|&u| u == l.unsigned_abs())
-            .unwrap_or(0)
-            + 1
-    };
-    // Links (a, b, differ): flip[a] ≠ flip[b] exactly when `differ`.
-    let mut links: Vec<Vec<(usize, bool)>> = vec![Vec::new(); vars.len() + 1];
-    for c in &cnf.clauses {
-        for w in c.windows(2) {
-            let (a, b) = (index(w[0]), index(w[1]));
-            let differ = (w[0] > 0) != (w[1] > 0);
-            links[a].push((b, differ));
-            links[b].push((a, differ));
-        }
-    }
-    let mut flip: Vec<Option<bool>> = vec![None; vars.len() + 1];
-    for start in 1..=vars.len() {
-        if flip[start].is_some() {
-            continue;
-        }
-        flip[start] = Some(false);
-        let mut stack = vec![start];
-        while let Some(a) = stack.pop() {
-            let fa = flip[a]?;
-            for &(b, differ) in &links[a] {
-                match flip[b] {
-                    None => {
-                        flip[b] = Some(fa != differ);
-                        stack.push(b);
-                    }
-                    Some(fb) if fb != (fa != differ) => return None,
-                    Some(_) => {}
-                }
-            }
-        }
-    }
-    Some(flip.into_iter().map(|f| f.unwrap_or(false)).collect())
 }
 
 /// The points (row, column) next to (y, x) on a grid of `height` rows and `width` columns.
@@ -494,11 +269,11 @@ impl Canvas {
 /// [`GridError::Unsupported`] naming why the formula is outside the class, or
 /// [`GridError::TooLarge`].
 pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
-    rail_layout_within(input, Some(MAX_SIDE))
+    rail_layout_within(input, Some(MAX_SIDE), None)
 }
 
 /// The D6 grid of a formula, drawn as it is or, when a literal is in more than two
-/// clauses, after [`crate::chains::split_occurrences`] (the layout's formula is then the
+/// clauses, after [`super::copies::split_occurrences`] (the layout's formula is then the
 /// chained one, its notes say so); within the SGF's 52 × 52 when `sgf`, else of any
 /// size (a square grid written as a graph board, [`RailLayout::to_graph_text`]).
 ///
@@ -506,12 +281,12 @@ pub fn rail_layout(input: &Cnf) -> Result<RailLayout, GridError> {
 /// As [`rail_layout`]; for a formula chained, the chained formula's error.
 pub fn rail_layout_with_copies(input: &Cnf, sgf: bool) -> Result<RailLayout, GridError> {
     let max = sgf.then_some(MAX_SIDE);
-    match rail_layout_within(input, max) {
-        Err(e) if crate::chains::has_crowded_literal(input) => {
-            let Ok((chained, notes)) = crate::chains::split_occurrences(input) else {
+    match rail_layout_within(input, max, None) {
+        Err(e) if super::copies::has_crowded_literal(input) => {
+            let Ok((chained, notes)) = super::copies::split_occurrences(input) else {
                 return Err(e);
             };
-            match rail_layout_within(&chained, max) {
+            match rail_layout_within(&chained, max, None) {
                 Ok(mut l) => {
                     l.notes.splice(0..0, notes);
                     Ok(l)
@@ -528,45 +303,40 @@ pub fn rail_layout_with_copies(input: &Cnf, sgf: bool) -> Result<RailLayout, Gri
     }
 }
 
-/// Each clause as (variable index 1..=m in `vars`, whether its literal is the one drawn
-/// above), under the renaming `flip` ([`renaming`]).
-pub(crate) fn sided(cnf: &Cnf, vars: &[u32], flip: &[bool]) -> Vec<Vec<(u32, bool)>> {
-    let index = |v: u32| vars.iter().position(|&u| u == v).unwrap_or(0) as u32 + 1;
-    cnf.clauses
-        .iter()
-        .map(|c| {
-            c.iter()
-                .map(|&l| {
-                    let i = index(l.unsigned_abs());
-                    (i, (l > 0) != flip[i as usize])
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// The formula as D6 draws it: [`normalize`]d, repeated clauses dropped; and what that
-/// changed.
-pub(crate) fn distinct_clauses(input: &Cnf) -> (Cnf, Vec<String>) {
-    let (mut cnf, mut notes) = normalize(input);
-    let mut seen = std::collections::BTreeSet::new();
-    let before = cnf.clauses.len();
-    cnf.clauses.retain(|c| {
-        let mut k = c.clone();
-        k.sort_unstable();
-        seen.insert(k)
-    });
-    if cnf.clauses.len() < before {
-        notes.push(format!(
-            "{} repeated clause(s) dropped (the same formula)",
-            before - cnf.clauses.len()
+/// The D6 grid of a planar monotone rectilinear formula as its embedding draws it
+/// ([`crate::route`]): the variables numbered 1..=n along the line, every literal in at
+/// most two clauses, each point's slots in the embedding's order; of any size.
+///
+/// # Errors
+/// [`GridError::Unsupported`] if the embedding is not of that form, or the drawing fails
+/// its check.
+pub fn rail_layout_embedded(emb: &crate::route::Embedded) -> Result<RailLayout, GridError> {
+    let n = emb.line.len();
+    if emb.line != (1..=n as u32).collect::<Vec<_>>() || !emb.is_monotone() || emb.max_legs() > 2 {
+        return Err(unsupported(
+            "internal: the embedding is not numbered along its line, not monotone, or has a \
+             literal in more than two clauses",
         ));
     }
-    (cnf, notes)
+    let mut given: [Vec<Vec<usize>>; 2] = [vec![Vec::new()], vec![Vec::new()]];
+    for both in &emb.legs {
+        given[0].push(both[0].clone());
+        given[1].push(both[1].clone());
+    }
+    rail_layout_within(&emb.cnf, None, Some(&given))
 }
 
-fn rail_layout_within(input: &Cnf, max_side: Option<usize>) -> Result<RailLayout, GridError> {
+fn rail_layout_within(
+    input: &Cnf,
+    max_side: Option<usize>,
+    given: Option<&[Vec<Vec<usize>>; 2]>,
+) -> Result<RailLayout, GridError> {
     let (cnf, notes) = distinct_clauses(input);
+    if given.is_some() && cnf.clauses != input.clauses {
+        return Err(unsupported(
+            "internal: the embedded formula changes when normalised",
+        ));
+    }
     if cnf.clauses.is_empty() || cnf.clauses.iter().any(Vec::is_empty) {
         return Err(unsupported("no clause, or an empty clause"));
     }
@@ -579,8 +349,13 @@ fn rail_layout_within(input: &Cnf, max_side: Option<usize>) -> Result<RailLayout
         )
     })?;
     let clauses = sided(&cnf, &vars, &flip);
-    let up = side(&clauses, &vars, &flip, true)?;
-    let down = side(&clauses, &vars, &flip, false)?;
+    if given.is_some() && (vars.len() != input.vars as usize || flip.iter().any(|&f| f)) {
+        return Err(unsupported(
+            "internal: the embedded formula has a variable without a clause, or is renamed",
+        ));
+    }
+    let up = side(&clauses, &vars, &flip, true, given.map(|g| &g[0][..]))?;
+    let down = side(&clauses, &vars, &flip, false, given.map(|g| &g[1][..]))?;
     // The narrow spacing only where the SGF's 52 columns ask for it.
     let sp = if m <= 3 || max_side.is_none() {
         WIDE
@@ -981,126 +756,6 @@ impl RailLayout {
             }
         }
         Ok(())
-    }
-
-    /// The grid as a graph board file (tsume-graph format): `grid W H` with SGF point
-    /// names up to 52 × 52, beyond it the grid's points (named `column,row` from 0) and
-    /// edges; the stones, the labels of [`RailLayout::to_sgf`], White to move, Λ the
-    /// target, and comments with the formula and the notes.
-    ///
-    /// # Errors
-    /// None for a layout of this module (a board of its size always exists); an
-    /// internal error otherwise, never a panic.
-    pub fn to_graph_text(&self) -> Result<String, GridError> {
-        use std::sync::Arc;
-        use tsume_board::{Board, Configuration, GraphFile, Point};
-        let (w, h) = (self.width, self.height);
-        let board = if w <= MAX_SIDE && h <= MAX_SIDE {
-            Board::grid(w as u32, h as u32)
-        } else {
-            let names = (0..w * h).map(|i| format!("{},{}", i % w, i / w)).collect();
-            let mut edges = Vec::new();
-            for i in 0..w * h {
-                if i % w + 1 < w {
-                    edges.push((i, i + 1));
-                }
-                if i + w < w * h {
-                    edges.push((i, i + w));
-                }
-            }
-            Board::from_edges(names, &edges)
-        };
-        let board = Arc::new(board.map_err(|e| unsupported(format!("internal: {e}")))?);
-        // Point (x, y) is index y·w + x in both boards.
-        let config =
-            Configuration::from_cells(self.cells.iter().flatten().map(|c| c.stone()).collect());
-        let labels = self
-            .labels()
-            .into_iter()
-            .map(|(x, y, l)| (Point::from_index(y * w + x), l))
-            .collect();
-        let file = GraphFile {
-            board,
-            config,
-            to_move: Some(tsume_board::Color::White),
-            target: Some(Point::from_index(self.target.1 * w + self.target.0)),
-            labels,
-        };
-        let mut out = format!(
-            "# 3-SAT instance (design D6, the Black rail, on a {w} x {h} square grid): White \
-             to move; the target Λ (label L) lives iff the formula is satisfiable\n# formula \
-             drawn: {}\n",
-            crate::dimacs::to_dimacs(&self.cnf)
-                .replace('\n', " ")
-                .trim_end()
-        );
-        for n in &self.notes {
-            out.push_str(&format!("# note: {}\n", n.replace('\n', " ")));
-        }
-        out.push_str(&tsume_board::write_graph(&file));
-        Ok(out)
-    }
-
-    /// The labels of the groups and points (x, y, text), as [`RailLayout::to_sgf`]
-    /// writes them.
-    fn labels(&self) -> Vec<(usize, usize, String)> {
-        let mut lb: Vec<(usize, usize, String)> = Vec::new();
-        let mut labelled = std::collections::BTreeSet::new();
-        for (y, row) in self.cells.iter().enumerate() {
-            for (x, &c) in row.iter().enumerate() {
-                let label = match c {
-                    RailCell::Lambda if (x, y) == self.target => Some("L".to_string()),
-                    RailCell::LambdaEye => Some("e".into()),
-                    RailCell::BigE => Some("E".into()),
-                    RailCell::G => Some("g".into()),
-                    RailCell::A(v) => Some(format!("A{v}")),
-                    RailCell::B(v) => Some(format!("B{v}")),
-                    RailCell::Private(j) => Some(format!("p{j}")),
-                    RailCell::Clause(j) if labelled.insert(("k", j as u32)) => {
-                        Some(format!("k{j}"))
-                    }
-                    RailCell::Piece(i) if labelled.insert(("o", i)) => Some(format!("o{i}")),
-                    _ => None,
-                };
-                if let Some(l) = label {
-                    lb.push((x, y, l));
-                }
-            }
-        }
-        lb
-    }
-
-    /// The SGF text: `SZ`, `AB`, `AW`, `PL[W]`, `TR` on Λ, `LB` labels, a `C` comment.
-    pub fn to_sgf(&self) -> String {
-        let lb = self.labels();
-        let formula = self
-            .cnf
-            .clauses
-            .iter()
-            .enumerate()
-            .map(|(j, c)| format!("k{}: {}", j + 1, crate::grid::clause_text(c)))
-            .collect::<Vec<_>>()
-            .join(" ∧ ");
-        let comment = format!(
-            "3-SAT instance (tsume-reduce, design D6, the Black rail, on a grid): White to \
-             move; the target Λ (the White group marked with a triangle, label L) lives iff \
-             the formula is satisfiable.\nFormula: {formula}.\nThe whole board is the problem \
-             (GC says region=board): `tsume solve FILE.sgf --to-move W`.\nLabels: L = Λ, e its \
-             eye, E its second-eye point; o<i> = the pieces of the gate Ω (Black), which \
-             Black's answers join; A<v> / B<v> = White's choice u<v> true / false, each next \
-             to two pieces; k<j> = clause group j (White; a true literal's White stone joins \
-             it to a White wall or to a second clause, each with a private eye), p<j> its \
-             private liberty; g = the last piece's liberties. White sets the variables from \
-             the left: a choice Black does not answer lets White cut Ω."
-        );
-        crate::grid::grid_sgf(
-            (self.width, self.height),
-            |x, y| self.cells[y][x].stone(),
-            &comment,
-            &self.notes,
-            self.target,
-            &lb,
-        )
     }
 }
 

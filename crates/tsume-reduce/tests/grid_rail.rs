@@ -1,8 +1,8 @@
-//! Design D6, the Black rail: the choice's threat is a cut (the `grid` module docs,
-//! "D6"). Checked on the graph board against varisat, then on the square grid: four
-//! drawings made by hand and the grids of the generator (`tsume_reduce::rail_grid`),
-//! each drawing's groups and liberties against D6's roles and its verdict against
-//! varisat.
+//! Design D6, the Black rail: the choice's threat is a cut (`docs/design/grid-planarity.md`,
+//! "D6"). Checked on the graph board against varisat, then on the square grid: the grids
+//! of the generator (`tsume_reduce::grid::rail`), each drawing's groups and liberties
+//! against D6's roles and its verdict against varisat. (Four grids drawn by hand before
+//! the generator existed are in the history: `git show 7cffbf4:crates/tsume-reduce/tests/black_rail.rs`.)
 //!
 //! Λ = `L` with its eye `e`, `E` and F outside liberties f (next to Z), as in D2. The
 //! gate Ω is cut into m + 1 pieces: `q` (next to E), `O1`, …, `Om`; variable i's two
@@ -217,11 +217,11 @@ fn d6_agrees_with_sat_on_larger_random_formulas() {
 }
 
 /// Solves the D6 instance (grid form) of `f` chained
-/// ([`tsume_reduce::chains::split_occurrences`]: copies joined by implication 2-clauses)
+/// ([`tsume_reduce::grid::copies::split_occurrences`]: copies joined by implication 2-clauses)
 /// and asserts that the verdict is `f`'s satisfiability (varisat on `f`, not on the
 /// chained formula); whether `f` is satisfiable, and the nodes.
 fn chained_agrees(f: &Cnf, max_nodes: u64) -> (bool, u64) {
-    let (chained, _) = tsume_reduce::chains::split_occurrences(f).unwrap();
+    let (chained, _) = tsume_reduce::grid::copies::split_occurrences(f).unwrap();
     assert!(drawable(&chained, D6_GRID_FORM), "{chained:?}");
     let (p, l) = d6_graph(&chained, D6_GRID_FORM);
     let (v, n) = verdict(&p, l, max_nodes);
@@ -241,7 +241,7 @@ fn d6_agrees_with_sat_on_chained_formulas() {
     let sat = Cnf::new(3, &[&[1, 2], &[1, 3], &[1, 2, 3], &[-2, -3]]);
     let unsat = Cnf::new(3, &[&[1, 2], &[1, 3], &[1, 2, 3], &[-2, -3], &[-1]]);
     for (f, truth) in [(sat, true), (unsat, false)] {
-        assert!(tsume_reduce::chains::has_crowded_literal(&f));
+        assert!(tsume_reduce::grid::copies::has_crowded_literal(&f));
         let (expected, n) = chained_agrees(&f, 5_000_000);
         eprintln!("{:?}: {n} nodes", f.clauses);
         assert_eq!(expected, truth);
@@ -258,8 +258,12 @@ fn d6_agrees_with_sat_on_random_chained_formulas() {
     let (mut sat, mut unsat, mut nodes) = (0, 0, 0);
     for seed in 0..3000 {
         let f = random_monotone(seed, 3, 6);
-        if !tsume_reduce::chains::has_crowded_literal(&f)
-            || tsume_reduce::chains::split_occurrences(&f).unwrap().0.vars > 6
+        if !tsume_reduce::grid::copies::has_crowded_literal(&f)
+            || tsume_reduce::grid::copies::split_occurrences(&f)
+                .unwrap()
+                .0
+                .vars
+                > 6
         {
             continue;
         }
@@ -403,91 +407,6 @@ fn d6_each_part_is_needed() {
 // ---------------------------------------------------------------------------------
 
 /// (x)∧(¬x): one variable; the clause x (`K`) above its point A, ¬x (`J`) below B.
-const GRID_X_AND_NOT_X: &str = "
-RRWWWWZZZKSSWWWWWW
-RRWWWWZZpKSSWWWWWW
-RRWwWWZzZKSSWWWwWW
-RRWWWWZZZKSSgWWWWW
-RRWWWWZZpKSSWWWWWW
-RRWwWWZzZKSSWWWwWW
-RRWWWWZZZKSSgWWWWW
-RRWWWWZZZKSSWWWWWW
-RRWWWWWWWASSWWWWWW
-RRWWWWWWWRBWWWWWWW
-RRRRRRRRRRJZZZZWWW
-RRRRLELRRRJqZZZWWW
-RRRRLLLRRRJZZzZWWW
-RRRRLeLRRRJZZZZWWW
-RRRRLLLRRRJqZZZWWW
-RRRRRRRRRRJZZzZWWW
-RRRRRRRRRRJZZZZWWW";
-
-/// (x): the same with ¬x's clause and its wall replaced by a White wall.
-const GRID_X: &str = "
-RRWWWWZZZKSSWWWWWW
-RRWWWWZZpKSSWWWWWW
-RRWwWWZzZKSSWWWwWW
-RRWWWWZZZKSSgWWWWW
-RRWWWWZZpKSSWWWWWW
-RRWwWWZzZKSSWWWwWW
-RRWWWWZZZKSSgWWWWW
-RRWWWWZZZKSSWWWWWW
-RRWWWWWWWASSWWWWWW
-RRWWWWWWWRBWWWWWWW
-RRRRRRRRRRWWWWWWWW
-RRRRLELRRRWWWWWWWW
-RRRRLLLRRRWWwWWWWW
-RRRRLeLRRRWWWWWWWW
-RRRRLLLRRRWWwWWWWW
-RRRRRRRRRRWWWWWWWW
-RRRRRRRRRRWWWWWWWW";
-
-/// (u1∨u2)∧(¬u1)∧(¬u2): the clause u1∨u2 is a comb (`K`) over the rail's middle piece
-/// `S`, its legs at A1's upper slot and A2's left slot.
-const GRID_TWO_UNSAT: &str = "
-RRWWWWZZZZZZZZZZZZZZZZZWWWWWWWWW
-RRWWWWZZpKKKKKKKKKKZZZZWTTTTWWWW
-RRWwWWZzZKSSSSSSSSKZzZZWTTTTWWwW
-RRWWWWZZZKSSSSSSSSKZZZZWTTTTgWWW
-RRWWWWZZpKSSSSSSSSKZZZZWTTTTWWWW
-RRWwWWZzZKSSSSSSSSKZzZZWTTTTWWwW
-RRWWWWZZZKSSSSSSSSKZZZZWTTTTgWWW
-RRWWWWZZZKSSSSSSSSKZZZZWTTTTWWWW
-RRWWWWWWWASSSSSSSSKKKKKATTTTWWWW
-RRWWWWWWWRBWWWWWWSKKKKKSBWWWWWWW
-RRRRRRRRRRJZZZWWWSSSSSSSJZZZWWWW
-RRRRLELRRRJqZZWWWSSSSSSSJqZZWWWW
-RRRRLLLRRRJZzZWwWSSSSSSSJZzZWWWW
-RRRRLeLRRRJZZZWWWSSSSSSSJZZZWWWW
-RRRRLLLRRRJqZZWWWSSSSSSSJqZZWWWW
-RRRRRRRRRRJZzZWwWSSSSSSSJZzZWWWW
-RRRRRRRRRRJZZZWWWSSSSSSSJZZZWWWW
-RRRRRRRRRRJZZZWWWSSSSSSSJZZZWWWW
-RRRRRRRRRRJZZZWWWSSSSSSSJZZZWWWW";
-
-/// (u1∨u2)∧(¬u1): the same with ¬u2's clause replaced by a White wall.
-const GRID_TWO_SAT: &str = "
-RRWWWWZZZZZZZZZZZZZZZZZWWWWWWWWW
-RRWWWWZZpKKKKKKKKKKZZZZWTTTTWWWW
-RRWwWWZzZKSSSSSSSSKZzZZWTTTTWWwW
-RRWWWWZZZKSSSSSSSSKZZZZWTTTTgWWW
-RRWWWWZZpKSSSSSSSSKZZZZWTTTTWWWW
-RRWwWWZzZKSSSSSSSSKZzZZWTTTTWWwW
-RRWWWWZZZKSSSSSSSSKZZZZWTTTTgWWW
-RRWWWWZZZKSSSSSSSSKZZZZWTTTTWWWW
-RRWWWWWWWASSSSSSSSKKKKKATTTTWWWW
-RRWWWWWWWRBWWWWWWSKKKKKSBWWWWWWW
-RRRRRRRRRRJZZZWWWSSSSSSSWWWWWWWW
-RRRRLELRRRJqZZWWWSSSSSSSWWWWWWWW
-RRRRLLLRRRJZzZWwWSSSSSSSWWwWWWWW
-RRRRLeLRRRJZZZWWWSSSSSSSWWWWWWWW
-RRRRLLLRRRJqZZWWWSSSSSSSWWWWWWWW
-RRRRRRRRRRJZzZWwWSSSSSSSWWwWWWWW
-RRRRRRRRRRJZZZWWWSSSSSSSWWWWWWWW
-RRRRRRRRRRJZZZWWWSSSSSSSWWWWWWWW
-RRRRRRRRRRJZZZWWWSSSSSSSWWWWWWWW";
-
-/// A labelled grid: the position (White to move), Λ, and each point's letter.
 fn labelled_grid(text: &str) -> (Position, Point, Vec<char>) {
     let letters: Vec<char> = text
         .lines()
@@ -585,21 +504,6 @@ fn assert_d6_structure(p: &Position, letters: &[char]) {
     assert!(choice_points >= 2);
 }
 
-/// The four drawings are D6 (structure), and the prover's verdict, White to move on the
-/// whole board, is satisfiability: (x)∧(¬x) and (u1∨u2)∧(¬u1)∧(¬u2) die, (x) and
-/// (u1∨u2)∧(¬u1) live.
-#[test]
-fn d6_on_the_grid_by_hand() {
-    for (text, f) in [
-        (GRID_X_AND_NOT_X, Cnf::new(1, &[&[1], &[-1]])),
-        (GRID_X, Cnf::new(1, &[&[1]])),
-        (GRID_TWO_UNSAT, Cnf::new(2, &[&[1, 2], &[-1], &[-2]])),
-        (GRID_TWO_SAT, Cnf::new(2, &[&[1, 2], &[-1]])),
-    ] {
-        grid_agrees(text, &f, 2_000_000);
-    }
-}
-
 /// The labelled grid `text` is D6 ([`assert_d6_structure`]), and the prover's verdict on
 /// it (whole board, White to move) is `f`'s satisfiability, its tree checked; the nodes.
 fn grid_agrees(text: &str, f: &Cnf, max_nodes: u64) -> u64 {
@@ -627,12 +531,12 @@ fn grid_agrees(text: &str, f: &Cnf, max_nodes: u64) -> u64 {
 }
 
 // ---------------------------------------------------------------------------------
-// D6 drawn by the generator (`tsume_reduce::rail_grid`).
+// D6 drawn by the generator (`tsume_reduce::grid::rail`).
 // ---------------------------------------------------------------------------------
 
 /// The generator's grid of `f` as a labelled diagram (the hand drawings' letters).
 fn generated(f: &Cnf) -> Option<String> {
-    let layout = tsume_reduce::rail_grid::rail_layout(f).ok()?;
+    let layout = tsume_reduce::grid::rail_layout(f).ok()?;
     Some(layout.diagram())
 }
 

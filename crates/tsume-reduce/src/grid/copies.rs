@@ -25,18 +25,18 @@
 //! has σ′(aj) = false, hence σ′(ap) = false: each is satisfied by x's value. (Above and
 //! below are the sides after D6's renaming: the lemma is about the renamed formula,
 //! which is satisfiable exactly when the formula is.) Tested against varisat in
-//! `tests/chains.rs`.
+//! `tests/grid_copies.rs`.
 //!
 //! With this, D6 draws every formula that is monotone after renaming and nests without
 //! crossing in the order of its variables with its clauses' legs in the order nesting
-//! forces ([`crate::rail_grid`]), whatever its literals' counts: the monotone rectilinear
+//! forces ([`super::rail`]), whatever its literals' counts: the monotone rectilinear
 //! formulas, whose satisfiability is NP-complete (de Berg and Khosravi 2010). The
 //! drawing has 12 columns per variable after chaining, so a chained formula (five
 //! variables or more) outgrows the SGF's 52 columns; `tsume reduce --grid` writes it as
 //! a graph board of the square grid instead.
 
+use super::class::{distinct_clauses, nesting_key, renaming, sided};
 use crate::dimacs::Cnf;
-use crate::rail_grid::{distinct_clauses, nesting_key, renaming, sided};
 
 /// Whether some literal of the formula (normalised, repeated clauses dropped) is in more
 /// than two clauses.

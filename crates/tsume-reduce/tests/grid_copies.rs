@@ -1,4 +1,4 @@
-//! Chains of copies (`tsume_reduce::chains`): a literal in any number of clauses brought
+//! Chains of copies (`tsume_reduce::grid::copies`): a literal in any number of clauses brought
 //! into design D6's class. Checked against independent oracles: varisat and brute force
 //! for the lemma (the chained formula is equisatisfiable), and a brute-force planarity
 //! test (every order of the legs on every variable) for the drawing: D6 draws a
@@ -9,9 +9,9 @@
 use std::collections::HashMap;
 
 use tsume_board::{parse_graph, Color};
-use tsume_reduce::chains::{has_crowded_literal, split_occurrences};
 use tsume_reduce::dimacs::{brute_force, is_satisfiable, XorShift};
-use tsume_reduce::rail_grid::{rail_layout, rail_layout_with_copies};
+use tsume_reduce::grid::copies::{has_crowded_literal, split_occurrences};
+use tsume_reduce::grid::{rail_layout, rail_layout_with_copies};
 use tsume_reduce::Cnf;
 
 /// Clauses over variables l..=r that nest by construction: a comb {l, r} or {l, m, r}
