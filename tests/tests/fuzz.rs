@@ -674,8 +674,18 @@ fn proof_input(text: &str) {
     if cert.root.board().len() > 30 || remaining == 0 || cert.root.color(cert.target).is_none() {
         return;
     }
+    // The search takes α up to MAX_DEPTH. "Alive for more plies" implies alive for
+    // MAX_DEPTH + 1 plies, so an alive claim is put to the search there; a dead claim
+    // over the bound says less than the search can be asked, and is left.
+    let mut depth = remaining - 1;
+    if depth > tsume_prove::MAX_DEPTH {
+        if cert.tree.claim == tsume_proof::Claim::Dead {
+            return;
+        }
+        depth = tsume_prove::MAX_DEPTH;
+    }
     let opts = tsume_prove::Options {
-        depth: remaining - 1,
+        depth,
         limits: tsume_prove::Limits {
             max_nodes: Some(200_000),
             ..Default::default()
