@@ -182,7 +182,7 @@ impl SideJson {
 impl SolveJson {
     pub fn new(r: &Solved, one_side: Option<Color>) -> SolveJson {
         let p = &r.problem;
-        let full = p.full.board();
+        let full = p.full().board();
         let defender = r.defender();
         let results: Vec<SideJson> = r.report.sides.iter().map(|s| SideJson::new(r, s)).collect();
         let one_side = one_side.and_then(|c| {
@@ -200,9 +200,9 @@ impl SolveJson {
             })
         });
         SolveJson {
-            file: p.file.clone(),
-            game_tree: p.game_tree,
-            game_trees: p.game_trees,
+            file: p.file().to_string(),
+            game_tree: p.game_tree(),
+            game_trees: p.game_trees(),
             board: match full.grid_info() {
                 Some(g) => BoardSize::Grid {
                     width: g.width,
@@ -211,23 +211,23 @@ impl SolveJson {
                 None => BoardSize::Graph { points: full.len() },
             },
             target: Named {
-                gtp: full.gtp(p.target_full),
-                sgf: full.sgf(p.target_full),
+                gtp: full.gtp(p.target_full()),
+                sgf: full.sgf(p.target_full()),
             },
             target_source: r.target_source(),
             defender: letter(defender),
             attacker: letter(defender.opponent()),
             depth_bound: r.report.depth,
-            ko_rule: if p.position.ko_rule() {
+            ko_rule: if p.position().ko_rule() {
                 "basic"
             } else {
                 "none"
             },
-            region_points: p.region.len(),
-            virtual_eyes: p.virtual_eyes.len(),
-            outside_walls: p.outside_walls.len(),
-            frame_points: p.frame_points.len(),
-            notes: p.notes.clone(),
+            region_points: p.region().len(),
+            virtual_eyes: p.virtual_eyes().len(),
+            outside_walls: p.outside_walls().len(),
+            frame_points: p.frame_points().len(),
+            notes: p.notes().to_vec(),
             status: r.status().map(Status::as_str),
             results,
             nodes: r.report.nodes(),

@@ -170,7 +170,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
 pub(crate) fn solve_job(job: &Job, stdin: Option<&str>, s: &Settings) -> Result<Solved, Fail> {
     let mut problem = job.problem(&s.load, stdin)?;
     if s.ko_rule {
-        problem.position = problem.position.with_ko_rule(true);
+        problem = problem.with_ko_rule(true);
     }
     let bars = s.progress.then(|| Spinners {
         label: problem.label(),
@@ -179,7 +179,7 @@ pub(crate) fn solve_job(job: &Job, stdin: Option<&str>, s: &Settings) -> Result<
         bars: Mutex::new(Vec::new()),
     });
     let watcher = bars.as_ref().map(|b| b as &dyn tsume_solve::Watcher);
-    let report = tsume_solve::answer_with(&problem.position, problem.target, &s.solve, watcher)
+    let report = tsume_solve::answer_with(problem.position(), problem.target(), &s.solve, watcher)
         .map_err(|e| Fail::input(format!("{}: {e}", problem.label())))?;
     Ok(Solved { problem, report })
 }
@@ -266,7 +266,7 @@ pub(crate) fn run(
         if let Some(path) = &a.sgf_out {
             // SGF draws grids only: a graph board's points would be written as letters
             // that no reader (tsume included) takes back.
-            if solved.problem.full.board().grid_info().is_none() {
+            if solved.problem.full().board().grid_info().is_none() {
                 let _ = writeln!(
                     err,
                     "tsume solve: --sgf-out: {} is a graph board, which SGF cannot hold; --tree-out writes its tree",
@@ -299,7 +299,7 @@ pub(crate) fn run(
                         .tree
                         .as_ref()
                         .or(side.answer.survives_tree.as_ref())?;
-                    let tree = tsume_proof::to_json(&side.position, solved.problem.target, t);
+                    let tree = tsume_proof::to_json(&side.position, solved.problem.target(), t);
                     Some(TreeOut::new(side.to_move, tree))
                 })
                 .collect();
