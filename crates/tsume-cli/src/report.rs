@@ -540,3 +540,81 @@ pub(crate) struct ProofReportJson {
     pub max_depth: usize,
     pub repetition_free: bool,
 }
+
+/// `tsume status --json`: the question, then the answer.
+#[derive(Serialize)]
+pub(crate) struct StatusJson {
+    pub file: String,
+    /// The string's point, named on the whole board.
+    pub point: String,
+    /// `none` or `basic`.
+    pub ko_rule: &'static str,
+    /// `--depth`, else null.
+    pub depth: Option<u32>,
+    #[serde(flatten)]
+    pub result: StatusResult,
+}
+
+/// A string's status, or why there is none.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub(crate) enum StatusResult {
+    /// Out of budget: `status` is `"unknown"`.
+    Unknown {
+        status: &'static str,
+        reason: String,
+    },
+    Settled(Box<StatusSettled>),
+}
+
+/// Both evaluations of a string's status (tsume-status's `Report`).
+#[derive(Serialize)]
+pub(crate) struct StatusSettled {
+    /// The string's owner: `black` or `white`.
+    pub player: &'static str,
+    pub first: &'static str,
+    pub string: Vec<String>,
+    /// States of hypothetical play built.
+    pub states: usize,
+    pub cassandra: CassandraJson,
+    pub j2003: J2003Json,
+    pub agree: bool,
+}
+
+/// Cassandra's single pass.
+#[derive(Serialize)]
+pub(crate) struct CassandraJson {
+    /// `A`, `B2`, `B31` or `B32`.
+    pub status: &'static str,
+    pub name: &'static str,
+    pub plies: u32,
+    pub line: Vec<String>,
+    pub line_repeats: bool,
+    pub local2: Vec<String>,
+    pub bounded_by: Vec<String>,
+}
+
+/// J2003's steps.
+#[derive(Serialize)]
+pub(crate) struct J2003Json {
+    /// The conclusion; null when there is none.
+    pub status: Option<&'static str>,
+    pub name: Option<&'static str>,
+    pub settled_from: Option<u32>,
+    pub repeats_from: u32,
+    pub period: u32,
+    pub cycle: Vec<&'static str>,
+    pub steps: StepsJson,
+    pub local2: Option<Vec<String>>,
+    pub local2_undefined_by: Option<String>,
+    pub bounded_by: Option<Vec<String>>,
+}
+
+/// The three steps' values at one bound (`irrelevant`: the leaf was cut).
+#[derive(Serialize)]
+pub(crate) struct StepsJson {
+    pub bound: u32,
+    pub step1: &'static str,
+    pub step2: &'static str,
+    pub step3: &'static str,
+}
