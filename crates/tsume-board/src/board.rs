@@ -2,6 +2,7 @@
 //! (Crăşmaru §2, "Let T be a nonempty finite set, which we call the board, and
 //! N ⊂ T × T a symmetric binary relation").
 
+use std::collections::HashMap;
 use std::fmt;
 
 use fxhash::FxHashMap;
@@ -100,7 +101,8 @@ pub struct Board {
     start: Vec<u32>,
     adj: Vec<Point>,
     names: Vec<String>,
-    by_name: FxHashMap<String, Point>,
+    /// std's hasher: FxHash puts names sharing their first bytes in few buckets.
+    by_name: HashMap<String, Point>,
     grid: Option<Grid>,
     keys: Vec<[u64; 2]>,
 }
@@ -254,7 +256,7 @@ impl Board {
         if n >= u32::MAX as usize / 2 {
             return Err(BoardError::TooLarge(n));
         }
-        let mut by_name = FxHashMap::default();
+        let mut by_name = HashMap::with_capacity(n);
         for (i, name) in names.iter().enumerate() {
             if by_name.insert(name.clone(), Point(i as u32)).is_some() {
                 return Err(BoardError::DuplicateName(name.clone()));

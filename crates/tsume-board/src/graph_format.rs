@@ -27,10 +27,9 @@
 //! a configuration breaking Theorem 2 (with the line placing a stone the error names). [`write_graph`] output reads back to an equal
 //! [`GraphFile`].
 
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::Arc;
-
-use fxhash::FxHashMap;
 
 use crate::board::{Board, BoardError, Point};
 use crate::position::{Color, Configuration, IllegalPosition, Position};
@@ -148,7 +147,9 @@ fn err(line: usize, kind: GraphErrorKind) -> GraphFormatError {
 /// [`GraphFormatError`] with the line and the offending name.
 pub fn parse_graph(text: &str) -> Result<GraphFile, GraphFormatError> {
     let mut names: Vec<String> = Vec::new();
-    let mut declared: FxHashMap<String, (usize, usize)> = FxHashMap::default(); // name -> (index, line)
+    // Keyed by name with std's hasher: FxHash maps names that share their first bytes to
+    // few buckets (quadratic on 100,000 points).
+    let mut declared: HashMap<String, (usize, usize)> = HashMap::new(); // name -> (index, line)
     let mut edges: Vec<(usize, usize)> = Vec::new();
     let mut directed: Vec<(usize, usize, usize)> = Vec::new(); // (from, to, line)
     let mut grid: Option<(u32, u32, bool, usize)> = None;
@@ -158,7 +159,7 @@ pub fn parse_graph(text: &str) -> Result<GraphFile, GraphFormatError> {
     let mut to_move = None;
     let mut target: Option<(String, usize)> = None;
 
-    let lookup = |declared: &FxHashMap<String, (usize, usize)>, name: &str, line: usize| {
+    let lookup = |declared: &HashMap<String, (usize, usize)>, name: &str, line: usize| {
         declared
             .get(name)
             .map(|&(i, _)| i)
@@ -310,8 +311,10 @@ pub fn parse_graph(text: &str) -> Result<GraphFile, GraphFormatError> {
     if names.is_empty() {
         return Err(err(0, GraphErrorKind::Empty));
     }
+    // Each nbrs pair must be answered by its reverse: one set, so the check is linear.
+    let pairs: HashSet<(usize, usize)> = directed.iter().map(|&(a, b, _)| (a, b)).collect();
     for &(a, b, line) in &directed {
-        if !directed.iter().any(|&(c, d, _)| c == b && d == a) {
+        if !pairs.contains(&(b, a)) {
             return Err(err(
                 line,
                 GraphErrorKind::Asymmetric(names[a].clone(), names[b].clone()),

@@ -163,10 +163,10 @@ pub struct BudgetArgs {
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Stop each search after this many seconds (answer: unknown).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::numbers::seconds)]
     pub time_limit: Option<f64>,
     /// Transposition table size per search, in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 256)]
+    #[arg(long, value_name = "MB", default_value_t = 256, value_parser = crate::numbers::tt_mb)]
     pub tt_mb: usize,
 }
 

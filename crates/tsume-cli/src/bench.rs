@@ -44,15 +44,15 @@ pub struct BenchArgs {
     #[arg(long, value_name = "NAME")]
     pub source: Option<String>,
     /// Only every N-th row (after --source): a sample spread over the whole source.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::numbers::positive)]
     pub every: usize,
     /// At most this many rows (after --source and --every).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::numbers::budget)]
     pub limit: Option<usize>,
     #[command(flatten)]
     pub budget: BudgetArgs,
     /// Parallel searches (default 1, so that times are comparable).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::numbers::positive)]
     pub jobs: usize,
     /// The area in play for corpus rows (auto, grown, tight, board; see `tsume solve --help`).
     #[arg(

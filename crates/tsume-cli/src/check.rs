@@ -74,7 +74,7 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub area: AreaArgs,
     /// α at the problem's position; each move spends a ply [default: as `tsume solve`].
-    #[arg(long, value_name = "α")]
+    #[arg(long, value_name = "α", value_parser = crate::numbers::depth)]
     pub depth: Option<u32>,
     #[command(flatten)]
     pub budget: BudgetArgs,

@@ -115,9 +115,22 @@ fn about(c: &Certificate, problem: &Problem) -> Result<(), String> {
     Ok(())
 }
 
+/// The largest proof file check-proof reads: the JSON is held whole, at some 35 bytes
+/// of memory a byte of file (docs/limits.md).
+const MAX_PROOF_BYTES: u64 = 256 << 20;
+
 /// The trees of one file: each tree's JSON, and where it came from within the file.
 fn trees_of(path: &Path) -> Result<Vec<(String, Value)>, Fail> {
     let name = path.display();
+    if let Ok(m) = std::fs::metadata(path) {
+        if m.len() > MAX_PROOF_BYTES {
+            return Err(Fail::input(format!(
+                "{name}: {} bytes, more than the {} MiB check-proof reads",
+                m.len(),
+                MAX_PROOF_BYTES >> 20
+            )));
+        }
+    }
     let text = std::fs::read_to_string(path)
         .map_err(|e| Fail::input(format!("{name}: cannot read the file: {e}")))?;
     let v: Value = serde_json::from_str(&text).map_err(|e| {
@@ -135,9 +148,6 @@ fn trees_of(path: &Path) -> Result<Vec<(String, Value)>, Fail> {
         }
     };
     match &v {
-        Value::Array(list) if list.is_empty() => {
-            Err(Fail::input(format!("{name}: an empty list, no tree")))
-        }
         Value::Array(list) => Ok(list
             .iter()
             .enumerate()
@@ -255,6 +265,22 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
             }
         };
         let n = trees.len();
+        if n == 0 {
+            // `tsume solve --tree-out` on an unknown answer with nothing proved: no tree
+            // to check, and nothing claimed.
+            if !a.json {
+                let _ = writeln!(
+                    out,
+                    "{name}: no tree (written for an unknown answer): nothing claimed, nothing to check"
+                );
+            }
+            files.push(ProofFileJson {
+                file: name,
+                error: None,
+                trees: Vec::new(),
+            });
+            continue;
+        }
         let mut objects = Vec::new();
         for (i, (at, v)) in trees.iter().enumerate() {
             let label = if n == 1 {

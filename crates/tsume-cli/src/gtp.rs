@@ -72,7 +72,7 @@ pub struct GtpArgs {
     #[command(flatten)]
     pub budget: BudgetArgs,
     /// α, the depth bound of every search [default: 4 × empty points of the area + 12, at most 250].
-    #[arg(long, value_name = "α")]
+    #[arg(long, value_name = "α", value_parser = crate::numbers::depth)]
     pub depth: Option<u32>,
     /// The ko rule: none (Crăşmaru's model) or basic (ordinary Go's ko, outside the model;
     /// `play` then refuses an immediate retake).

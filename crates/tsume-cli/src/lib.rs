@@ -14,6 +14,7 @@ mod draw_out;
 mod gtp;
 mod jobs;
 mod linear_cmd;
+mod numbers;
 mod reduce_cmd;
 mod render;
 mod report;
@@ -162,8 +163,9 @@ pub fn run_with_input(
                     EXIT_BAD_INPUT
                 }
                 _ => {
-                    // clap's message, trimmed to its first lines.
-                    let _ = write!(err, "{text}");
+                    // One line, as for any bad input: clap's first (the error), less its
+                    // usage block and hint, which `--help` gives.
+                    let _ = writeln!(err, "{}", usage_error_line(&text));
                     EXIT_BAD_INPUT
                 }
             };
@@ -246,4 +248,16 @@ impl Fail {
             message: message.into(),
         }
     }
+}
+
+/// A usage error of clap's as one line: its first line that says something, `tsume: `
+/// for its `error: `, and where to look for the usage.
+fn usage_error_line(text: &str) -> String {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("invalid arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    format!("tsume: {first} (tsume --help shows the usage)")
 }

@@ -88,13 +88,13 @@ pub struct VerifyArgs {
     #[arg(value_name = "FORMULA.cnf")]
     pub formulas: Vec<PathBuf>,
     /// Variables of each random formula.
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "M", value_parser = crate::numbers::random_vars)]
     pub vars: Option<u32>,
     /// Clauses of each random formula.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::numbers::random_size)]
     pub clauses: Option<usize>,
     /// How many random formulas.
-    #[arg(long, value_name = "K", default_value_t = 10)]
+    #[arg(long, value_name = "K", default_value_t = 10, value_parser = crate::numbers::positive)]
     pub count: usize,
     /// Every formula over --vars variables with 1 to --clauses distinct clauses, one per
     /// class of renamings, instead of random ones.
@@ -111,7 +111,7 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub monotone: bool,
     /// α for the prover [default: 4 × empty points + 12].
-    #[arg(long, value_name = "α")]
+    #[arg(long, value_name = "α", value_parser = crate::numbers::depth)]
     pub depth: Option<u32>,
     #[command(flatten)]
     pub budget: crate::args::BudgetArgs,
@@ -197,7 +197,25 @@ fn read_cnf(path: &Path) -> Result<Cnf, String> {
     parse_dimacs(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// Whether `a` and `b` name one file (the same path, or the same file by another path).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
+}
+
 pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    for (flag, path) in [("-o", &a.output), ("--svg", &a.svg)] {
+        if let Some(p) = path.as_deref().filter(|p| same_file(p, &a.formula)) {
+            let _ = writeln!(
+                err,
+                "tsume reduce: {flag} {} is the formula itself: it would be overwritten",
+                p.display()
+            );
+            return EXIT_BAD_INPUT;
+        }
+    }
     let cnf = match read_cnf(&a.formula) {
         Ok(c) => c,
         Err(e) => {

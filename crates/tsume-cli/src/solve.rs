@@ -54,7 +54,7 @@ pub struct SolveArgs {
     )]
     pub to_move: ToMove,
     /// α: the attacker must bring the target into D₀ (one liberty, the attacker to move) within α+1 plies [default: 4 × empty points + 12, at most 250].
-    #[arg(long, value_name = "α")]
+    #[arg(long, value_name = "α", value_parser = crate::numbers::depth)]
     pub depth: Option<u32>,
     #[command(flatten)]
     pub area: AreaArgs,
@@ -85,13 +85,13 @@ pub struct SolveArgs {
     pub no_check: bool,
     /// Largest proof tree to build and replay through the checker, in nodes; a larger
     /// proof still gives its (exact) verdict, with "checked": null and the reason.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TREE)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TREE, value_parser = crate::numbers::budget)]
     pub max_tree: usize,
     /// Settle "alive for every α" with the exact solver when at most this many positions are reachable (0: off).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_EXACT_POSITIONS)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_EXACT_POSITIONS, value_parser = crate::numbers::budget)]
     pub exact: usize,
     /// Settle "alive for every α" by closing the defender's strategy (ko, seki) into at most this many positions (0: off).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_FOREVER_POSITIONS)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_FOREVER_POSITIONS, value_parser = crate::numbers::budget)]
     pub forever: usize,
     /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
     #[arg(
@@ -270,6 +270,16 @@ pub(crate) fn run(
             }
         };
         if let Some(path) = &a.sgf_out {
+            // SGF draws grids only: a graph board's points would be written as letters
+            // that no reader (tsume included) takes back.
+            if solved.problem.full().board().grid_info().is_none() {
+                let _ = writeln!(
+                    err,
+                    "tsume solve: --sgf-out: {} is a graph board, which SGF cannot hold; --tree-out writes its tree",
+                    solved.problem.label()
+                );
+                return EXIT_BAD_INPUT;
+            }
             let text = crate::sgf_out::write(&solved);
             if let Err(e) = std::fs::write(path, text) {
                 let _ = writeln!(err, "{}: {e}", path.display());
@@ -287,7 +297,14 @@ pub(crate) fn run(
                 .sides
                 .iter()
                 .filter_map(|side| {
-                    let t = side.answer.tree.as_ref()?;
+                    // An unknown answer's partial result (alive for fewer plies) is a
+                    // tree too, which check-proof checks; with neither, the list may be
+                    // empty, which check-proof reads as "no tree".
+                    let t = side
+                        .answer
+                        .tree
+                        .as_ref()
+                        .or(side.answer.survives_tree.as_ref())?;
                     let tree = tsume_proof::to_json(&side.position, solved.problem.target(), t);
                     Some(TreeOut::new(side.to_move, tree))
                 })

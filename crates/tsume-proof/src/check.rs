@@ -1,7 +1,10 @@
 //! The checker: replays a [`Tree`] against the board model and verifies every rule of a
 //! proof or disproof of `Can_kill` (Crăşmaru §3).
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
+use std::time::Instant;
+
+use fxhash::FxHashMap;
 use std::fmt;
 use std::sync::Arc;
 
@@ -156,6 +159,9 @@ pub enum CheckErrorKind {
     },
     /// A position could not be rebuilt (never happens for positions made by φ).
     Replay(String),
+    /// The deadline given to [`check_within`] passed before the check ended (no verdict
+    /// on the tree).
+    OutOfTime,
 }
 
 impl fmt::Display for CheckErrorKind {
@@ -217,6 +223,7 @@ impl fmt::Display for CheckErrorKind {
                 player.name()
             ),
             K::Replay(e) => write!(f, "position could not be rebuilt: {e}"),
+            K::OutOfTime => write!(f, "the time limit passed before the check ended"),
         }
     }
 }
@@ -360,6 +367,23 @@ fn in_d0(pos: &Position, target: Point, defender: Color) -> (bool, usize) {
 /// # Errors
 /// The first [`CheckError`] found, naming the node and what is wrong.
 pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport, CheckError> {
+    check_within(root, target, tree, None)
+}
+
+/// [`check`], stopped with [`CheckErrorKind::OutOfTime`] once `deadline` has passed (then
+/// nothing is said of the tree): the time limit of a command covers the check too.
+/// The deadline is looked at between nodes and between the moves of a node's Ψ(p), so
+/// the check overruns it by at most one move's replay.
+///
+/// # Errors
+/// As [`check`], and [`CheckErrorKind::OutOfTime`].
+pub fn check_within(
+    root: &Position,
+    target: Point,
+    tree: &Tree,
+    deadline: Option<Instant>,
+) -> Result<CheckReport, CheckError> {
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let board = root.board().clone();
     let n = tree.nodes.len();
     let err = |node: usize, kind: CheckErrorKind| CheckError {
@@ -428,6 +452,9 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
     let mut visited = 0;
 
     while let Some(v) = queue.pop_front() {
+        if late() {
+            return Err(err(v, CheckErrorKind::OutOfTime));
+        }
         visited += 1;
         let node = &tree.nodes[v];
         let pos = match (v, &packed[v]) {
@@ -444,7 +471,10 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
         }
 
         // Replay every edge: children's positions, consistency with earlier edges.
-        let mut child_positions: HashSet<Position> = HashSet::new();
+        // The children's positions by Zobrist key (candidates only: a reply is covered
+        // when its packed position equals a child's, byte for byte). No position is
+        // kept: |Ψ(p)| of them would be quadratic in the board.
+        let mut covered: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
         for &(m, c) in &node.children {
             if c >= n {
                 return Err(fail(
@@ -484,7 +514,7 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
                     }
                 }
             }
-            child_positions.insert(q);
+            covered.entry(q.hash()).or_default().push(c);
         }
 
         let (d0, libs) = in_d0(&pos, target, defender);
@@ -658,7 +688,9 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
                     },
                 ));
             }
-        } else if let Some(m) = missing_reply(&pos, &child_positions) {
+        } else if let Some(m) = missing_reply(&pos, &covered, &packed, &late)
+            .map_err(|()| err(v, CheckErrorKind::OutOfTime))?
+        {
             return Err(fail(
                 &first,
                 v,
@@ -784,10 +816,28 @@ fn repetition_free(tree: &Tree, packed: &[Box<[u8]>], keys: &[u64], board_len: u
         .all(|&(a, b)| component[a as usize] != component[b as usize])
 }
 
-/// A move of Ψ(pos) whose position is not among `covered`, if any.
-fn missing_reply(pos: &Position, covered: &HashSet<Position>) -> Option<Move> {
-    pos.successors()
-        .into_iter()
-        .find(|(_, q)| !covered.contains(q))
-        .map(|(m, _)| m)
+/// A move of Ψ(pos) whose position is no child's (`covered`: the children by Zobrist
+/// key; `packed`: their positions), if any; `Err` once `late`. The successors are made
+/// one at a time.
+fn missing_reply(
+    pos: &Position,
+    covered: &FxHashMap<u64, Vec<usize>>,
+    packed: &[Option<Box<[u8]>>],
+    late: &dyn Fn() -> bool,
+) -> Result<Option<Move>, ()> {
+    let moves = pos.legal_moves().map(Move::Play).chain([Move::Pass]);
+    for (i, m) in moves.enumerate() {
+        if i % 64 == 63 && late() {
+            return Err(());
+        }
+        let q = pos.play(m);
+        let here = covered.get(&q.hash()).is_some_and(|cs| {
+            let key = pack(&q);
+            cs.iter().any(|&c| packed[c].as_deref() == Some(&key[..]))
+        });
+        if !here {
+            return Ok(Some(m));
+        }
+    }
+    Ok(None)
 }

@@ -5,8 +5,11 @@
 //! The reader only rebuilds what the JSON states (the board, the stones, the player to
 //! move, the ko rule and ban, the target, the claim and the nodes) and rejects what it
 //! cannot read, naming the field; whether the tree proves its claim is the checker's
-//! question, not the reader's. A node's `to_move` is not read: the checker derives the
-//! player from the line.
+//! question, not the reader's. It reads every field it is given and rejects what it
+//! does not know (a field of another name) or what contradicts the rest: `defender` not
+//! the target stone's colour, `attacker` not its opponent, a node's `to_move` not the
+//! player the line from the root gives it (the root's is `to_move`; every move, a pass
+//! too, hands the turn over), an edge's `sgf` not its move.
 
 use std::fmt;
 use std::sync::Arc;
@@ -78,6 +81,27 @@ fn count(v: &Value, name: &str) -> Result<u32, ImportError> {
         .ok_or_else(|| bad(name, "not a whole number below 2^32"))
 }
 
+/// Every key of the object `v` (at `at`, "" for the top) must be one of `known`.
+fn known_fields(v: &Value, at: &str, known: &[&str]) -> Result<(), ImportError> {
+    if let Some(map) = v.as_object() {
+        if let Some(k) = map.keys().find(|k| !known.contains(&k.as_str())) {
+            let field = if at.is_empty() {
+                k.clone()
+            } else {
+                format!("{at}.{k}")
+            };
+            return Err(bad(
+                field,
+                format!(
+                    "not a field of a tsume-proof tree (known: {})",
+                    known.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn color(text: &str, name: &str) -> Result<Color, ImportError> {
     match text {
         "black" => Ok(Color::Black),
@@ -90,6 +114,7 @@ fn board_of(v: &Value) -> Result<Board, ImportError> {
     let b = field(v, "board")?;
     match string(b, "kind").map_err(|e| in_field("board", e))? {
         "grid" => {
+            known_fields(b, "board", &["kind", "width", "height", "diagonal"])?;
             let w = count(b, "width").map_err(|e| in_field("board", e))?;
             let h = count(b, "height").map_err(|e| in_field("board", e))?;
             let diagonal = match b.get("diagonal") {
@@ -106,6 +131,7 @@ fn board_of(v: &Value) -> Result<Board, ImportError> {
             board.map_err(|e| bad("board", e.to_string()))
         }
         "graph" => {
+            known_fields(b, "board", &["kind", "points", "edges"])?;
             let names = array(b, "points")
                 .map_err(|e| in_field("board", e))?
                 .iter()
@@ -170,6 +196,14 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
             ))
         }
     }
+    known_fields(
+        v,
+        "",
+        &[
+            "format", "claim", "target", "defender", "attacker", "to_move", "board", "setup",
+            "ko_rule", "ko_ban", "nodes",
+        ],
+    )?;
     let claim = match string(v, "claim")? {
         "dead" => Claim::Dead,
         "alive" => Claim::Alive,
@@ -193,6 +227,7 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
     if !setup.is_object() {
         return Err(bad("setup", "not an object with black and white lists"));
     }
+    known_fields(setup, "setup", &["black", "white"])?;
     let mut config = Configuration::empty(board.len());
     for (key, c) in [("black", Color::Black), ("white", Color::White)] {
         let name = format!("setup.{key}");
@@ -268,6 +303,35 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
         }
         Some(_) => return Err(bad("ko_ban", "not a point or null")),
     }
+    // The sides: the defender owns the target, the attacker is the other colour.
+    let defender = root.color(target);
+    for (key, want) in [
+        ("defender", defender),
+        ("attacker", defender.map(Color::opponent)),
+    ] {
+        match (v.get(key), want) {
+            (None, _) | (Some(Value::Null), None) => {}
+            (Some(Value::String(c)), Some(w)) => {
+                if color(c, key)? != w {
+                    return Err(bad(
+                        key,
+                        format!(
+                            "\"{c}\", but the target {} is {}'s",
+                            board.gtp(target),
+                            defender.map_or("", Color::name)
+                        ),
+                    ));
+                }
+            }
+            (Some(Value::String(_)), None) => {
+                return Err(bad(key, "a colour, but the target point is empty"))
+            }
+            (Some(Value::Null), Some(_)) => {
+                return Err(bad(key, "null, but the target is a stone"))
+            }
+            (Some(_), _) => return Err(bad(key, "not a string")),
+        }
+    }
     let raw = array(v, "nodes")?;
     if raw.is_empty() {
         return Err(bad("nodes", "empty: a tree has its root at nodes[0]"));
@@ -278,6 +342,11 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
         if !n.is_object() {
             return Err(bad(format!("nodes[{i}]"), "not an object"));
         }
+        known_fields(
+            n,
+            &format!("nodes[{i}]"),
+            &["id", "remaining", "to_move", "leaf", "children"],
+        )?;
         if let Some(id) = n.get("id") {
             if id.as_u64() != Some(i as u64) {
                 return Err(bad(at("id"), format!("{id}, but the node is nodes[{i}]")));
@@ -315,6 +384,10 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
         };
         for (k, e) in list.iter().enumerate() {
             let here = format!("nodes[{i}].children[{k}]");
+            if !e.is_object() {
+                return Err(bad(here, "not an object"));
+            }
+            known_fields(e, &here, &["move", "sgf", "node"])?;
             let name = e
                 .get("move")
                 .and_then(Value::as_str)
@@ -335,6 +408,17 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
                         format!("missing or not a node index below {}", raw.len()),
                     )
                 })?;
+            match (e.get("sgf"), mv) {
+                (None | Some(Value::Null), _) => {}
+                (Some(Value::String(sgf)), Move::Play(p))
+                    if board.grid_info().is_some() && *sgf == board.sgf(p) => {}
+                (Some(other), _) => {
+                    return Err(bad(
+                        format!("{here}.sgf"),
+                        format!("{other} is not the SGF point of the move {name}"),
+                    ))
+                }
+            }
             children.push((mv, to));
         }
         nodes.push(TreeNode {
@@ -343,9 +427,58 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
             leaf,
         });
     }
+    players_agree(raw, &nodes, root.to_move())?;
     Ok(Certificate {
         root,
         target,
         tree: Tree { claim, nodes },
     })
+}
+
+/// Each node's `to_move`, where given, is the player the line from the root gives it:
+/// the root's `to_move`, and every move (a pass too) hands the turn over. The nodes are
+/// walked breadth first, without recursion; a node reached with both players, or given
+/// a player no line gives it, is a contradiction.
+fn players_agree(raw: &[Value], nodes: &[TreeNode], first: Color) -> Result<(), ImportError> {
+    let mut player: Vec<Option<Color>> = vec![None; nodes.len()];
+    player[0] = Some(first);
+    let mut queue = std::collections::VecDeque::from([0usize]);
+    while let Some(i) = queue.pop_front() {
+        let Some(c) = player[i] else { continue };
+        for &(_, j) in &nodes[i].children {
+            match player[j] {
+                None => {
+                    player[j] = Some(c.opponent());
+                    queue.push_back(j);
+                }
+                Some(d) if d == c.opponent() => {}
+                Some(_) => {
+                    return Err(bad(
+                        format!("nodes[{j}]"),
+                        "reached with both players to move (by lines of both parities)",
+                    ))
+                }
+            }
+        }
+    }
+    for (i, n) in raw.iter().enumerate() {
+        let at = format!("nodes[{i}].to_move");
+        match (n.get("to_move"), player[i]) {
+            (None | Some(Value::Null), _) => {}
+            (Some(Value::String(t)), derived) => {
+                let given = color(t, &at)?;
+                if let Some(d) = derived.filter(|&d| d != given) {
+                    return Err(bad(
+                        at,
+                        format!(
+                            "\"{t}\", but the line from the root gives {} to move",
+                            d.name()
+                        ),
+                    ));
+                }
+            }
+            (Some(_), _) => return Err(bad(at, "not a string or null")),
+        }
+    }
+    Ok(())
 }

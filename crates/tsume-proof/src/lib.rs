@@ -82,7 +82,7 @@ mod check;
 mod export;
 mod import;
 
-pub use check::{check, CheckError, CheckErrorKind, CheckReport};
+pub use check::{check, check_within, CheckError, CheckErrorKind, CheckReport};
 pub use export::{to_json, to_sgf, to_sgf_with_budget, SGF_NODE_BUDGET};
 pub use import::{from_json, Certificate, ImportError};
 

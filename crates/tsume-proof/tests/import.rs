@@ -128,3 +128,77 @@ fn an_altered_tree_is_read_but_rejected() {
     let c = from_json(&w).unwrap();
     assert!(check(&c.root, c.target, &c.tree).is_err());
 }
+
+/// Issue 39: `"attacker": "purple"` was accepted, and so was any `to_move`. Every field
+/// is read: a value not understood, a field of another name, or a statement the tree
+/// contradicts is named by its field; the file as written reads back.
+#[test]
+fn every_field_is_read_and_a_contradiction_is_refused() {
+    let (proof, disproof) = exported();
+    for v in [&proof, &disproof] {
+        assert!(from_json(v).is_ok());
+        // (A2 is White's: White defends.)
+        assert_eq!(v["defender"], json!("white"));
+    }
+    let cases: Vec<(&str, Edit)> = vec![
+        ("attacker", Box::new(|v| v["attacker"] = json!("purple"))),
+        ("defender", Box::new(|v| v["defender"] = json!("purple"))),
+        ("attacker", Box::new(|v| v["attacker"] = json!("white"))),
+        ("defender", Box::new(|v| v["defender"] = json!("black"))),
+        ("defender", Box::new(|v| v["defender"] = json!(3))),
+        ("defender", Box::new(|v| v["defender"] = Value::Null)),
+        ("comment", Box::new(|v| v["comment"] = json!("trust me"))),
+        ("board.holes", Box::new(|v| v["board"]["holes"] = json!([]))),
+        ("setup.red", Box::new(|v| v["setup"]["red"] = json!([]))),
+        (
+            "nodes[0].verdict",
+            Box::new(|v| v["nodes"][0]["verdict"] = json!("dead")),
+        ),
+        (
+            "nodes[0].children[0].weight",
+            Box::new(|v| v["nodes"][0]["children"][0]["weight"] = json!(1)),
+        ),
+        (
+            "nodes[0].children[0].sgf",
+            Box::new(|v| v["nodes"][0]["children"][0]["sgf"] = json!("zz")),
+        ),
+        (
+            "nodes[0].to_move",
+            Box::new(|v| v["nodes"][0]["to_move"] = json!("white")),
+        ),
+        (
+            "nodes[1].to_move",
+            Box::new(|v| v["nodes"][1]["to_move"] = json!("black")),
+        ),
+        (
+            "nodes[1].to_move",
+            Box::new(|v| v["nodes"][1]["to_move"] = json!("purple")),
+        ),
+        (
+            "nodes[0].children[0]",
+            Box::new(|v| v["nodes"][0]["children"][0] = json!("B1")),
+        ),
+    ];
+    for (want, edit) in cases {
+        let (field, message) = error_of(&proof, edit);
+        assert_eq!(field, want, "{message}");
+        assert_eq!(message.lines().count(), 1);
+    }
+    // The players as written are the line's: the root Black's, its children White's.
+    assert_eq!(proof["nodes"][0]["to_move"], json!("black"));
+    assert_eq!(proof["nodes"][1]["to_move"], json!("white"));
+    // A node reached by lines of both parities: the root as its own child.
+    let (field, message) = error_of(&proof, |v| v["nodes"][0]["children"][0]["node"] = json!(0));
+    assert_eq!(field, "nodes[0]", "{message}");
+    // Absent or null optional statements are fine.
+    let mut w = proof.clone();
+    let o = w.as_object_mut().unwrap();
+    o.remove("attacker");
+    o.remove("defender");
+    w["nodes"][0]["to_move"] = Value::Null;
+    w["nodes"][0]["children"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("sgf");
+    assert!(from_json(&w).is_ok());
+}

@@ -23,7 +23,7 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
     let progress = opts.progress.clone();
     let progress_fn = progress.as_deref().map(|f| f as &(dyn Fn(&Stats) + Sync));
     search.progress = progress_fn;
-    let rem = opts.depth.saturating_add(1).min(INF_HOLD - 2);
+    let rem = crate::root_plies(opts.depth);
     let (root, closed) = settle(&mut search, p, target, rem, opts, 0);
     let attacker_moves = p.to_move() != defender;
     let mut answer = Answer {
@@ -65,6 +65,7 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
                 Some(Abort::Nodes) => Reason::NodeLimit(search.stats.nodes),
                 Some(Abort::Time) => Reason::TimeLimit(search.stats.nodes),
                 Some(Abort::Stopped) => Reason::Stopped,
+                Some(Abort::Memory) => Reason::MemoryLimit(search.stats.nodes),
                 None => Reason::Unsolved,
             });
         }
@@ -88,10 +89,11 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
                 let k = if opts.all_moves {
                     settle(&mut search, &c.pos, target, rem - 1, opts, 1).0
                 } else {
-                    search.probe(c, rem - 1)
+                    search.probe(&c, rem - 1)
                 };
                 if opts.all_moves && opts.want_tree {
-                    settled.push((c, k));
+                    // (The move only: its position is made again below.)
+                    settled.push((c.info.mv, k));
                 }
                 let wins = match verdict_of(k) {
                     Some(v) => v == answer.verdict,
@@ -109,10 +111,10 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
             }
             answer.all_moves &= complete;
             search.abort = None;
-            for (c, k) in settled {
+            for (mv, k) in settled {
                 let Some(v) = verdict_of(k) else { continue };
-                let t = build_tree(&mut search, &c.pos, rem - 1, v, opts.max_tree_nodes);
-                answer.move_trees.push((c.info.mv, t));
+                let t = build_tree(&mut search, &p.play(mv), rem - 1, v, opts.max_tree_nodes);
+                answer.move_trees.push((mv, t));
                 search.abort = None;
             }
         }
@@ -157,7 +159,7 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
     // The retrograde solver enumerates configurations, which know no ko ban.
     if answer.verdict == Verdict::Alive && !answer.exact && opts.exact_positions > 0 && !p.ko_rule()
     {
-        match exact::kill_rank(p, target, opts.exact_positions) {
+        match exact::kill_rank_until(p, target, opts.exact_positions, search.deadline()) {
             Ok(None) => {
                 answer.exact = true;
                 answer.reason = Some(Reason::Retrograde);
@@ -238,7 +240,7 @@ fn principal_variation(search: &mut Search<'_>, p: &Position, rem: u32, v: Verdi
         let attacker = q.to_move() != search.defender;
         let mut pick: Option<(i64, usize)> = None;
         for (i, c) in kids.iter().enumerate() {
-            let score = match (v, search.probe(c, r - 1)) {
+            let score = match (v, search.probe(&c, r - 1)) {
                 (Verdict::Dead, Known::Proven(n)) => {
                     if attacker {
                         -i64::from(n)
@@ -269,11 +271,11 @@ fn principal_variation(search: &mut Search<'_>, p: &Position, rem: u32, v: Verdi
             }
         }
         let Some((_, i)) = pick else { break };
-        if v == Verdict::Alive && attacker && kids[i].info.mv == Move::Pass && line.len() > 1 {
+        if v == Verdict::Alive && attacker && kids.info(i).mv == Move::Pass && line.len() > 1 {
             break;
         }
-        line.push(kids[i].info.mv);
-        q = kids[i].pos.clone();
+        line.push(kids.info(i).mv);
+        q = kids.get(i).pos;
         r -= 1;
         if v == Verdict::Alive && static_life(&q, search.target) {
             break;

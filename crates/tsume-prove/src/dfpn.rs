@@ -63,6 +63,9 @@ pub enum Abort {
     Time,
     /// Stopped from outside.
     Stopped,
+    /// The path searched would hold more positions than the memory budget
+    /// ([`crate::Limits::work_bytes`]).
+    Memory,
 }
 
 pub(crate) struct Search<'a> {
@@ -73,6 +76,11 @@ pub(crate) struct Search<'a> {
     limits: &'a Limits,
     stop: Option<&'a AtomicBool>,
     start: Instant,
+    /// The limits are looked at when `nodes & limit_mask == 0`: every 1024 nodes on a
+    /// small board, every node on a large one (where one expansion is long).
+    limit_mask: u64,
+    /// The most plies of the path searched the memory budget holds.
+    max_plies: u32,
     pub abort: Option<Abort>,
     /// Called every 2¹⁶ nodes with the statistics so far.
     pub progress: Option<&'a (dyn Fn(&Stats) + Sync)>,
@@ -149,6 +157,37 @@ pub(crate) struct Child {
     pub pos: Position,
 }
 
+/// Ψ(p) in search order ([`Search::children`]): each successor's [`Info`], its position
+/// made when asked, so that memory stays linear in the board.
+pub(crate) struct Children {
+    parent: Position,
+    infos: Vec<Info>,
+}
+
+impl Children {
+    pub fn len(&self) -> usize {
+        self.infos.len()
+    }
+
+    pub fn info(&self, k: usize) -> &Info {
+        &self.infos[k]
+    }
+
+    /// Successor `k`, its position made now (one φ).
+    pub fn get(&self, k: usize) -> Child {
+        let info = self.infos[k];
+        Child {
+            info,
+            pos: self.parent.play(info.mv),
+        }
+    }
+
+    /// The successors in order, each position made as it is reached.
+    pub fn iter(&self) -> impl Iterator<Item = Child> + '_ {
+        (0..self.infos.len()).map(|k| self.get(k))
+    }
+}
+
 impl<'a> Search<'a> {
     pub fn new(
         root: &Position,
@@ -165,6 +204,8 @@ impl<'a> Search<'a> {
             limits,
             stop,
             start: Instant::now(),
+            limit_mask: if root.board().len() >= 256 { 0 } else { 0x3ff },
+            max_plies: crate::plies_in_budget(limits, root.board().len()),
             abort: None,
             progress: None,
             use_benson: true,
@@ -292,10 +333,40 @@ impl<'a> Search<'a> {
         alive
     }
 
+    /// Whether the time limit has passed or the stop flag is up, looked at now (the
+    /// search looks every 1024 nodes on small boards): for the work after the search
+    /// (trees, closures, the exact solver), which expands few nodes or none. Sets
+    /// [`Search::abort`].
+    pub(crate) fn out_of_time(&mut self) -> bool {
+        if matches!(self.abort, Some(Abort::Time | Abort::Stopped)) {
+            return true;
+        }
+        if self
+            .limits
+            .time_limit
+            .is_some_and(|t| self.start.elapsed() >= t)
+        {
+            self.abort = Some(Abort::Time);
+        } else if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            self.abort = Some(Abort::Stopped);
+        }
+        self.abort.is_some()
+    }
+
+    /// When the time limit runs out (None: no limit, or one too far to say).
+    pub(crate) fn deadline(&self) -> Option<Instant> {
+        self.limits
+            .time_limit
+            .and_then(|t| self.start.checked_add(t))
+    }
+
     /// Whether the search's own budget (nodes, time, the stop flag) is spent, as
     /// opposed to a phase's ([`Search::phase_limit`]).
     pub(crate) fn out_of_budget(&self) -> bool {
-        matches!(self.abort, Some(Abort::Time | Abort::Stopped)) || self.over_node_limit()
+        matches!(
+            self.abort,
+            Some(Abort::Time | Abort::Stopped | Abort::Memory)
+        ) || self.over_node_limit()
     }
 
     /// Whether the node limit (with its grace) is spent.
@@ -315,7 +386,7 @@ impl<'a> Search<'a> {
             self.abort = Some(Abort::Nodes);
             return true;
         }
-        if n & 0x3ff == 0 {
+        if n & self.limit_mask == 0 {
             if let Some(t) = self.limits.time_limit {
                 if self.start.elapsed() >= t {
                     self.abort = Some(Abort::Time);
@@ -389,6 +460,10 @@ impl<'a> Search<'a> {
         self.stats.nodes += 1;
         self.stats.max_depth = self.stats.max_depth.max(ply);
         if self.check_limits() {
+            return Err(known);
+        }
+        if ply >= self.max_plies {
+            self.abort = Some(Abort::Memory);
             return Err(known);
         }
         let h = self.twins.key(p);

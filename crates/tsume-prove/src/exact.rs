@@ -8,7 +8,7 @@
 use std::fmt;
 
 use fxhash::FxHashMap;
-use tsume_board::{Color, Point, Position};
+use tsume_board::{Color, Move, Point, Position};
 
 use crate::reference::in_d0;
 
@@ -62,6 +62,25 @@ pub fn kill_rank(p: &Position, x: Point, max_positions: usize) -> Result<Option<
 /// # Panics
 /// If `x` is empty in `p`.
 pub fn solve(p: &Position, x: Point, max_positions: usize) -> Result<Solved, TooLarge> {
+    solve_until(p, x, max_positions, None)
+}
+
+/// [`kill_rank`], given up (as [`TooLarge`]) once `deadline` has passed.
+pub(crate) fn kill_rank_until(
+    p: &Position,
+    x: Point,
+    max_positions: usize,
+    deadline: Option<std::time::Instant>,
+) -> Result<Option<u32>, TooLarge> {
+    Ok(solve_until(p, x, max_positions, deadline)?.rank[0])
+}
+
+fn solve_until(
+    p: &Position,
+    x: Point,
+    max_positions: usize,
+    deadline: Option<std::time::Instant>,
+) -> Result<Solved, TooLarge> {
     // A precondition of the API (documented above), not an input error.
     #[allow(clippy::expect_used)]
     let defender: Color = p.color(x).expect("the target point holds a stone");
@@ -72,10 +91,19 @@ pub fn solve(p: &Position, x: Point, max_positions: usize) -> Result<Solved, Too
     // Breadth-first enumeration; D₀ positions are leaves (the procedure stops there).
     let mut i = 0;
     while i < positions.len() {
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Err(TooLarge { max_positions });
+        }
         let q = positions[i].clone();
         let mut out = Vec::new();
         if !in_d0(&q, x) {
-            for (_, r) in q.successors() {
+            // Ψ(q) one successor at a time (a list of them all is |Ψ| boards).
+            let moves: Vec<Move> = q
+                .legal_moves()
+                .map(Move::Play)
+                .chain([Move::Pass])
+                .collect();
+            for r in moves.into_iter().map(|m| q.play(m)) {
                 debug_assert_eq!(r.color(x), Some(defender));
                 let next = positions.len() as u32;
                 let j = *index.entry(r.clone()).or_insert(next);

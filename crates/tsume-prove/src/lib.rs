@@ -105,6 +105,58 @@ pub struct Limits {
     pub stop: Option<Arc<AtomicBool>>,
 }
 
+impl Limits {
+    /// The memory budget beside the table, in bytes: as much as the table's (`tt_mb`
+    /// MiB, at least 1). The positions of the path searched, the proof and disproof
+    /// trees with their positions as the checker keeps them, the closed strategies and
+    /// the exact solver's positions each stay within it: a tree or a closure that would
+    /// not fit is not built (the answer says so), a path that would not fit stops the
+    /// search ([`Reason::MemoryLimit`]).
+    pub fn work_bytes(&self) -> usize {
+        self.tt_mb.clamp(1, usize::MAX / (1 << 20)) << 20
+    }
+}
+
+/// Bytes one ply of the search path holds on a board of `points` points: its scratch
+/// position (20 bytes a point) and its successor list (at most one entry of 24 bytes
+/// a point, and their standings): 64 a point, rounded up.
+fn ply_bytes(points: usize) -> usize {
+    64 * points.max(1)
+}
+
+/// Bytes one tree node holds in the builder and the checker (the node, its edge, its
+/// table entries, its position packed at 2 bits a point).
+fn tree_node_bytes(points: usize) -> usize {
+    160 + points / 4
+}
+
+/// Bytes one position held whole (the closure's queue, the exact solver): 20 a point.
+fn position_bytes(points: usize) -> usize {
+    64 + 20 * points
+}
+
+/// The plies of the search path that [`Limits::work_bytes`] holds on a board of
+/// `points` points (at least 64).
+pub(crate) fn plies_in_budget(limits: &Limits, points: usize) -> u32 {
+    u32::try_from(limits.work_bytes() / ply_bytes(points))
+        .unwrap_or(u32::MAX)
+        .max(64)
+}
+
+impl Options {
+    /// These options with the tree, closure and exact-solver budgets lowered to what
+    /// [`Limits::work_bytes`] holds on a board of `points` points.
+    pub fn within_memory(&self, points: usize) -> Options {
+        let work = self.limits.work_bytes();
+        let mut o = self.clone();
+        o.max_tree_nodes = o.max_tree_nodes.min(work / tree_node_bytes(points));
+        o.forever_nodes = o.forever_nodes.min(work / position_bytes(points));
+        // (The exact solver keeps each position twice: in its list and its index.)
+        o.exact_positions = o.exact_positions.min(work / (2 * position_bytes(points)));
+        o
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
@@ -355,6 +407,9 @@ pub enum Reason {
     NodeLimit(u64),
     /// Unknown: the time limit was reached after this many nodes.
     TimeLimit(u64),
+    /// Unknown: the memory budget ([`Limits::work_bytes`]) would not hold the path
+    /// being searched, after this many nodes.
+    MemoryLimit(u64),
     /// Unknown: stopped from outside ([`Limits::stop`]).
     Stopped,
     /// Unknown: the search ended with the root unsolved and no budget spent.
@@ -392,6 +447,10 @@ impl fmt::Display for Reason {
         match *self {
             Reason::NodeLimit(n) => write!(f, "node limit reached after {n} nodes"),
             Reason::TimeLimit(n) => write!(f, "time limit reached after {n} nodes"),
+            Reason::MemoryLimit(n) => write!(
+                f,
+                "memory budget reached after {n} nodes (the path searched would outgrow it)"
+            ),
             Reason::Stopped => f.write_str("stopped"),
             Reason::Unsolved => f.write_str("search ended unsolved"),
             Reason::EveryLineBenson => f.write_str(
@@ -431,14 +490,34 @@ impl fmt::Display for Reason {
 pub enum SolveError {
     /// The target point is empty.
     EmptyTarget(String),
+    /// α above [`MAX_DEPTH`].
+    DepthTooLarge(u32),
 }
 
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SolveError::EmptyTarget(p) => write!(f, "the target point {p} is empty"),
+            SolveError::DepthTooLarge(d) => {
+                write!(
+                    f,
+                    "depth {d} is more than {MAX_DEPTH}, the largest searched"
+                )
+            }
         }
     }
+}
+
+/// The largest α [`solve`] takes. The search recurses once per ply, on a thread whose
+/// stack is sized for α; past this bound that stack would not be reserved.
+pub const MAX_DEPTH: u32 = 250_000;
+
+/// The plies a tree for `Can_kill(p, x, depth)` may use: `depth + 1` (the root's
+/// `remaining`, see `tsume_proof`), saturating rather than wrapping, so that `u32::MAX`
+/// stays a bound and never becomes 0; at most `u32::MAX - 1`, below the table's mark
+/// for "every α".
+pub fn root_plies(depth: u32) -> u32 {
+    depth.saturating_add(1).min(dfpn::INF_HOLD - 2)
 }
 
 impl std::error::Error for SolveError {}
@@ -465,9 +544,13 @@ pub fn solve(p: &Position, target: Point, opts: &Options) -> Result<Answer, Solv
     let Some(defender) = p.color(target) else {
         return Err(SolveError::EmptyTarget(p.board().name(target).to_string()));
     };
+    if opts.depth > MAX_DEPTH {
+        return Err(SolveError::DepthTooLarge(opts.depth));
+    }
     // The search recurses once per ply: give it a stack to match any α.
     // (A frame of `mid` takes well under 4 KiB; its vectors live on the heap.)
-    let stack = 64 * 1024 * 1024 + (opts.depth.min(250_000) as usize) * 4 * 1024;
+    let stack = 64 * 1024 * 1024 + (opts.depth as usize) * 4 * 1024;
+    let opts = &opts.within_memory(p.board().len());
     let run = || solve_here(p, target, defender, opts);
     let answer = std::thread::scope(|s| {
         std::thread::Builder::new()
@@ -485,8 +568,10 @@ pub fn solve(p: &Position, target: Point, opts: &Options) -> Result<Answer, Solv
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use tsume_board::Color;
 
     /// The CLI prints these sentences (text and JSON): they are part of its output.
     #[test]
@@ -535,5 +620,46 @@ mod tests {
         for (r, text) in cases {
             assert_eq!(r.to_string(), text);
         }
+    }
+
+    /// Issue 39: `--depth 4294967295` wrapped `depth + 1` to 0 plies. At the type's
+    /// edges the bound saturates, stays below the "every α" mark, and grows by one
+    /// elsewhere.
+    #[test]
+    fn root_plies_at_the_edges() {
+        assert_eq!(root_plies(0), 1);
+        assert_eq!(root_plies(29), 30);
+        assert_eq!(root_plies(MAX_DEPTH), MAX_DEPTH + 1);
+        assert_eq!(root_plies(u32::MAX - 3), u32::MAX - 2);
+        assert_eq!(root_plies(u32::MAX - 2), u32::MAX - 2);
+        assert_eq!(root_plies(u32::MAX - 1), u32::MAX - 2);
+        assert_eq!(root_plies(u32::MAX), u32::MAX - 2);
+        assert!(root_plies(u32::MAX) < dfpn::INF_HOLD);
+    }
+
+    /// α above [`MAX_DEPTH`] is refused, not searched on a stack too small for it.
+    #[test]
+    fn depth_above_the_bound_is_refused() {
+        let p = Position::from_diagram("( O . . . )", Color::White).unwrap();
+        let x = p.board().parse_point("A1").unwrap();
+        for depth in [MAX_DEPTH + 1, u32::MAX] {
+            let opts = Options {
+                depth,
+                ..Options::default()
+            };
+            let e = solve(&p, x, &opts).unwrap_err();
+            assert_eq!(e, SolveError::DepthTooLarge(depth));
+            assert_eq!(e.to_string().lines().count(), 1);
+        }
+        let opts = Options {
+            depth: MAX_DEPTH,
+            want_tree: true,
+            ..Options::default()
+        };
+        let a = solve(&p, x, &opts).unwrap();
+        assert_eq!(a.verdict, Verdict::Dead);
+        let tree = a.tree.unwrap();
+        assert!(tree.nodes[0].remaining.unwrap() <= root_plies(MAX_DEPTH));
+        tsume_proof::check(&p, x, &tree).unwrap();
     }
 }

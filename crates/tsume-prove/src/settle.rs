@@ -251,5 +251,6 @@ pub(crate) fn close_checked(
     search.phase_limit = Some(search.stats.nodes.saturating_add(budget));
     let closed = tree::forever_disproof(search, p, rem, positions);
     search.phase_limit = None;
-    closed.filter(|(t, _)| tsume_proof::check(p, target, t).is_ok())
+    let deadline = search.deadline();
+    closed.filter(|(t, _)| tsume_proof::check_within(p, target, t, deadline).is_ok())
 }

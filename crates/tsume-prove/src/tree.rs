@@ -38,7 +38,12 @@ impl<'s, 'a> Builder<'s, 'a> {
     }
 
     fn push(&mut self, remaining: Option<u32>) -> Option<usize> {
-        if self.nodes.len() >= self.max_nodes || self.search.abort.is_some() {
+        // (The clock is read at every node: building a tree expands few nodes, so the
+        // search's own look every 1024 expansions may never come.)
+        if self.nodes.len() >= self.max_nodes
+            || self.search.abort.is_some()
+            || self.search.out_of_time()
+        {
             return None;
         }
         self.nodes.push(TreeNode {
@@ -88,7 +93,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             // One killing move: the fastest one the table knows, else the first found.
             let mut best: Option<(u32, usize)> = None;
             for (k, c) in kids.iter().enumerate() {
-                if let Known::Proven(n) = self.search.probe(c, need - 1) {
+                if let Known::Proven(n) = self.search.probe(&c, need - 1) {
                     if best.is_none_or(|(b, _)| n < b) {
                         best = Some((n, k));
                     }
@@ -103,10 +108,10 @@ impl<'s, 'a> Builder<'s, 'a> {
                 }
             }
             let (_, k) = best?;
-            let j = self.prove(&kids[k].pos, need - 1)?;
-            chosen.push((kids[k].info.mv, j));
+            let j = self.prove(&kids.get(k).pos, need - 1)?;
+            chosen.push((kids.info(k).mv, j));
         } else {
-            for c in &kids {
+            for c in kids.iter() {
                 let j = self.prove(&c.pos, need - 1)?;
                 chosen.push((c.info.mv, j));
             }
@@ -161,7 +166,7 @@ impl<'s, 'a> Builder<'s, 'a> {
         let kids = self.search.children(p);
         let mut chosen: Vec<(Move, usize)> = Vec::new();
         if attacker {
-            for c in &kids {
+            for c in kids.iter() {
                 // The searches leave out the attacker's pass and its ko capture that the
                 // defender retakes at once (`Info::retaken`), so the table has no entry
                 // for them: for every α they are answered by the pass back or the
@@ -195,7 +200,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             });
             if found.is_none() {
                 for (k, c) in kids.iter().enumerate() {
-                    if let Known::Disproven(_) = self.search.probe(c, child_rem) {
+                    if let Known::Disproven(_) = self.search.probe(&c, child_rem) {
                         found = Some(k);
                         break;
                     }
@@ -210,8 +215,8 @@ impl<'s, 'a> Builder<'s, 'a> {
                 }
             }
             let k = found?;
-            let j = self.disprove(&kids[k].pos, child_rem)?;
-            chosen.push((kids[k].info.mv, j));
+            let j = self.disprove(&kids.get(k).pos, child_rem)?;
+            chosen.push((kids.info(k).mv, j));
         }
         self.nodes[i].children = chosen;
         Some(i)
@@ -261,7 +266,7 @@ pub(crate) fn forever_disproof(
     queue.push(root.clone());
     let mut next = 0;
     while next < queue.len() {
-        if nodes.len() > max_nodes || search.abort.is_some() {
+        if nodes.len() > max_nodes || search.abort.is_some() || search.out_of_time() {
             return None;
         }
         let p = queue[next].clone();
@@ -330,11 +335,8 @@ pub(crate) fn forever_disproof(
             vec![k]
         };
         let mut edges = Vec::with_capacity(chosen.len());
-        // The chosen children by value (their indices are distinct), so that a new one's
-        // position moves to the queue instead of being copied.
-        let mut kids: Vec<Option<crate::dfpn::Child>> = kids.into_iter().map(Some).collect();
         for k in chosen {
-            let Some(c) = kids[k].take() else { continue };
+            let c = kids.get(k);
             let j = match index.get(&c.pos.hash()) {
                 Some(&j) => j,
                 None => {

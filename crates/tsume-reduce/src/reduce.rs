@@ -1,9 +1,9 @@
 //! The instance of life and death built from a formula: design D2 (see the crate docs).
 
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-use fxhash::FxHashMap;
 use tsume_board::graph_format::GraphFile;
 use tsume_board::{Board, BoardError, Color, Configuration, IllegalPosition, Point, Position};
 
@@ -15,7 +15,9 @@ use crate::dimacs::{normalize, Cnf};
 pub struct GraphBuilder {
     names: Vec<String>,
     colors: Vec<Option<Color>>,
-    index: FxHashMap<String, usize>,
+    /// std's hasher: FxHash puts the generated names (which share their first bytes)
+    /// in few buckets, and the reduction turned quadratic past a million clauses.
+    index: HashMap<String, usize>,
     edges: Vec<(usize, usize)>,
     labels: Vec<(usize, String)>,
 }

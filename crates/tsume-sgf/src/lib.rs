@@ -23,7 +23,7 @@
 //! # The target
 //! 1. [`LoadOptions::target`] (`C3` GTP style or `cc` SGF style);
 //! 2. else a mark on a stone: `TR`, else `MA`, else `SQ`, else `CR` (the first of these
-//!    kinds that marks a stone; marks on empty points are ignored). If that kind marks
+//!    kinds that marks a stone; a mark on an empty point names no target, and a note says so). If that kind marks
 //!    stones of several groups, loading fails and asks for a target;
 //! 3. else inferred. The defender (whose group is in question) is, in this order:
 //!    - the colour the file's text names, in `GN`, `C` or `GC` (not a `tsume:` line):
@@ -97,6 +97,7 @@ pub use load::{
     parse_sgf_problem, problem_from_position, LoadOptions, SgfPosition, SgfText,
 };
 pub use problem::Problem;
+pub use scan::{MAX_FILE_NODES, MAX_LINE_NODES};
 pub use solution::{
     comment_marks, load_solution_tree, parse_solution_tree, Mark, SolutionNode, SolutionTree,
 };

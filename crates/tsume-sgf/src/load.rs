@@ -6,7 +6,7 @@ use std::sync::Arc;
 use tsume_area::{Area, AreaOptions, RegionSpec};
 use tsume_board::{Color, Point, Position};
 
-use crate::syntax::{parse_root, parse_trees, root_of, Parsed};
+use crate::syntax::{parse_root, parse_trees, root_of, Parsed, MARK_KINDS};
 use crate::target::{
     infer_target, marked_target, other_problems, parse_target, stated_defender, TargetSource,
 };
@@ -198,11 +198,25 @@ fn problem_of(parsed: &Parsed, name: &str, opts: &LoadOptions) -> Result<Problem
             infer_target(&full, opts.to_move.or(root.file_to_move), stated).map_err(err)?;
         (t, TargetSource::Inferred(why))
     };
+    // A mark meant for the target but put on an empty point is said, not ignored.
+    let mut notes = root.notes;
+    if opts.target.is_none() {
+        for &(kind, p) in &root.marks {
+            if full.color(p).is_none() {
+                notes.push(format!(
+                    "{}[{}] marks {}, an empty point: not read as a target",
+                    MARK_KINDS[kind],
+                    full.board().sgf(p),
+                    full.board().gtp(p)
+                ));
+            }
+        }
+    }
     let from_file = FromFile {
         to_move: root.file_to_move,
         expected: root.game_comment.or_else(|| root.comment.clone()),
         comment: root.comment,
-        notes: root.notes,
+        notes,
         game_trees: parsed.trees.len(),
     };
     finish_problem(full, name, opts, target_full, source, from_file)

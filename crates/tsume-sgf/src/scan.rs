@@ -5,6 +5,11 @@
 //! names, as the SGF FF[4] standard asks of readers of older files (`AddBlack[..]` and
 //! `CoPyright[..]` of FF[1]-FF[3] are `AB` and `CP`), and any text outside the game
 //! trees (GNU Go's files include one ending in "---").
+//!
+//! It also bounds the nodes on any line of play (root to leaf, [`MAX_LINE_NODES`]): the
+//! parser (`sgf-parse`) builds the tree without recursion, but its nodes are dropped,
+//! cloned and printed recursively, one stack frame per node of a line, and so are the
+//! walks of a solution tree; a deeper file is refused here, before the parser sees it.
 
 /// What [`scan`] finds: the text for the parser, and for each top-level game tree the
 /// number of nodes in its root sequence.
@@ -13,6 +18,18 @@ pub(crate) struct Scanned {
     pub text: String,
     pub root_lengths: Vec<usize>,
 }
+
+/// The most nodes on one line of play of an SGF file (from the root to a leaf, counting
+/// the nodes of every enclosing variation). Each node is a stack frame in `sgf-parse`'s
+/// recursive drop and in the walks of a solution tree; this many fit a thread's 2 MiB
+/// stack with room to spare (a test walks a line this long on a 1 MiB thread).
+pub const MAX_LINE_NODES: usize = 1_000;
+
+/// The most nodes in one SGF file, all game trees and variations together. The parser
+/// holds the whole file as tokens and as a tree at once (about 1.7 KB a node): this bound
+/// keeps a file within a few hundred megabytes (the largest file of the corpus has some
+/// 300 nodes).
+pub const MAX_FILE_NODES: usize = 200_000;
 
 /// See the module docs; an error names the line.
 pub(crate) fn scan(text: &str) -> Result<Scanned, String> {
@@ -27,6 +44,10 @@ pub(crate) fn scan(text: &str) -> Result<Scanned, String> {
     let mut escaped = false;
     let mut open_lines: Vec<usize> = Vec::new();
     let mut counting = false;
+    // The nodes on the line being read, and at each open '(' the count before it.
+    let mut line_nodes = 0usize;
+    let mut file_nodes = 0usize;
+    let mut nodes_before: Vec<usize> = Vec::new();
     for c in text.chars() {
         if c == '\n' {
             line += 1;
@@ -67,6 +88,11 @@ pub(crate) fn scan(text: &str) -> Result<Scanned, String> {
             ']' => return Err(format!("']' on line {line} closes no '['")),
             '(' => {
                 open_lines.push(line);
+                nodes_before.push(line_nodes);
+                // A variation holds a node at least: as deep as a node.
+                if open_lines.len() > MAX_LINE_NODES {
+                    return Err(too_deep(line));
+                }
                 match open_lines.len() {
                     1 => {
                         trees.push(0);
@@ -76,12 +102,27 @@ pub(crate) fn scan(text: &str) -> Result<Scanned, String> {
                     _ => {}
                 }
             }
-            ')' if open_lines.pop().is_none() => {
-                return Err(format!("')' on line {line} closes no '('"));
+            ')' => {
+                if open_lines.pop().is_none() {
+                    return Err(format!("')' on line {line} closes no '('"));
+                }
+                line_nodes = nodes_before.pop().unwrap_or(0);
             }
-            ';' if counting && open_lines.len() == 1 => {
-                if let Some(n) = trees.last_mut() {
-                    *n += 1;
+            ';' => {
+                file_nodes += 1;
+                if file_nodes > MAX_FILE_NODES {
+                    return Err(format!(
+                        "line {line}: more than {MAX_FILE_NODES} nodes in the file (the most tsume reads)"
+                    ));
+                }
+                line_nodes += 1;
+                if line_nodes > MAX_LINE_NODES {
+                    return Err(too_deep(line));
+                }
+                if counting && open_lines.len() == 1 {
+                    if let Some(n) = trees.last_mut() {
+                        *n += 1;
+                    }
                 }
             }
             _ => {}
@@ -104,6 +145,10 @@ pub(crate) fn scan(text: &str) -> Result<Scanned, String> {
         text: out,
         root_lengths: trees,
     })
+}
+
+fn too_deep(line: usize) -> String {
+    format!("line {line}: a line of play deeper than {MAX_LINE_NODES} nodes (the most tsume reads)")
 }
 
 /// A property name (its line, its letters) must have a capital: FF[4] names are capitals,
@@ -155,5 +200,41 @@ mod tests {
         assert!(e.contains("line 1"), "{e}");
         let e = scan("(;SZ[9]))").unwrap_err();
         assert!(e.contains("closes no"), "{e}");
+    }
+
+    /// The line bound counts the nodes from the root, across variations, and resets
+    /// when a variation closes: siblings do not add up.
+    #[test]
+    fn bounds_the_nodes_on_a_line_not_in_the_file() {
+        let line = |n: usize| format!("(;SZ[9]{})", ";B[aa]".repeat(n - 1));
+        assert!(scan(&line(MAX_LINE_NODES)).is_ok());
+        let e = scan(&line(MAX_LINE_NODES + 1)).unwrap_err();
+        assert!(e.contains("deeper than 1000 nodes"), "{e}");
+        // Many short siblings: fine, up to the file's bound.
+        let siblings = format!("(;SZ[9]{})", "(;B[aa];W[bb])".repeat(3 * MAX_LINE_NODES));
+        assert!(scan(&siblings).is_ok());
+        let siblings = format!("(;SZ[9]{})", "(;B[aa])".repeat(MAX_FILE_NODES));
+        let e = scan(&siblings).unwrap_err();
+        assert!(e.contains("more than 200000 nodes in the file"), "{e}");
+        // Nested variations count every node of every enclosing one.
+        let half = MAX_LINE_NODES / 2;
+        let nested = |k: usize| format!("(;SZ[9]{}{})", "(;B[aa]".repeat(k), ")".repeat(k));
+        assert!(scan(&nested(half)).is_ok());
+        let e = scan(&nested(MAX_LINE_NODES)).unwrap_err();
+        assert!(e.starts_with("line 1: a line of play deeper"), "{e}");
+        // Parentheses without nodes are no way around it.
+        let e = scan(&format!(
+            "(;{}{}",
+            "(".repeat(MAX_LINE_NODES + 1),
+            ")".repeat(MAX_LINE_NODES + 2)
+        ))
+        .unwrap_err();
+        assert!(e.contains("deeper than"), "{e}");
+        // The line named is where the bound is crossed.
+        let e = scan(&format!("(;SZ[9]\n{})", ";B[aa]\n".repeat(MAX_LINE_NODES))).unwrap_err();
+        assert!(
+            e.starts_with(&format!("line {}:", MAX_LINE_NODES + 1)),
+            "{e}"
+        );
     }
 }

@@ -167,7 +167,9 @@ pub(crate) fn root_of(
                     let used = [
                         "B", "W", "AB", "AW", "AE", "PL", "TR", "MA", "SQ", "CR", "SZ",
                     ];
-                    if used.contains(&id.as_str()) {
+                    // (The root's `SZ` is read by `board_size`, spaces and all.)
+                    let root_size = id == "SZ" && node_no == 0;
+                    if used.contains(&id.as_str()) && !root_size {
                         return Err(err(LoadErrorKind::BadValue {
                             prop: id.clone(),
                             value: values.join("]["),
@@ -315,15 +317,25 @@ pub(crate) fn board_size(root: &sgf_parse::SgfNode<Prop>) -> Result<(u32, u32), 
             }
             Prop::Invalid(id, values) if id == "SZ" => {
                 let text = values.join(":");
-                // Numbers too large for the parser's u8.
+                // Numbers the parser's u8 refuses: too large, or written with spaces
+                // (`SZ[ 9 ]`).
                 let nums: Vec<Option<u64>> = values
                     .first()
                     .map(|v| v.split(':').map(|s| s.trim().parse().ok()).collect())
                     .unwrap_or_default();
-                if !nums.is_empty() && nums.len() <= 2 && nums.iter().all(Option::is_some) {
-                    return Err(LoadErrorKind::BoardTooLarge(text));
+                let nums: Option<Vec<u64>> = nums.into_iter().collect();
+                let (w, h) = match nums.as_deref() {
+                    Some(&[n]) if values.len() == 1 => (n, n),
+                    Some(&[w, h]) if values.len() == 1 => (w, h),
+                    _ => return Err(LoadErrorKind::BadSize(text)),
+                };
+                if w == 0 || h == 0 {
+                    return Err(LoadErrorKind::BadSize(text));
                 }
-                return Err(LoadErrorKind::BadSize(text));
+                if w > u64::from(MAX_GRID_SIDE) || h > u64::from(MAX_GRID_SIDE) {
+                    return Err(LoadErrorKind::BoardTooLarge(text.trim().to_string()));
+                }
+                return Ok((w as u32, h as u32));
             }
             _ => {}
         }

@@ -1050,3 +1050,121 @@ fn several_problems_on_one_board_are_named_when_the_target_is_inferred() {
     );
     assert_eq!(note(&p), None, "{:?}", p.notes());
 }
+
+/// Issue 39: `SZ[ 9 ]` is a 9x9 board (the parser's number refuses the spaces), not a
+/// board "larger than 52x52"; the edges around the spaces hold.
+#[test]
+fn size_with_spaces() {
+    for sz in ["SZ[ 9 ]", "SZ[9 ]", "SZ[ 9: 7 ]"] {
+        let p = load(&format!("(;{sz}AB[aa]AW[ba])")).unwrap();
+        let g = p.full().board().grid_info().unwrap();
+        assert_eq!(
+            (g.width, g.height),
+            if sz.contains(':') { (9, 7) } else { (9, 9) },
+            "{sz}"
+        );
+    }
+    let too_large = |t: &str| matches!(load(t).unwrap_err().kind, LoadErrorKind::BoardTooLarge(_));
+    let bad = |t: &str| matches!(load(t).unwrap_err().kind, LoadErrorKind::BadSize(_));
+    assert!(too_large("(;SZ[ 53 ]AB[aa])"));
+    assert!(too_large("(;SZ[ 9 : 99999999999 ]AB[aa])"));
+    assert!(bad("(;SZ[ 0 ]AB[aa])"));
+    assert!(bad("(;SZ[ 9 :]AB[aa])"));
+    assert!(bad("(;SZ[ 9 ][9]AB[aa])"));
+    assert!(bad("(;SZ[1:2:3]AB[aa])"));
+}
+
+/// Issue 39: a `TR` on an empty point was ignored in silence; now a note says so, and
+/// a mark on a stone still names the target.
+#[test]
+fn a_mark_on_an_empty_point_is_said() {
+    let p = load(&CORNER.replace("PL[B]", "PL[B]TR[ee]")).unwrap();
+    assert_ne!(*p.target_source(), TargetSource::Mark);
+    assert!(
+        p.notes()
+            .iter()
+            .any(|n| n == "TR[ee] marks E5, an empty point: not read as a target"),
+        "{:?}",
+        p.notes()
+    );
+    let p = load(&CORNER.replace("PL[B]", "PL[B]TR[ee][bb]")).unwrap();
+    assert_eq!(*p.target_source(), TargetSource::Mark);
+    assert_eq!(p.target_full(), pt(&p, "bb"));
+    assert_eq!(
+        p.notes()
+            .iter()
+            .filter(|n| n.contains("empty point"))
+            .count(),
+        1
+    );
+    // A target given explicitly makes the marks irrelevant: no note.
+    let o = LoadOptions {
+        target: Some("bb".into()),
+        ..LoadOptions::default()
+    };
+    let p = load_with(&CORNER.replace("PL[B]", "PL[B]TR[ee]"), o).unwrap();
+    assert!(
+        !p.notes().iter().any(|n| n.contains("empty point")),
+        "{:?}",
+        p.notes()
+    );
+}
+
+/// A main line of `n` nodes: the corner problem, then moves alternating on two points.
+fn deep_line(n: usize) -> String {
+    let mut t = String::with_capacity(n * 7 + 100);
+    t.push_str(&CORNER[..CORNER.len() - 1]);
+    for i in 1..n {
+        t.push_str(if i % 2 == 1 { "\n;B[ia]" } else { "\n;W[ib]" });
+    }
+    t.push(')');
+    t
+}
+
+/// Issue 39: deep input crashed the loader's callers (stack overflow in the recursive
+/// drop of `sgf-parse`'s tree and in the solution-tree walk). A line of play of more than
+/// `MAX_LINE_NODES` nodes is one error naming its line; a line at the bound loads, as a
+/// problem and as a solution tree, and is dropped, on a thread of 1 MiB of stack.
+#[test]
+fn deep_lines_are_refused_before_the_parser_and_the_bound_fits_a_small_stack() {
+    // 150,000 moves on the main line (the issue's 900 KB file).
+    let e = load(&deep_line(150_000)).unwrap_err();
+    let line = MAX_LINE_NODES + 3; // the corner's root spans 3 lines
+    assert_eq!(e.to_string().lines().count(), 1, "one line: {e}");
+    assert!(
+        e.to_string()
+            .contains(&format!("line {line}: a line of play deeper than")),
+        "{e}"
+    );
+    // 20,000 nested variations (the issue's 60 KB file).
+    let nested = format!(
+        "{}{}{})",
+        &CORNER[..CORNER.len() - 1],
+        "(;B[ia]".repeat(20_000),
+        ")".repeat(20_000)
+    );
+    assert!(parse_solution_tree(&nested, "t.sgf", 0)
+        .unwrap_err()
+        .to_string()
+        .contains("deeper than"));
+    // At the bound: loads, on a small stack.
+    let at_bound = deep_line(MAX_LINE_NODES);
+    let nested_at_bound = format!(
+        "{}{}{})",
+        &CORNER[..CORNER.len() - 1],
+        "(;B[ia]".repeat(MAX_LINE_NODES - 1),
+        ")".repeat(MAX_LINE_NODES - 1)
+    );
+    let worker = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || {
+            let p = load(&at_bound).unwrap();
+            assert_eq!(p.full().board().len(), 81);
+            let t = parse_solution_tree(&at_bound, "t.sgf", 0).unwrap();
+            let t2 = parse_solution_tree(&nested_at_bound, "t.sgf", 0).unwrap();
+            (t.lines.len(), t2.lines.len())
+        })
+        .unwrap();
+    // The whole line is the root sequence: no solution lines; the nested one is one line.
+    assert_eq!(worker.join().unwrap(), (0, 1));
+}

@@ -36,7 +36,7 @@ pub(crate) fn check_first_moves(
         return None;
     }
     let child_opts = Options {
-        depth: depth - 1,
+        depth: depth.saturating_sub(1),
         all_moves: false,
         want_tree: true,
         progress: None,

@@ -402,10 +402,15 @@ fn solve_side(
         w.finish(to_move);
     }
     let check = if s.check {
-        answer
-            .tree
-            .as_ref()
-            .map(|t| check_tree(&pos, target, answer.verdict, depth + 1, t))
+        answer.tree.as_ref().map(|t| {
+            check_tree(
+                &pos,
+                target,
+                answer.verdict,
+                tsume_prove::root_plies(depth),
+                t,
+            )
+        })
     } else {
         None
     };

@@ -5,7 +5,7 @@
 
 use tsume_board::{Liberties, Move, Point, Position};
 
-use super::{pn_dn, Child, Info, Known, Search, INF};
+use super::{pn_dn, Children, Info, Known, Search, INF};
 
 /// The weights of [`defender_score`]'s features (a linear score, in logits).
 ///
@@ -264,15 +264,18 @@ impl Search<'_> {
     /// Ψ(p) as children, ordered so that promising moves come first: for the attacker
     /// the moves that leave the target fewest liberties, for the defender those that
     /// leave it most; captures break ties; the pass last.
-    pub fn children(&self, p: &Position) -> Vec<Child> {
+    ///
+    /// The positions are made one at a time, when asked ([`Children::get`]): a list of
+    /// them all would hold |Ψ(p)| × |board| cells, quadratic in the board.
+    pub fn children(&self, p: &Position) -> Children {
         let mut pos = p.clone();
-        let mut out = Vec::new();
+        let mut infos = Vec::new();
         let bufs = (&mut Vec::new(), &mut Vec::new());
-        self.ordered(p, true, &mut pos, bufs, &mut out, |info, pos| Child {
-            info,
-            pos: pos.map_or_else(|| p.play(info.mv), Clone::clone),
-        });
-        out
+        self.ordered(p, false, &mut pos, bufs, &mut infos, |info, _| info);
+        Children {
+            parent: p.clone(),
+            infos,
+        }
     }
 
     /// Ψ(p) in the order of [`Search::children`] into `out` (cleared first), each
