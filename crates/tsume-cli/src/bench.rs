@@ -23,7 +23,8 @@ first; reports nodes, time and node rate per problem and their medians.
 With --corpus DIR: every row of DIR/answers.tsv (see that folder's README), the target and
 the player to move taken from the row; reports per source how many were answered, how many
 statuses match the published answer, how many first moves are among the published ones, and
-the median and total time. Rows that disagree are listed for inspection, each solved again
+the median and total time, and the answered share by points in play (the area's size:
+under 30, 30-39, 40-49, 50 and more). Rows that disagree are listed for inspection, each solved again
 with its proof tree checked: whether a line of the tree repeats a position (a ko, or a
 cycle), and, for those that repeat (in the model), the verdict under the basic ko rule,
 checked too: a ko when it is the published one.")]
@@ -64,7 +65,7 @@ pub struct BenchArgs {
     pub keep_sealed: bool,
     /// Write one line per row (TSV) to this file (columns: file, target, to_move,
     /// expected, got, first_move, published, seconds, nodes, source, error, survives,
-    /// confirmed, repeats, ko_rule).
+    /// confirmed, repeats, ko_rule, region_points).
     #[arg(long, value_name = "FILE")]
     pub rows_out: Option<PathBuf>,
     /// Print JSON.
@@ -123,6 +124,37 @@ struct Outcome {
     /// none. A ko rule verdict equal to the row's status says the row's answer is a ko
     /// (it assumes ordinary rules, where the defender may not retake at once).
     under_ko_rule: Option<Result<Verdict, String>>,
+    /// The points of the area in play (`region_points` of `tsume solve --json`); None
+    /// when the row could not be loaded.
+    region_points: Option<usize>,
+}
+
+/// The bins of points in play that the answered share is reported by (issue 41):
+/// (label, least points, most points).
+const POINT_BINS: [(&str, usize, usize); 4] = [
+    ("under 30", 0, 29),
+    ("30-39", 30, 39),
+    ("40-49", 40, 49),
+    ("50+", 50, usize::MAX),
+];
+
+/// Per bin of [`POINT_BINS`]: the label, the rows loaded whose area falls in it and how
+/// many of them were answered.
+fn by_points(v: &[(&Row, &Outcome)]) -> Vec<(&'static str, usize, usize)> {
+    POINT_BINS
+        .iter()
+        .map(|&(label, lo, hi)| {
+            let rows: Vec<_> = v
+                .iter()
+                .filter(|(_, o)| o.region_points.is_some_and(|n| (lo..=hi).contains(&n)))
+                .collect();
+            let answered = rows
+                .iter()
+                .filter(|(_, o)| o.verdict != Verdict::Unknown)
+                .count();
+            (label, rows.len(), answered)
+        })
+        .collect()
 }
 
 /// A disagreeing row's answer, solved again with its tree and checked: whether a line
@@ -238,6 +270,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         confirmed: None,
         disagreement: None,
         under_ko_rule: None,
+        region_points: None,
     };
     let p = match tsume_sgf::load_problem(&dir.join(&row.file), &load) {
         Ok(p) => p,
@@ -273,6 +306,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
             Outcome {
                 disagreement,
                 under_ko_rule,
+                region_points: Some(p.region.len()),
                 verdict: ans.verdict,
                 first: ans.moves.first().map(|&m| match m {
                     Move::Pass => "pass".to_string(),
@@ -395,7 +429,7 @@ fn corpus(
     }
     let outcomes: Vec<Outcome> =
         pool.install(|| rows.par_iter().map(|r| solve_row(dir, r, a)).collect());
-    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\tsurvives\tconfirmed\trepeats\tko_rule\n");
+    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\tsurvives\tconfirmed\trepeats\tko_rule\tregion_points\n");
     let mut per: Vec<(String, Vec<(&Row, &Outcome)>)> = Vec::new();
     for (r, o) in rows.iter().zip(&outcomes) {
         let src = r.source.split(':').next().unwrap_or("").to_string();
@@ -404,7 +438,7 @@ fn corpus(
             None => per.push((src, vec![(r, o)])),
         }
         tsv += &format!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
             r.file,
             r.target,
             r.to_move.letter(),
@@ -427,7 +461,8 @@ fn corpus(
                 Some(Ok(v)) => v.as_str(),
                 Some(Err(_)) => "unknown",
                 None => "",
-            }
+            },
+            o.region_points.map_or(String::new(), |n| n.to_string())
         );
     }
     if let Some(path) = &a.rows_out {
@@ -517,6 +552,7 @@ fn corpus(
         let mut times: Vec<f64> = v.iter().map(|(_, o)| o.seconds).collect();
         let total: f64 = times.iter().sum();
         let med = median(&mut times);
+        let bins = by_points(v);
         if a.json {
             summary.push(json!({"source": src, "rows": v.len(), "answered": answered,
                 "status_known": known.len(), "status_right": right,
@@ -529,7 +565,9 @@ fn corpus(
                 "disagreements": disagreements,
                 "disagreements_repeating": repeating,
                 "disagreements_not_repeating": not_repeating,
-                "disagreements_ko_rule_agrees": ko_rule_agrees}));
+                "disagreements_ko_rule_agrees": ko_rule_agrees,
+                "answered_by_points": bins.iter().map(|&(label, rows, answered)| json!({
+                    "points": label, "rows": rows, "answered": answered})).collect::<Vec<_>>()}));
         } else {
             let _ = writeln!(
                 out,
@@ -546,6 +584,24 @@ fn corpus(
                 med,
                 total
             );
+            let shares: Vec<String> = bins
+                .iter()
+                .filter(|&&(_, rows, _)| rows > 0)
+                .map(|&(label, rows, answered)| {
+                    format!(
+                        "{label}: {answered}/{rows} ({:.0} %)",
+                        100.0 * answered as f64 / rows as f64
+                    )
+                })
+                .collect();
+            if !shares.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "{:<8} answered by points in play: {}",
+                    "",
+                    shares.join(", ")
+                );
+            }
             if disagreements > 0 {
                 let _ = writeln!(
                     out,
