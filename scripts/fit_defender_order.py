@@ -2,7 +2,7 @@
 """Fits the learned order of the defender's moves (dfpn::defender_score), 2026-11-26.
 
 Input: CSV files in /tmp/dump/, one per solved problem, written by an experiment patch
-of the unbounded search (not in the repository; docs/experiments.md, session of
+of the unbounded search (not in the repository; the lab notebook (docs/experiments/), session of
 2026-11-26 04:06, describes it): the problem is solved once to record, at every
 defender node it disproved, the move that did it (the "oracle"); in a second solve,
 at the first visit of each such node, one line per candidate move:

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use tsume_board::Move;
-use tsume_prove::{Options, Verdict};
+use tsume_prove::{Options, Tuning, Verdict};
 use tsume_sgf::{load_problem, parse_expected, ExpectedStatus, LoadOptions};
 use tsume_tests::problem_files;
 
@@ -89,8 +89,8 @@ fn every_problem_has_the_stated_answer() {
 }
 
 /// The three orders of search agree on every problem: the unbounded search first
-/// ([`Options::unbounded`], the default), then the bounded search alone with iterative
-/// deepening ([`Options::deepen`]) and as one search at α. Deepening and one search give
+/// ([`Tuning::unbounded`], the default), then the bounded search alone with iterative
+/// deepening ([`Tuning::deepen`]) and as one search at α. Deepening and one search give
 /// the same verdicts, exactness and winning first moves; the unbounded search first gives
 /// the same verdicts and winning first moves, and settles most problems by itself. Each
 /// tree passes the checker and claims what the answer says for the α asked.
@@ -119,18 +119,27 @@ fn the_search_orders_agree() {
                 depth,
                 all_moves: true,
                 want_tree: true,
-                unbounded: true,
-                deepen: true,
+                tuning: Tuning {
+                    unbounded: true,
+                    deepen: true,
+                    ..Tuning::default()
+                },
                 ..Options::default()
             };
             // (The bounded search alone: the unbounded search first would settle most
             // of these before any iteration.)
             let deep = Options {
-                unbounded: false,
+                tuning: Tuning {
+                    unbounded: false,
+                    ..first.tuning.clone()
+                },
                 ..first.clone()
             };
             let one = Options {
-                deepen: false,
+                tuning: Tuning {
+                    deepen: false,
+                    ..deep.tuning.clone()
+                },
                 ..deep.clone()
             };
             let u = tsume_prove::solve(&pos, p.target, &first).unwrap();
@@ -138,7 +147,10 @@ fn the_search_orders_agree() {
             let b = tsume_prove::solve(&pos, p.target, &one).unwrap();
             // The defender's moves in the liberty order of the first versions.
             let liberties = Options {
-                learned_order: false,
+                tuning: Tuning {
+                    learned_order: false,
+                    ..first.tuning.clone()
+                },
                 ..first.clone()
             };
             let c = tsume_prove::solve(&pos, p.target, &liberties).unwrap();
@@ -232,8 +244,11 @@ fn deepening_hands_over_when_a_share_is_spent() {
     let opts = Options {
         depth: tsume_prove::default_depth(&pos),
         want_tree: true,
-        unbounded: false,
-        deepen: true,
+        tuning: Tuning {
+            unbounded: false,
+            deepen: true,
+            ..Tuning::default()
+        },
         limits: tsume_prove::Limits {
             max_nodes: Some(3 * cap),
             ..tsume_prove::Limits::default()

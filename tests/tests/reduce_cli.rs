@@ -317,14 +317,63 @@ fn reduce_grid_writes_the_black_rail_as_a_graph_board_of_any_size() {
         "points and edges"
     );
     assert!(text.contains("\ntarget ") && text.contains("\nto-move W"));
-    let crossing = "p cnf 4 2\n1 3 0\n2 4 0\n";
-    let (xg, x) = tsume_tests::reduce_file_with("grid_cross", crossing, "graph", &["--grid"]);
-    assert!(
-        x.err.contains("no D6 grid for this formula") && x.err.contains("cross"),
-        "{}",
-        x.err
+    // (u1 ∨ u2) ∧ (u1 ∨ ¬u2): not in the chain class (u1 in two clauses), not monotone
+    // after any renaming; the route carries it into D6's class (tsume_reduce::route), and
+    // --json reports each stage, alone on standard output.
+    let mixed = "p cnf 2 2\n1 2 0\n1 -2 0\n";
+    let (xg, x) =
+        tsume_tests::reduce_file_with("grid_mixed", mixed, "graph", &["--grid", "--json"]);
+    let j = x.json();
+    assert_eq!(j["grid"]["design"], "D6", "{j}");
+    let stages = j["stages"].as_array().unwrap();
+    let names: Vec<&str> = stages
+        .iter()
+        .map(|s| s["stage"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "input",
+            "3-CNF",
+            "planar",
+            "monotone",
+            "two clauses a literal"
+        ]
     );
-    assert!(std::fs::read_to_string(&xg).unwrap().contains("design D2"));
+    assert_eq!(stages[0]["variables"], 2);
+    assert!(stages.iter().all(|s| s["crossings"].is_u64()));
+    assert!(x.err.is_empty(), "{}", x.err);
+    assert!(std::fs::read_to_string(&xg).unwrap().contains("design D6"));
+    // Asked for an SGF, a grid over 52×52 is written as a graph board, and a line says so.
+    let big = "p cnf 3 4\n1 2 0\n1 -2 0\n-1 3 0\n-1 -3 0\n";
+    let (_, r) = tsume_tests::reduce_file_with("grid_big_sgf", big, "sgf", &[]);
+    assert!(r.err.contains("over the SGF's 52×52"), "{}", r.err);
+    assert!(r.out.contains("grid_big_sgf.graph"), "{}", r.out);
+}
+
+/// A formula whose route leads past the grid's size limit (4 M points; five variables at
+/// ratio 4.26 need some 17 M) gets design D2's graph board, with one line saying why.
+#[test]
+fn reduce_grid_over_the_limit_is_one_line_and_the_graph_board() {
+    let f = "p cnf 5 21\n-3 2 -4 0\n3 1 5 0\n2 -1 3 0\n-2 1 3 0\n5 -2 -4 0\n-5 -2 1 0\n5 1 -3 0\n-4 3 2 0\n-2 -5 -1 0\n-4 3 5 0\n3 -2 4 0\n-5 -3 -2 0\n-4 1 -5 0\n-1 -3 4 0\n-4 3 -1 0\n-4 1 5 0\n4 5 1 0\n2 4 3 0\n4 2 -1 0\n1 4 3 0\n-5 -3 -4 0\n";
+    let (g, r) = tsume_tests::reduce_file_with("grid_over", f, "graph", &["--grid"]);
+    assert_eq!(r.err.lines().count(), 1, "{}", r.err);
+    assert!(r.err.contains("over the limit"), "{}", r.err);
+    assert!(std::fs::read_to_string(&g).unwrap().contains("tsume-graph"));
+    assert!(!r.out.contains("square grid"), "{}", r.out);
+}
+
+/// `--json` needs -o (the board goes to the file, the report alone to standard output).
+#[test]
+fn reduce_json_needs_an_output_file() {
+    let f = tsume_tests::scratch_file("json_no_o.cnf", "p cnf 1 1\n1 0\n");
+    let r = tsume(&["reduce", f.to_str().unwrap(), "--json"]);
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(
+        r.out.is_empty() && r.err.contains("--json needs -o"),
+        "{}",
+        r.err
+    );
 }
 
 /// `tsume reduce --grid --json` on (u1∨u2)∧(u1∨u3)∧(u1∨u2∨u3)∧(¬u2∨¬u3): the chained

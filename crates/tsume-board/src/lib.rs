@@ -38,6 +38,7 @@ pub mod diagram;
 pub mod graph_format;
 pub mod naive;
 mod position;
+pub mod sgf_write;
 mod zobrist;
 pub use zobrist::splitmix64;
 

@@ -2,15 +2,16 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use clap::Args;
 use rayon::prelude::*;
-use serde_json::json;
 use tsume_board::{Color, Move};
-use tsume_prove::{Limits, Options, Verdict};
-use tsume_sgf::LoadOptions;
+use tsume_prove::{Tuning, Verdict};
+use tsume_sgf::{LoadOptions, RegionSpec};
+use tsume_solve::{Settings, Sides};
 
+use crate::args::{parse_region, BudgetArgs, KoRule};
+use crate::report::{BenchJson, BenchRow, CorpusJson, PointsBinJson, SourceJson};
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
 
 /// Arguments of `tsume bench`.
@@ -27,7 +28,11 @@ the median and total time, and the answered share by points in play (the area's 
 under 30, 30-39, 40-49, 50 and more). Rows that disagree are listed for inspection, each solved again
 with its proof tree checked: whether a line of the tree repeats a position (a ko, or a
 cycle), and, for those that repeat (in the model), the verdict under the basic ko rule,
-checked too: a ko when it is the published one.")]
+checked too: a ko when it is the published one.",
+    mut_arg("time_limit", |a| a.help("Seconds per search before answering unknown").default_value("10")),
+    mut_arg("max_nodes", |a| a.help("Node expansions per search before answering unknown")),
+    mut_arg("tt_mb", |a| a.hide(true))
+)]
 pub struct BenchArgs {
     /// The public corpus folder (with answers.tsv).
     #[arg(long, value_name = "DIR")]
@@ -45,18 +50,19 @@ pub struct BenchArgs {
     /// At most this many rows (after --source and --every).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
-    /// Seconds per search before answering unknown.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    pub time_limit: f64,
-    /// Node expansions per search before answering unknown.
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     /// Parallel searches (default 1, so that times are comparable).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
     /// The area in play for corpus rows (auto, grown, tight, board; see `tsume solve --help`).
-    #[arg(long, value_name = "auto|grown|tight|board", default_value = "auto")]
-    pub region: String,
+    #[arg(
+        long,
+        value_name = "auto|grown|tight|board",
+        default_value = "auto",
+        value_parser = parse_region
+    )]
+    pub region: RegionSpec,
     /// Do not add the frame (see `tsume solve --help`).
     #[arg(long)]
     pub no_frame: bool,
@@ -89,8 +95,13 @@ pub struct BenchArgs {
     #[arg(long)]
     pub no_learned_order: bool,
     /// The ko rule, none or basic (as `tsume solve --ko-rule`).
-    #[arg(long, value_name = "none|basic", default_value = "none")]
-    pub ko_rule: String,
+    #[arg(
+        long,
+        value_name = "none|basic",
+        default_value = "none",
+        hide_possible_values = true
+    )]
+    pub ko_rule: KoRule,
 }
 
 struct Row {
@@ -165,9 +176,9 @@ fn classify(
     pos: &tsume_board::Position,
     target: tsume_board::Point,
     verdict: Verdict,
-    opts: &Options,
+    settings: &Settings,
 ) -> Result<bool, String> {
-    let (again, repeats) = solve_checked(pos, target, opts)?;
+    let (again, repeats) = solve_checked(pos, target, settings)?;
     if again != verdict {
         return Err(format!("solved again: {again} (budget)"));
     }
@@ -180,9 +191,9 @@ fn classify(
 fn under_ko_rule(
     pos: &tsume_board::Position,
     target: tsume_board::Point,
-    opts: &Options,
+    settings: &Settings,
 ) -> Result<Verdict, String> {
-    Ok(solve_checked(&pos.with_ko_rule(true), target, opts)?.0)
+    Ok(solve_checked(&pos.with_ko_rule(true), target, settings)?.0)
 }
 
 /// `pos` solved with its tree (up to `--max-tree`'s default) and the tree checked as
@@ -191,23 +202,38 @@ fn under_ko_rule(
 fn solve_checked(
     pos: &tsume_board::Position,
     target: tsume_board::Point,
-    opts: &Options,
+    settings: &Settings,
 ) -> Result<(Verdict, bool), String> {
-    let opts = Options {
+    let settings = Settings {
         want_tree: true,
-        max_tree_nodes: crate::solve::DEFAULT_MAX_TREE,
-        ..opts.clone()
+        check: true,
+        check_first_moves: false,
+        max_tree: tsume_solve::DEFAULT_MAX_TREE,
+        ..settings.clone()
     };
-    let ans = tsume_prove::solve(pos, target, &opts).map_err(|e| e.to_string())?;
-    if ans.verdict == Verdict::Unknown {
+    let side = answer_one(pos, target, &settings)?;
+    if side.answer.verdict == Verdict::Unknown {
         return Err("unknown (budget)".to_string());
     }
-    let tree = ans
-        .tree
-        .ok_or("no tree (over --max-tree's nodes, or lost from the table)")?;
-    let checked = crate::solve::check_tree(pos, target, ans.verdict, opts.depth + 1, &tree)
+    let checked = side
+        .check
+        .ok_or("no tree (over --max-tree's nodes, or lost from the table)")?
         .map_err(|e| format!("PROOF REJECTED: {e}"))?;
-    Ok((ans.verdict, !checked.repetition_free))
+    Ok((side.answer.verdict, !checked.repetition_free))
+}
+
+/// The library's answer for the player to move in `pos`.
+fn answer_one(
+    pos: &tsume_board::Position,
+    target: tsume_board::Point,
+    settings: &Settings,
+) -> Result<tsume_solve::Side, String> {
+    let settings = Settings {
+        sides: Sides::One(pos.to_move()),
+        ..settings.clone()
+    };
+    let mut report = tsume_solve::answer(pos, target, &settings).map_err(|e| e.to_string())?;
+    Ok(report.sides.remove(0))
 }
 
 fn read_rows(dir: &Path) -> Result<Vec<Row>, String> {
@@ -241,13 +267,13 @@ fn read_rows(dir: &Path) -> Result<Vec<Row>, String> {
     Ok(rows)
 }
 
-fn limits(a: &BenchArgs) -> Limits {
-    Limits {
-        max_nodes: a.max_nodes,
-        time_limit: Some(Duration::from_secs_f64(a.time_limit.max(0.001))),
-        // Ctrl-C stops these searches too (unknown answers, the report printed).
-        stop: Some(crate::interrupt_flag()),
-        ..Limits::default()
+/// The search as `--no-deepen`, `--no-unbounded` and `--no-learned-order` set it.
+fn tuning(a: &BenchArgs) -> Tuning {
+    Tuning {
+        deepen: !a.no_deepen,
+        unbounded: !a.no_unbounded,
+        learned_order: !a.no_learned_order,
+        ..Tuning::default()
     }
 }
 
@@ -256,7 +282,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         index: 0,
         target: Some(row.target.clone()),
         to_move: Some(row.to_move),
-        region: crate::solve::region_spec(&a.region),
+        region: a.region.clone(),
         no_frame: a.no_frame,
         keep_sealed: a.keep_sealed,
     };
@@ -276,33 +302,37 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         Ok(p) => p,
         Err(e) => return fail(e.to_string()),
     };
-    let opts = Options {
-        depth: tsume_prove::default_depth(&p.position),
-        limits: limits(a),
-        deepen: !a.no_deepen,
-        unbounded: !a.no_unbounded,
-        learned_order: !a.no_learned_order,
-        ..Options::default()
+    // The prover's defaults, no tree, nothing checked but a disagreement.
+    let settings = Settings {
+        depth: Some(tsume_prove::default_depth(&p.position)),
+        limits: a.budget.clamped(),
+        want_tree: false,
+        max_tree: tsume_prove::Options::default().max_tree_nodes,
+        check: false,
+        exact: 0,
+        tuning: tuning(a),
+        ..Settings::default()
     };
     let pos = p
         .position
         .with_to_move(row.to_move)
-        .with_ko_rule(crate::solve::parse_ko_rule(&a.ko_rule).unwrap_or(false));
+        .with_ko_rule(a.ko_rule.basic());
     let confirmed = if a.confirm_first_moves {
-        confirm_first_moves(&p, &pos, row, &opts)
+        confirm_first_moves(&p, &pos, row, &settings)
     } else {
         None
     };
-    match tsume_prove::solve(&pos, p.target, &opts) {
-        Ok(ans) => {
+    match answer_one(&pos, p.target, &settings) {
+        Ok(side) => {
+            let ans = side.answer;
             let disagreement = ((row.status == "dead" || row.status == "alive")
                 && ans.verdict != Verdict::Unknown
                 && ans.verdict.as_str() != row.status)
-                .then(|| classify(&pos, p.target, ans.verdict, &opts));
+                .then(|| classify(&pos, p.target, ans.verdict, &settings));
             // Only the model's repeating disagreements: under the rule already, or
             // with a tree that repeats nothing, the rule would answer the same.
             let under_ko_rule = (matches!(disagreement, Some(Ok(true))) && !pos.ko_rule())
-                .then(|| under_ko_rule(&pos, p.target, &opts));
+                .then(|| under_ko_rule(&pos, p.target, &settings));
             Outcome {
                 disagreement,
                 under_ko_rule,
@@ -322,7 +352,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
                 confirmed,
             }
         }
-        Err(e) => fail(e.to_string()),
+        Err(e) => fail(e),
     }
 }
 
@@ -334,7 +364,7 @@ fn confirm_first_moves(
     p: &tsume_sgf::Problem,
     pos: &tsume_board::Position,
     row: &Row,
-    opts: &Options,
+    settings: &Settings,
 ) -> Option<bool> {
     let attacker_moves = row.to_move == p.attacker();
     let mover_wins = if attacker_moves { "dead" } else { "alive" };
@@ -342,9 +372,9 @@ fn confirm_first_moves(
         return None;
     }
     // One ply spent: the same question within one ply fewer.
-    let rest = Options {
-        depth: opts.depth.saturating_sub(1),
-        ..opts.clone()
+    let rest = Settings {
+        depth: settings.depth.map(|d| d.saturating_sub(1)),
+        ..settings.clone()
     };
     let mut all_known = true;
     for m in &row.first_moves {
@@ -365,7 +395,7 @@ fn confirm_first_moves(
             // The published move captures the target outright: a kill.
             return Some(true);
         }
-        match tsume_prove::solve(&after, p.target, &rest).map(|a| a.verdict) {
+        match answer_one(&after, p.target, &rest).map(|s| s.answer.verdict) {
             Ok(Verdict::Dead) if attacker_moves => return Some(true),
             Ok(Verdict::Alive) if !attacker_moves => return Some(true),
             Ok(Verdict::Unknown) => all_known = false,
@@ -384,10 +414,6 @@ fn median(v: &mut [f64]) -> f64 {
 }
 
 pub(crate) fn run(a: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    if let Err(f) = crate::solve::parse_ko_rule(&a.ko_rule) {
-        let _ = writeln!(err, "tsume bench: {}", f.message);
-        return f.code;
-    }
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(a.jobs.max(1))
         .build()
@@ -554,20 +580,34 @@ fn corpus(
         let med = median(&mut times);
         let bins = by_points(v);
         if a.json {
-            summary.push(json!({"source": src, "rows": v.len(), "answered": answered,
-                "status_known": known.len(), "status_right": right,
-                "kofree": kofree.len(), "kofree_right": kofree_right,
-                "first_move_checked": with_moves.len(), "first_move_right": moves_right,
-                "median_seconds": med, "total_seconds": total,
-                "unknown_with_partial_result": partial,
-                "published_first_move_confirmed": confirm_right,
-                "published_first_move_decided": confirm_tried,
-                "disagreements": disagreements,
-                "disagreements_repeating": repeating,
-                "disagreements_not_repeating": not_repeating,
-                "disagreements_ko_rule_agrees": ko_rule_agrees,
-                "answered_by_points": bins.iter().map(|&(label, rows, answered)| json!({
-                    "points": label, "rows": rows, "answered": answered})).collect::<Vec<_>>()}));
+            summary.push(SourceJson {
+                source: src.clone(),
+                rows: v.len(),
+                answered,
+                status_known: known.len(),
+                status_right: right,
+                kofree: kofree.len(),
+                kofree_right,
+                first_move_checked: with_moves.len(),
+                first_move_right: moves_right,
+                median_seconds: med,
+                total_seconds: total,
+                unknown_with_partial_result: partial,
+                published_first_move_confirmed: confirm_right,
+                published_first_move_decided: confirm_tried,
+                disagreements,
+                disagreements_repeating: repeating,
+                disagreements_not_repeating: not_repeating,
+                disagreements_ko_rule_agrees: ko_rule_agrees,
+                answered_by_points: bins
+                    .iter()
+                    .map(|&(points, rows, answered)| PointsBinJson {
+                        points,
+                        rows,
+                        answered,
+                    })
+                    .collect(),
+            });
         } else {
             let _ = writeln!(
                 out,
@@ -631,7 +671,7 @@ fn corpus(
         }
     }
     if a.json {
-        crate::print_json(out, &json!({"sources": summary}));
+        crate::report::print(out, &CorpusJson { sources: summary });
     } else {
         let wrong: Vec<_> = rows
             .iter()
@@ -711,7 +751,7 @@ fn problems(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let files = match crate::solve::expand(std::slice::from_ref(&a.problems)) {
+    let files = match crate::jobs::expand(std::slice::from_ref(&a.problems)) {
         Ok(f) => f,
         Err(e) => {
             let _ = writeln!(err, "tsume bench: {}", e.message);
@@ -720,24 +760,21 @@ fn problems(
     };
     let settings = crate::solve::Settings {
         load: LoadOptions::default(),
-        sides: None,
-        depth: None,
-        limits: limits(a),
-        all_moves: false,
-        want_tree: false,
-        max_tree: 0,
-        check: false,
-        exact: 0,
-        forever: 0,
+        ko_rule: a.ko_rule.basic(),
         progress: false,
-        pn_rule: tsume_prove::PnRule::Sum,
-        deepen: !a.no_deepen,
-        unbounded: !a.no_unbounded,
-        learned_order: !a.no_learned_order,
-        ko_rule: crate::solve::parse_ko_rule(&a.ko_rule).unwrap_or(false),
+        solve: tsume_solve::Settings {
+            limits: a.budget.clamped(),
+            want_tree: false,
+            max_tree: 0,
+            check: false,
+            exact: 0,
+            forever: 0,
+            tuning: tuning(a),
+            ..tsume_solve::Settings::default()
+        },
     };
     // Every game tree of a collection file is a problem of its own.
-    let jobs = crate::solve::jobs(&files, crate::solve::TreeIndex::All, None);
+    let jobs = crate::jobs::jobs(&files, crate::jobs::TreeIndex::All, None);
     let results: Vec<_> = pool.install(|| {
         jobs.par_iter()
             .map(|j| crate::solve::solve_job(j, None, &settings))
@@ -750,21 +787,26 @@ fn problems(
     for (job, r) in jobs.iter().zip(&results) {
         match r {
             Ok(rep) => {
-                let n: u64 = rep.sides.iter().map(|s| s.answer.stats.nodes).sum();
-                let t: f64 = rep.sides.iter().map(|s| s.answer.stats.seconds).sum();
+                let (n, t) = (rep.report.nodes(), rep.report.seconds());
                 nodes += n;
                 secs += t;
                 times.push(t);
                 if t > 0.0 && n > 1000 {
                     rates.push(n as f64 / t);
                 }
-                rows.push(json!({"file": job.name(), "game_tree": job.index, "status": rep.status(), "nodes": n, "seconds": t}));
+                rows.push(BenchRow {
+                    file: job.name(),
+                    game_tree: job.index,
+                    status: rep.status().map(tsume_solve::Status::as_str),
+                    nodes: n,
+                    seconds: t,
+                });
                 if !a.json {
                     let _ = writeln!(
                         out,
                         "{:<48} {:<10} {:>10} nodes {:>9.4} s {:>8.0} k/s",
                         job.label(),
-                        rep.status().unwrap_or("unknown"),
+                        rep.status().map_or("unknown", tsume_solve::Status::as_str),
                         n,
                         t,
                         if t > 0.0 { n as f64 / t / 1000.0 } else { 0.0 }
@@ -779,9 +821,14 @@ fn problems(
     let med_t = median(&mut times);
     let med_r = median(&mut rates);
     if a.json {
-        let v = json!({"problems": rows, "median_seconds": med_t, "median_nodes_per_second": med_r,
-                       "nodes": nodes, "seconds": secs});
-        crate::print_json(out, &v);
+        let v = BenchJson {
+            problems: rows,
+            median_seconds: med_t,
+            median_nodes_per_second: med_r,
+            nodes,
+            seconds: secs,
+        };
+        crate::report::print(out, &v);
     } else {
         let _ = writeln!(
             out,

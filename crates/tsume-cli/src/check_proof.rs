@@ -7,13 +7,16 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tsume_proof::{check, from_json, Certificate, Claim};
 
 use tsume_board::Color;
 use tsume_sgf::Problem;
 
-use crate::solve::AreaArgs;
+use crate::args::AreaArgs;
+use crate::report::{
+    AboutJson, CheckProofJson, ProofFileJson, ProofJson, ProofReportJson, ProofTreeJson,
+};
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume check-proof`.
@@ -211,7 +214,11 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
             Err(f) => {
                 let _ = writeln!(err, "tsume check-proof: {}", f.message);
                 code = code.max(f.code);
-                files.push(json!({ "file": name, "error": f.message, "trees": [] }));
+                files.push(ProofFileJson {
+                    file: name,
+                    error: Some(f.message),
+                    trees: Vec::new(),
+                });
                 continue;
             }
         };
@@ -240,21 +247,28 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
                     };
                     let _ = writeln!(err, "tsume check-proof: {message}");
                     code = code.max(EXIT_BAD_INPUT);
-                    objects.push(json!({ "index": i, "error": message }));
+                    objects.push(ProofTreeJson::Unread {
+                        index: i,
+                        error: message,
+                    });
                     continue;
                 }
             };
             let words = claim_words(&cert);
             let to_move = cert.root.to_move().name();
             let remaining = cert.tree.root().and_then(|r| r.remaining);
-            let mut o = json!({
-                "index": i,
-                "claim": claim_name(cert.tree.claim),
-                "target": cert.root.board().gtp(cert.target),
-                "to_move": cert.root.to_move().letter().to_string(),
-                "remaining": remaining,
-                "tree_nodes": cert.tree.len(),
-            });
+            let mut o = ProofJson {
+                index: i,
+                claim: claim_name(cert.tree.claim),
+                target: cert.root.board().gtp(cert.target),
+                to_move: cert.root.to_move().letter().to_string(),
+                remaining,
+                tree_nodes: cert.tree.len(),
+                about: None,
+                accepted: false,
+                error: None,
+                report: None,
+            };
             // Whether the tree is about the problem asked: a sound proof of another
             // position answers nothing about this one.
             let about = problem.as_ref().map(|p| about(&cert, p));
@@ -264,8 +278,10 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
                 _ => String::new(),
             };
             if let Some(r) = &about {
-                o["about_problem"] = json!(r.is_ok());
-                o["about_error"] = json!(r.as_ref().err());
+                o.about = Some(AboutJson {
+                    about_problem: r.is_ok(),
+                    about_error: r.as_ref().err().cloned(),
+                });
                 if r.is_err() {
                     elsewhere += 1;
                     code = code.max(EXIT_FAILURE);
@@ -290,12 +306,13 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
                             r.max_depth
                         );
                     }
-                    o["accepted"] = json!(true);
-                    o["error"] = Value::Null;
-                    o["nodes"] = json!(r.nodes);
-                    o["leaves"] = json!(r.leaves);
-                    o["max_depth"] = json!(r.max_depth);
-                    o["repetition_free"] = json!(r.repetition_free);
+                    o.accepted = true;
+                    o.report = Some(ProofReportJson {
+                        nodes: r.nodes,
+                        leaves: r.leaves,
+                        max_depth: r.max_depth,
+                        repetition_free: r.repetition_free,
+                    });
                 }
                 Err(e) => {
                     rejected += 1;
@@ -303,26 +320,25 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
                     if !a.json {
                         let _ = writeln!(out, "{label}: REJECTED — {words}: {e}{about_words}");
                     }
-                    o["accepted"] = json!(false);
-                    o["error"] = json!(e.to_string());
+                    o.error = Some(e.to_string());
                 }
             }
-            objects.push(o);
+            objects.push(ProofTreeJson::Read(o));
         }
-        files.push(json!({ "file": name, "error": Value::Null, "trees": objects }));
+        files.push(ProofFileJson {
+            file: name,
+            error: None,
+            trees: objects,
+        });
     }
     if a.json {
-        let report = json!({
-            "files": files,
-            "accepted": accepted,
-            "rejected": rejected,
-            "not_about_problem": elsewhere,
-        });
-        let _ = writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&report).unwrap_or_default()
-        );
+        let report = CheckProofJson {
+            files,
+            accepted,
+            rejected,
+            not_about_problem: elsewhere,
+        };
+        crate::report::print(out, &report);
     } else if a.files.len() > 1 || accepted + rejected > 1 || elsewhere > 0 {
         let mut line = format!("{accepted} accepted, {rejected} rejected");
         if let Some(p) = &problem {

@@ -16,13 +16,12 @@ use std::sync::Arc;
 
 use clap::Args;
 use tsume_board::{coord, diagram, Board, Color, Move, Played, Point, Position};
-use tsume_prove::{PnRule, Verdict};
+use tsume_prove::Verdict;
 use tsume_sgf::{problem_from_position, Problem, RegionSpec};
+use tsume_solve::{Side, Sides, Status};
 
-use crate::solve::{
-    limits, parse_ko_rule, solve_side, AreaArgs, Settings, Side, DEFAULT_EXACT_POSITIONS,
-    DEFAULT_FOREVER_POSITIONS, DEFAULT_MAX_TREE,
-};
+use crate::args::{AreaArgs, BudgetArgs, KoRule};
+use crate::solve::Settings;
 use crate::{Fail, EXIT_OK};
 
 /// Arguments of `tsume gtp`.
@@ -58,27 +57,25 @@ budget (--max-nodes, --time-limit) replies with an error (\"? unknown: …\"), n
 guess; without a budget a search runs until it is settled.
 
 Example:
-  printf 'boardsize 9\\nplay B C1\\nplay W B1\\nowl_attack B1\\nquit\\n' | tsume gtp"
+  printf 'boardsize 9\\nplay B C1\\nplay W B1\\nowl_attack B1\\nquit\\n' | tsume gtp",
+    mut_arg("max_nodes", |a| a.help("Stop each search after this many node expansions (the reply is then an error saying the answer is unknown)")),
+    mut_arg("time_limit", |a| a.help("Stop each search after this many seconds (the reply is then an error saying the answer is unknown)"))
 )]
 pub struct GtpArgs {
-    /// Stop each search after this many node expansions (the reply is then an error
-    /// saying the answer is unknown).
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
-    /// Stop each search after this many seconds (the reply is then an error saying the
-    /// answer is unknown).
-    #[arg(long, value_name = "SECONDS")]
-    pub time_limit: Option<f64>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     /// α, the depth bound of every search [default: 4 × empty points of the area + 12, at most 250].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
-    /// Transposition table size per search, in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 256)]
-    pub tt_mb: usize,
     /// The ko rule: none (Crăşmaru's model) or basic (ordinary Go's ko, outside the model;
     /// `play` then refuses an immediate retake).
-    #[arg(long, value_name = "none|basic", default_value = "none")]
-    pub ko_rule: String,
+    #[arg(
+        long,
+        value_name = "none|basic",
+        default_value = "none",
+        hide_possible_values = true
+    )]
+    pub ko_rule: KoRule,
     /// Skip replaying proofs through the independent checker.
     #[arg(long)]
     pub no_check: bool,
@@ -218,21 +215,15 @@ fn settings(a: &GtpArgs) -> Result<Settings, Fail> {
     a.area.one_tree()?;
     Ok(Settings {
         load: a.area.load_options(None, None),
-        sides: None,
-        depth: a.depth,
-        limits: limits(a.max_nodes, a.time_limit, a.tt_mb)?,
-        all_moves: false,
-        want_tree: !a.no_check,
-        max_tree: DEFAULT_MAX_TREE,
-        check: !a.no_check,
-        exact: DEFAULT_EXACT_POSITIONS,
-        forever: DEFAULT_FOREVER_POSITIONS,
+        ko_rule: a.ko_rule.basic(),
         progress: false,
-        pn_rule: PnRule::Sum,
-        deepen: true,
-        unbounded: true,
-        learned_order: true,
-        ko_rule: parse_ko_rule(&a.ko_rule)?,
+        solve: tsume_solve::Settings {
+            depth: a.depth,
+            limits: a.budget.limits()?,
+            want_tree: !a.no_check,
+            check: !a.no_check,
+            ..tsume_solve::Settings::default()
+        },
     })
 }
 
@@ -377,17 +368,10 @@ impl Engine {
             "tsume_status" => {
                 let target = self.stone(args)?;
                 let (problem, depth) = self.problem(target)?;
-                let defender = problem.defender();
                 // The two searches at once, as `tsume solve` runs them.
-                let (attack, defend) = rayon::join(
-                    || self.search(&problem, depth, defender.opponent()),
-                    || self.search(&problem, depth, defender),
-                );
-                let (attack, defend) = (attack?, defend?);
-                let status = match (attack.answer.verdict, defend.answer.verdict) {
-                    (Verdict::Dead, Verdict::Dead) => "dead",
-                    (Verdict::Alive, Verdict::Alive) => "alive",
-                    (Verdict::Dead, Verdict::Alive) => "unsettled",
+                let [attack, defend] = self.search_both(&self.settings, &problem, depth)?;
+                let status = match Status::of(attack.answer.verdict, defend.answer.verdict) {
+                    s @ (Status::Dead | Status::Alive | Status::Unsettled) => s.as_str(),
                     _ => return Err("the two searches contradict each other".to_string()),
                 };
                 let first = |s: &Side| {
@@ -417,15 +401,9 @@ impl Engine {
                 let target = self.stone(args)?;
                 let (problem, depth) = self.problem(target)?;
                 let defender = problem.defender();
-                let all = Settings {
-                    all_moves: true,
-                    ..self.settings.clone()
-                };
-                let (attack, defend) = rayon::join(
-                    || self.search_with(&all, &problem, depth, defender.opponent()),
-                    || self.search_with(&all, &problem, depth, defender),
-                );
-                let (attack, defend) = (attack?, defend?);
+                let mut all = self.settings.clone();
+                all.solve.all_moves = true;
+                let [attack, defend] = self.search_both(&all, &problem, depth)?;
                 // Moves on the area's virtual points (the outside's wall and its eyes:
                 // where every move wins, filling them does too) are not on the board.
                 let names = |s: &Side, wins: bool| -> Vec<String> {
@@ -644,6 +622,7 @@ impl Engine {
             .map_err(|e| e.kind.to_string())?;
         let depth = self
             .settings
+            .solve
             .depth
             .unwrap_or_else(|| tsume_prove::default_depth(&problem.position));
         Ok((problem, depth))
@@ -652,33 +631,62 @@ impl Engine {
     /// One search with `to_move` first, checked; an unknown or rejected answer is an
     /// error reply.
     fn search(&self, problem: &Problem, depth: u32, to_move: Color) -> Result<Side, String> {
-        self.search_with(&self.settings, problem, depth, to_move)
+        let [side] = self.answer(&self.settings, problem, depth, Sides::One(to_move))?;
+        Ok(side)
     }
 
-    /// [`Engine::search`] with other settings.
-    fn search_with(
+    /// The two searches, the attacker's first, each as [`Engine::search`].
+    fn search_both(
         &self,
         settings: &Settings,
         problem: &Problem,
         depth: u32,
-        to_move: Color,
-    ) -> Result<Side, String> {
-        let side = solve_side(problem, depth, to_move, settings, None).map_err(|f| f.message)?;
-        if let Some(Err(e)) = &side.check {
-            return Err(format!("proof rejected by the checker: {e}"));
-        }
-        if side.answer.verdict == Verdict::Unknown {
-            return Err(format!(
-                "unknown: {} ({} nodes)",
-                side.answer
-                    .reason
-                    .as_deref()
-                    .unwrap_or("the search ran out of budget"),
-                side.answer.stats.nodes
-            ));
-        }
-        Ok(side)
+    ) -> Result<[Side; 2], String> {
+        self.answer(settings, problem, depth, Sides::Both)
     }
+
+    /// The library's answer with `sides` moving first, each side checked as
+    /// [`Engine::search`] says; N: how many sides.
+    fn answer<const N: usize>(
+        &self,
+        settings: &Settings,
+        problem: &Problem,
+        depth: u32,
+        sides: Sides,
+    ) -> Result<[Side; N], String> {
+        let s = tsume_solve::Settings {
+            sides,
+            depth: Some(depth),
+            ..settings.solve.clone()
+        };
+        let report = tsume_solve::answer(&problem.position, problem.target, &s)
+            .map_err(|e| format!("{}: {e}", problem.label()))?;
+        for side in &report.sides {
+            verified(side)?;
+        }
+        report
+            .sides
+            .try_into()
+            .map_err(|_| "the searches of the wrong sides".to_string())
+    }
+}
+
+/// A side's answer as a reply: an unknown or rejected answer is an error.
+fn verified(side: &Side) -> Result<(), String> {
+    if let Some(Err(e)) = &side.check {
+        return Err(format!("proof rejected by the checker: {e}"));
+    }
+    if side.answer.verdict == Verdict::Unknown {
+        return Err(format!(
+            "unknown: {} ({} nodes)",
+            side.answer.reason.as_ref().map_or_else(
+                || "the search ran out of budget".to_string(),
+                ToString::to_string
+            ),
+            side.answer.stats.nodes
+        ));
+    }
+    Ok(())
 }
 
 /// The first winning move of the player who moved first in `side`, on the whole board

@@ -6,14 +6,19 @@
 //! 2 bad input (one line on stderr naming the file, line or point), 130 interrupted
 //! (Ctrl-C: the searches stopped and answered unknown, the report printed).
 
+mod args;
 mod bench;
 mod check;
 mod check_proof;
+mod draw_out;
 mod gtp;
+mod jobs;
 mod reduce_cmd;
 mod render;
+mod report;
 mod sgf_out;
 mod solve;
+mod solved;
 
 use std::io::{BufRead, Write};
 
@@ -142,6 +147,10 @@ pub fn run_with_input(
                     let _ = write!(out, "{text}");
                     EXIT_OK
                 }
+                ErrorKind::InvalidValue if invalid_value(&e, args).is_some() => {
+                    let _ = writeln!(err, "{}", invalid_value(&e, args).unwrap_or_default());
+                    EXIT_BAD_INPUT
+                }
                 _ => {
                     // clap's message, trimmed to its first lines.
                     let _ = write!(err, "{text}");
@@ -156,10 +165,10 @@ pub fn run_with_input(
         Command::Check(a) => a.files.as_slice(),
         _ => &[],
     };
-    let stdin = if files.iter().any(|f| solve::is_stdin(f)) {
+    let stdin = if files.iter().any(|f| jobs::is_stdin(f)) {
         let mut text = String::new();
         if let Err(e) = input.read_to_string(&mut text) {
-            let _ = writeln!(err, "{}: cannot read: {e}", solve::STDIN_NAME);
+            let _ = writeln!(err, "{}: cannot read: {e}", jobs::STDIN_NAME);
             return EXIT_BAD_INPUT;
         }
         Some(text)
@@ -187,13 +196,28 @@ pub fn run_with_input(
     result
 }
 
-/// Writes one JSON value, pretty-printed, and a newline.
-pub(crate) fn print_json(out: &mut dyn Write, v: &serde_json::Value) {
-    let _ = writeln!(
-        out,
-        "{}",
-        serde_json::to_string_pretty(v).unwrap_or_default()
-    );
+/// A value outside an option's choices (a `ValueEnum`), as one line:
+/// `tsume solve: --ko-rule: expected none or basic, got "x"`.
+fn invalid_value(e: &clap::Error, args: &[String]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let ContextValue::String(arg) = e.get(ContextKind::InvalidArg)? else {
+        return None;
+    };
+    let ContextValue::String(got) = e.get(ContextKind::InvalidValue)? else {
+        return None;
+    };
+    let ContextValue::Strings(valid) = e.get(ContextKind::ValidValue)? else {
+        return None;
+    };
+    let flag = arg.split(' ').next()?;
+    let expected = match valid.split_last()? {
+        (last, []) => last.clone(),
+        (last, rest) => format!("{} or {last}", rest.join(", ")),
+    };
+    let command = args.get(1).map_or_else(String::new, |c| format!(" {c}"));
+    Some(format!(
+        "tsume{command}: {flag}: expected {expected}, got \"{got}\""
+    ))
 }
 
 /// A failure that ends the command: the exit status and one line for stderr.

@@ -2,17 +2,15 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use clap::Args;
-use serde_json::json;
 use tsume_board::{counted, Color};
-use tsume_prove::{Limits, Options, Verdict};
+use tsume_prove::{Limits, Verdict};
 use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, random_monotone_3cnf, Cnf};
-use tsume_reduce::grid::{any_grid, AnyGrid};
-use tsume_reduce::rail_grid::rail_layout_with_copies;
+use tsume_reduce::grid::{any_grid, draw, Drawing};
 use tsume_reduce::reduce;
 
+use crate::report::{GridJson, ReduceJson, StageJson, VerifyGrid, VerifyJson, VerifyRow};
 use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume reduce`.
@@ -21,28 +19,20 @@ use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
     long_about = "Build the tsume-Go instance of a 3-SAT formula (DIMACS CNF).
 
 The instance is a position where White, to move, can make the target group Λ live if and
-only if the formula is satisfiable (Crăşmaru §4, gadgets of design D2 in the tsume-reduce
-docs). It is a graph board (tsume-graph format): any formula gets one. With -o OUT.sgf, a
-square-grid SGF is written instead when one of two grid designs draws the formula: D2 on
-a grid for the chain class (after normalising, dropping repeated clauses and simplifying
-to an equivalent formula with unit clauses and subsumption: clauses of at most 2
-literals, each literal in at most one clause, the 2-literal clauses forming paths between
-variables), else design D6, the Black rail, for formulas whose clauses are all monotone
-once some variables are renamed (u ↔ ¬u), each literal in at most two clauses, the
-clauses above and below the variables each nesting without crossing in their order (at
-most four variables fit the SGF's 52 columns); see the tsume-reduce grid docs.
-Otherwise the graph board is written to OUT.graph and the reason is printed. Clauses
-longer than 3 literals are split with fresh variables; tautologies and repeated literals
-are removed.
+only if the formula is satisfiable (Crăşmaru §4). By default it is a graph board of design
+D2 (tsume-graph format). With --grid, or with -o OUT.sgf, it is a square grid, for every
+formula: design D2 on a grid for the chain class, else design D6 (the Black rail) as the
+formula stands, else D6 after the route into its class (3-CNF, Lichtenstein's crossover,
+de Berg and Khosravi's monotone form, chains of copies; docs/reduction.md). The grid is an
+SGF where it fits 52×52 (to OUT.sgf, or standard output), a grid-shaped graph board
+otherwise (to OUT.graph; asked for OUT.sgf, the file is OUT.graph and a line says so). A
+grid over 4 000 000 points is refused: the graph board of D2 is written, with one line.
+Clauses longer than 3 literals are split with fresh variables; tautologies and repeated
+literals are removed.
 
-A literal in more than two clauses is replaced, for D6, by a chain of copies of its
-variable (implication 2-clauses, equisatisfiable; the tsume-reduce chains docs), so D6
-draws every formula that is monotone after renaming and nests in the order of its
-variables: the monotone rectilinear formulas, an NP-complete class. Such grids soon
-outgrow the SGF's 52 × 52: --grid writes design D6's square grid, of any size, as a
-graph board file instead (tsume-graph: `grid W H` up to 52, else the grid's points and
-edges), for example `tsume reduce F.cnf --grid -o F.graph`; a formula D6 does not draw
-gets the graph board of design D2, with the reason.
+--json (with -o) prints the report alone on standard output: the instance's size, the
+grid's size and design and, for a formula that took the route, each stage's variables,
+clauses and crossings.
 
 Solve it with: tsume solve OUT.graph --to-move W --json (or OUT.sgf: the grid's GC names
 the whole board as the area in play)"
@@ -51,14 +41,18 @@ pub struct ReduceArgs {
     /// The formula, DIMACS CNF.
     #[arg(value_name = "FORMULA.cnf")]
     pub formula: PathBuf,
-    /// Output file: .graph (graph board) or .sgf (square grid where a grid design draws the formula, else the graph board to .graph); stdout if absent.
+    /// Output file: .graph (graph board) or .sgf (the square grid; a grid over 52×52 goes to .graph); stdout if absent.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Print the summary as JSON.
+    /// Print the summary as JSON, alone on standard output (needs -o).
     #[arg(long)]
     pub json: bool,
-    /// Write design D6's square grid, of any size, as a graph board (to a .graph output
-    /// or stdout), when D6 draws the formula (chains of copies included).
+    /// Draw the instance as SVG: the graph board with design D2's gadgets named, or the
+    /// square grid as a board where that is what is written (docs/pictures.md).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Draw the square grid for any formula (see above): an SGF where it fits 52×52 and
+    /// the output is not .graph, else a grid-shaped graph board.
     #[arg(long)]
     pub grid: bool,
 }
@@ -84,7 +78,10 @@ are isomorphic graphs, so one stands for all). For example `tsume verify-reducti
 --clauses 5` checks 2 060 classes standing for 83 681 formulas, every proof and disproof
 replayed by the checker, in about 23 seconds (8 with --no-check). With
 --grid, only each representative's grid is solved: the grids of renamed formulas are other
-drawings, not the same graph."
+drawings, not the same graph.",
+    mut_arg("time_limit", |a| a.help("Seconds per instance before answering unknown").default_value("60")),
+    mut_arg("max_nodes", |a| a.help("Node expansions per instance before answering unknown")),
+    mut_arg("tt_mb", |a| a.hide(true))
 )]
 pub struct VerifyArgs {
     /// DIMACS CNF files.
@@ -116,12 +113,8 @@ pub struct VerifyArgs {
     /// α for the prover [default: 4 × empty points + 12].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
-    /// Seconds per instance before answering unknown.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
-    pub time_limit: f64,
-    /// Node expansions per instance before answering unknown.
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
+    #[command(flatten)]
+    pub budget: crate::args::BudgetArgs,
     /// Also solve the square-grid SGF of each formula that has one (see `tsume reduce
     /// --help`), on the whole grid, and compare it with the SAT solver too.
     #[arg(long)]
@@ -154,24 +147,37 @@ fn solve_grid(
     };
     let p = tsume_sgf::parse_sgf_problem(&layout.to_sgf(), "grid.sgf", &lo)
         .map_err(|e| format!("the grid does not load: {e}"))?;
-    let opts = prover_options(a, limits, &p.position);
-    let ans = tsume_prove::solve(&p.position, p.target, &opts).map_err(|e| e.to_string())?;
-    if let Some(t) = &ans.tree {
-        crate::solve::check_tree(&p.position, p.target, ans.verdict, opts.depth + 1, t)
-            .map_err(|e| format!("the checker rejects the grid's tree: {e}"))?;
+    let side = solve_instance(a, limits, &p.position, p.target)?;
+    if let Some(Err(e)) = &side.check {
+        return Err(format!("the checker rejects the grid's tree: {e}"));
     }
-    Ok(Some((ans.verdict, ans.stats.nodes, layout.design())))
+    Ok(Some((
+        side.answer.verdict,
+        side.answer.stats.nodes,
+        layout.design(),
+    )))
 }
 
-/// The prover's options for an instance: `--depth`, else the default α of `pos`.
-fn prover_options(a: &VerifyArgs, limits: &Limits, pos: &tsume_board::Position) -> Options {
-    Options {
-        depth: a.depth.unwrap_or_else(|| tsume_prove::default_depth(pos)),
+/// An instance solved, White to move, its tree checked unless `--no-check`: α is
+/// `--depth`, else the default α of `pos`; the prover's defaults otherwise.
+fn solve_instance(
+    a: &VerifyArgs,
+    limits: &Limits,
+    pos: &tsume_board::Position,
+    target: tsume_board::Point,
+) -> Result<tsume_solve::Side, String> {
+    let settings = tsume_solve::Settings {
+        sides: tsume_solve::Sides::One(Color::White),
+        depth: a.depth,
         limits: limits.clone(),
         want_tree: !a.no_check,
-        max_tree_nodes: crate::solve::DEFAULT_MAX_TREE,
-        ..Options::default()
-    }
+        check: !a.no_check,
+        check_first_moves: false,
+        exact: 0,
+        ..tsume_solve::Settings::default()
+    };
+    let mut report = tsume_solve::answer(pos, target, &settings).map_err(|e| e.to_string())?;
+    Ok(report.sides.remove(0))
 }
 
 /// Whether a verdict on Λ (White to move) agrees with satisfiability: alive iff
@@ -197,120 +203,147 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             return EXIT_BAD_INPUT;
         }
     };
+    if a.json && a.output.is_none() {
+        let _ = writeln!(
+            err,
+            "tsume reduce: --json needs -o FILE (the board goes to the file, the report to \
+             standard output)"
+        );
+        return EXIT_BAD_INPUT;
+    }
+    if let Some(path) = &a.svg {
+        let grid_sgf = a
+            .output
+            .as_ref()
+            .is_some_and(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")));
+        if let Err(f) =
+            crate::draw_out::reduce_svg(&cnf, &a.formula, a.grid && !grid_sgf, grid_sgf, path)
+        {
+            let _ = writeln!(err, "{}", f.message);
+            return f.code;
+        }
+    }
     let inst = reduce(&cnf);
-    let mut fallback = None;
-    let mut grid: Option<AnyGrid> = None;
     let sgf = a
         .output
         .as_ref()
         .and_then(|p| p.extension())
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
-    // --grid: design D6's grid as a graph board, any size; or why there is none.
-    let rail = (a.grid && !sgf).then(|| {
-        rail_layout_with_copies(&cnf, false)
-            .and_then(|l| Ok((l.to_graph_text()?, l)))
-            .map_err(|e| {
-                format!(
-                    "no D6 grid for this formula ({}); wrote the graph board of design D2",
+    // --grid or an SGF output: the square grid, drawn for every formula (tsume-reduce's
+    // grid::draw), else (over its size limit) the graph board of design D2 with one line.
+    let mut drawing: Option<Drawing> = None;
+    let mut said: Option<String> = None;
+    if a.grid || sgf {
+        match draw(&cnf) {
+            Ok(d) => drawing = Some(d),
+            Err(e) => {
+                said = Some(format!(
+                    "no square grid ({}): wrote the graph board of design D2",
                     e.short()
-                )
-            })
-    });
-    let written = match &a.output {
-        None => {
-            match rail {
-                Some(Ok((text, _))) => {
-                    let _ = write!(out, "{text}");
-                }
-                Some(Err(why)) => {
-                    let _ = writeln!(err, "{why}");
-                    let _ = write!(out, "{}", inst.to_graph_text());
-                }
-                None => {
-                    let _ = write!(out, "{}", inst.to_graph_text());
-                }
+                ))
             }
-            return EXIT_OK;
         }
-        Some(path) => {
-            let (text, target) = if let Some(rail) = rail {
-                match rail {
-                    Ok((t, l)) => {
-                        grid = Some(AnyGrid::Rail(l));
-                        (t, path.clone())
-                    }
-                    Err(why) => {
-                        fallback = Some(format!("{}: {why}", path.display()));
-                        (inst.to_graph_text(), path.clone())
-                    }
-                }
-            } else if sgf {
-                match any_grid(&cnf) {
-                    Ok(l) => {
-                        let t = l.to_sgf();
-                        grid = Some(l);
-                        (t, path.clone())
-                    }
-                    Err(e) => {
-                        let g = path.with_extension("graph");
-                        fallback = Some(format!(
-                            "{}: {e}; wrote the graph board to {}",
-                            path.display(),
-                            g.display()
-                        ));
-                        (inst.to_graph_text(), g)
-                    }
-                }
-            } else {
-                (inst.to_graph_text(), path.clone())
-            };
-            if let Err(e) = std::fs::write(&target, text) {
-                let _ = writeln!(err, "{}: {e}", target.display());
-                return EXIT_BAD_INPUT;
-            }
-            target
+    }
+    let text = match &drawing {
+        Some(d) if d.grid.fits_sgf() && (sgf || a.output.is_none()) => Ok(d.grid.to_sgf()),
+        Some(d) => d.grid.to_graph_text().map_err(|e| e.to_string()),
+        None => Ok(inst.to_graph_text()),
+    };
+    let text = match text {
+        Ok(t) => t,
+        Err(e) => {
+            let _ = writeln!(err, "{}: {e}", a.formula.display());
+            return EXIT_FAILURE;
         }
     };
-    if let Some(f) = &fallback {
-        let _ = writeln!(err, "{f}");
+    let is_sgf_text = text.starts_with("(;");
+    let Some(path) = &a.output else {
+        if let Some(line) = &said {
+            let _ = writeln!(err, "{line}");
+        }
+        let _ = write!(out, "{text}");
+        return EXIT_OK;
+    };
+    // An SGF asked for but a graph written: the file is named .graph, and the line says so.
+    let target = if sgf && !is_sgf_text {
+        let g = path.with_extension("graph");
+        let why = match &drawing {
+            Some(d) => format!(
+                "the grid is {}×{}, over the SGF's 52×52: wrote it as a graph board",
+                d.grid.size().0,
+                d.grid.size().1
+            ),
+            None => said.take().unwrap_or_default(),
+        };
+        said = Some(format!("{}: {why} to {}", path.display(), g.display()));
+        g
+    } else {
+        path.clone()
+    };
+    if let Err(e) = std::fs::write(&target, text) {
+        let _ = writeln!(err, "{}: {e}", target.display());
+        return EXIT_BAD_INPUT;
     }
-    let file = written.display().to_string();
+    if let Some(line) = &said {
+        let _ = writeln!(err, "{line}");
+    }
+    let file = target.display().to_string();
+    let grid = drawing.as_ref().map(|d| &d.grid);
     if a.json {
-        let v = json!({
-            "formula": a.formula.display().to_string(),
-            "output": file,
-            "variables": cnf.vars,
-            "clauses": cnf.clauses.len(),
-            "points": inst.points,
-            "empty_points": inst.empty_points,
-            "groups": inst.groups,
-            "edges": inst.edges,
-            "race_liberties": inst.race_liberties,
-            "gate_liberties": inst.gate_liberties,
-            "notes": grid.as_ref().map_or(&inst.notes[..], |g| g.notes()),
-            "to_move": "W",
-            "target": "L",
-            "grid": grid.as_ref().map(|l| json!({
-                "width": l.size().0,
-                "height": l.size().1,
-                "empty_points": l.empty_points(),
-                "design": l.design(),
-            })),
-            "solve": solve_cmd(&file),
-        });
-        crate::print_json(out, &v);
-    } else if let Some(l) = &grid {
+        let v = ReduceJson {
+            formula: a.formula.display().to_string(),
+            output: file.clone(),
+            variables: cnf.vars,
+            clauses: cnf.clauses.len(),
+            points: inst.points,
+            empty_points: inst.empty_points,
+            groups: inst.groups,
+            edges: inst.edges,
+            race_liberties: inst.race_liberties,
+            gate_liberties: inst.gate_liberties,
+            notes: grid.map_or(&inst.notes[..], |g| g.notes()).to_vec(),
+            to_move: "W",
+            target: "L",
+            grid: grid.map(|l| GridJson {
+                width: l.size().0,
+                height: l.size().1,
+                empty_points: l.empty_points(),
+                design: l.design(),
+                format: if is_sgf_text { "sgf" } else { "graph" },
+            }),
+            stages: drawing.as_ref().filter(|d| !d.stages.is_empty()).map(|d| {
+                d.stages
+                    .iter()
+                    .map(|s| StageJson {
+                        stage: s.name,
+                        variables: s.variables,
+                        clauses: s.clauses,
+                        crossings: s.crossings,
+                    })
+                    .collect()
+            }),
+            solve: solve_cmd(&file),
+        };
+        crate::report::print(out, &v);
+    } else if let Some(l) = grid {
         let _ = writeln!(
             out,
             "{file}: {}, {} → square grid {}×{}{}, {} empty points \
-             (design {} on a grid; the graph board of design D2 would have {})",
+             (design {} on a grid{}; the graph board of design D2 would have {})",
             counted(cnf.vars as usize, "variable", "variables"),
             counted(cnf.clauses.len(), "clause", "clauses"),
             l.size().0,
             l.size().1,
-            if sgf { "" } else { " as a graph board" },
+            if is_sgf_text { "" } else { " as a graph board" },
             l.empty_points(),
             l.design(),
+            match drawing.as_ref().map(|d| &d.stages[..]) {
+                Some(st) if !st.is_empty() => format!(
+                    ", through the route to its class: {} crossing(s)",
+                    st.iter().map(|s| s.crossings).sum::<usize>()
+                ),
+                _ => String::new(),
+            },
             inst.summary()
         );
     } else {
@@ -327,8 +360,7 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             out,
             "White to move; the target Λ (point L) lives iff the formula is satisfiable."
         );
-        let notes = grid.as_ref().map_or(&inst.notes[..], |g| g.notes());
-        for n in notes {
+        for n in grid.map_or(&inst.notes[..], |g| g.notes()) {
             let _ = writeln!(out, "note: {n}");
         }
         let _ = writeln!(out, "solve with: {}", solve_cmd(&file));
@@ -403,13 +435,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
             formulas.push((format!("{kind} v{vars} c{clauses} seed {seed}"), cnf));
         }
     }
-    let limits = Limits {
-        max_nodes: a.max_nodes,
-        time_limit: Some(Duration::from_secs_f64(a.time_limit.max(0.001))),
-        // Ctrl-C stops these searches too (unknown answers, the report printed).
-        stop: Some(crate::interrupt_flag()),
-        ..Limits::default()
-    };
+    let limits = a.budget.clamped();
     let mut rows = Vec::new();
     let mut bad = 0;
     if !a.json {
@@ -429,8 +455,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
                 return EXIT_FAILURE;
             }
         };
-        let opts = prover_options(a, &limits, &pos);
-        let ans = match tsume_prove::solve(&pos, inst.target(), &opts) {
+        let side = match solve_instance(a, &limits, &pos, inst.target()) {
             Ok(x) => x,
             Err(e) => {
                 let _ = writeln!(err, "{name}: {e}");
@@ -440,13 +465,13 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         // The proof or disproof replayed by the independent checker: Some(false) is a
         // failure of ours, counted with the disagreements; None when no tree was built
         // (an unknown answer, or a tree over 2 000 000 nodes).
-        let checked = ans.tree.as_ref().map(|t| {
-            crate::solve::check_tree(&pos, inst.target(), ans.verdict, opts.depth + 1, t)
-                .map_err(|e| {
-                    let _ = writeln!(err, "{name}: the checker rejects the tree: {e}");
-                })
-                .is_ok()
+        let checked = side.check.map(|c| {
+            c.map_err(|e| {
+                let _ = writeln!(err, "{name}: the checker rejects the tree: {e}");
+            })
+            .is_ok()
         });
+        let ans = side.answer;
         let mut agree = agrees(ans.verdict, sat);
         if checked == Some(false) {
             agree = Some(false);
@@ -480,13 +505,26 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
             (Verdict::Unknown, _) => "unknown",
         };
         if a.json {
-            rows.push(json!({
-                "formula": name, "variables": cnf.vars, "clauses": cnf.clauses.len(),
-                "points": inst.points, "empty_points": inst.empty_points, "groups": inst.groups,
-                "satisfiable": sat, "verdict": ans.verdict.as_str(), "exact": ans.exact,
-                "agree": agree, "checked": checked, "nodes": ans.stats.nodes, "seconds": ans.stats.seconds,
-                "grid": grid.map(|(v, n, d)| json!({"verdict": v.as_str(), "nodes": n, "design": d})),
-            }));
+            rows.push(VerifyRow {
+                formula: name.clone(),
+                variables: cnf.vars,
+                clauses: cnf.clauses.len(),
+                points: inst.points,
+                empty_points: inst.empty_points,
+                groups: inst.groups,
+                satisfiable: sat,
+                verdict: ans.verdict.as_str(),
+                exact: ans.exact,
+                agree,
+                checked,
+                nodes: ans.stats.nodes,
+                seconds: ans.stats.seconds,
+                grid: grid.map(|(v, nodes, design)| VerifyGrid {
+                    verdict: v.as_str(),
+                    nodes,
+                    design,
+                }),
+            });
         } else {
             let _ = writeln!(
                 out,
@@ -515,9 +553,12 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         }
     }
     if a.json {
-        let v =
-            json!({"formulas": rows, "disagreements_or_unknown": bad, "clause_sets": stands_for});
-        crate::print_json(out, &v);
+        let v = VerifyJson {
+            formulas: rows,
+            disagreements_or_unknown: bad,
+            clause_sets: stands_for,
+        };
+        crate::report::print(out, &v);
     } else {
         let _ = writeln!(
             out,

@@ -1,158 +1,19 @@
-//! Output: the human report, the JSON object, the table for several problems.
+//! Output: the human report, the table for several problems (their JSON: `report`).
 
 use std::fmt::Write as _;
 use std::io::Write;
 
-use serde_json::{json, Value};
-use tsume_board::{Color, Move, Position};
+use tsume_board::Move;
 use tsume_prove::Verdict;
 
-use crate::solve::{MovesCheck, Report, Side};
+use tsume_solve::{MovesCheck, Side, Status};
+
+use crate::jobs::Job;
+use crate::report::{Collection, Row, SolveJson, SolveSummary, Unreadable};
+use crate::solved::Solved;
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
-fn moves_json(r: &Report, moves: &[Move]) -> Value {
-    Value::Array(
-        moves
-            .iter()
-            .map(|&m| {
-                let (gtp, sgf) = r.move_names(m);
-                json!({"gtp": gtp, "sgf": sgf})
-            })
-            .collect(),
-    )
-}
-
-fn side_json(r: &Report, s: &Side) -> Value {
-    let a = &s.answer;
-    let repeats = shown_cycle(r, s).map(|(i, j)| json!([i, j]));
-    json!({
-        "to_move": s.to_move.letter().to_string(),
-        "verdict": a.verdict.as_str(),
-        "moves": moves_json(r, &a.moves),
-        "all_moves": a.all_moves,
-        "exact": a.exact,
-        "kill_plies": a.kill_plies,
-        "pv": moves_json(r, &a.pv),
-        "pv_repeats": repeats,
-        "nodes": a.stats.nodes,
-        "seconds": a.stats.seconds,
-        "nodes_per_second": a.stats.nodes_per_second().round(),
-        "tt_hits": a.stats.tt_hits,
-        "tt_solved": a.stats.tt_solved,
-        "tt_clears": a.stats.tt_clears,
-        "max_depth": a.stats.max_depth,
-        "unbounded_nodes": a.stats.unbounded_nodes,
-        "settled_unbounded": a.settled_unbounded,
-        "checked": match &s.check {
-            None => Value::Null,
-            Some(Ok(_)) => Value::Bool(true),
-            Some(Err(_)) => Value::Bool(false),
-        },
-        // Whether the checked tree itself shows `exact`: a kill is exact by itself, a
-        // life for every α needs a disproof for every α (not one within α).
-        "exact_checked": match &s.check {
-            Some(Ok(c)) => json!(a.exact && (a.verdict == Verdict::Dead || c.every_alpha)),
-            _ => Value::Bool(false),
-        },
-        // With --all-moves: every first move's outcome shown by a checked tree of its own.
-        "moves_checked": match &s.moves_check {
-            Some(MovesCheck::Checked(_)) => json!(true),
-            Some(MovesCheck::Rejected(_)) => json!(false),
-            Some(MovesCheck::Unsettled(_)) | None => Value::Null,
-        },
-        "moves_check_error": match &s.moves_check {
-            Some(MovesCheck::Rejected(e) | MovesCheck::Unsettled(e)) => json!(e),
-            _ => Value::Null,
-        },
-        "proof_nodes": match &s.check { Some(Ok(c)) => json!(c.nodes), _ => Value::Null },
-        "repetition_free": match &s.check { Some(Ok(c)) => json!(c.repetition_free), _ => Value::Null },
-        "check_error": match &s.check { Some(Err(e)) => json!(e), _ => Value::Null },
-        "reason": a.reason,
-        "survives_plies": a.survives,
-        "survives_checked": match &s.survives_check {
-            None => Value::Null,
-            Some(Ok(_)) => Value::Bool(true),
-            Some(Err(_)) => Value::Bool(false),
-        },
-    })
-}
-
-/// The JSON object of one problem (schema in README.md).
-pub(crate) fn json(r: &Report, one_side: Option<Color>) -> Value {
-    let p = &r.problem;
-    let full = p.full.board();
-    let defender = r.defender();
-    let mut v = json!({
-        "file": p.file,
-        "game_tree": p.game_tree,
-        "game_trees": p.game_trees,
-        "board": match full.grid_info() {
-            Some(g) => json!({"width": g.width, "height": g.height}),
-            None => json!({"points": full.len()}),
-        },
-        "target": {"gtp": full.gtp(p.target_full), "sgf": full.sgf(p.target_full)},
-        "target_source": r.target_source(),
-        "defender": defender.letter().to_string(),
-        "attacker": defender.opponent().letter().to_string(),
-        "depth_bound": r.depth,
-        "ko_rule": if p.position.ko_rule() { "basic" } else { "none" },
-        "region_points": p.region.len(),
-        "virtual_eyes": p.virtual_eyes.len(),
-        "outside_walls": p.outside_walls.len(),
-        "frame_points": p.frame_points.len(),
-        "notes": p.notes,
-        "status": r.status(),
-        "results": r.sides.iter().map(|s| side_json(r, s)).collect::<Vec<_>>(),
-        "nodes": r.sides.iter().map(|s| s.answer.stats.nodes).sum::<u64>(),
-        "seconds": r.sides.iter().map(|s| s.answer.stats.seconds).sum::<f64>(),
-    });
-    if let Some(c) = one_side {
-        if let Some(s) = r.sides.iter().find(|s| s.to_move == c) {
-            let sj = side_json(r, s);
-            for key in [
-                "to_move",
-                "verdict",
-                "moves",
-                "exact",
-                "kill_plies",
-                "pv",
-                "pv_repeats",
-                "checked",
-                "repetition_free",
-            ] {
-                v[key] = sj[key].clone();
-            }
-        }
-    }
-    v
-}
-
-/// The first repetition along `pv` played from `start`: (i, j) with i < j when the
-/// position after j moves is the position after i moves (so `pv[i..j]` is a cycle), the
-/// earliest such j.
-fn pv_cycle(start: &Position, pv: &[Move]) -> Option<(usize, usize)> {
-    let mut seen = vec![start.clone()];
-    let mut q = start.clone();
-    for (k, &m) in pv.iter().enumerate() {
-        q.play_in_place(m);
-        if let Some(i) = seen.iter().position(|x| *x == q) {
-            return Some((i, k + 1));
-        }
-        seen.push(q.clone());
-    }
-    None
-}
-
-/// The cycle of an "alive" answer's line, if it has one ([`pv_cycle`] from the position
-/// searched).
-fn shown_cycle(r: &Report, s: &Side) -> Option<(usize, usize)> {
-    if s.answer.verdict != Verdict::Alive {
-        return None;
-    }
-    pv_cycle(&r.problem.position.with_to_move(s.to_move), &s.answer.pv)
-}
-
-fn move_list(r: &Report, moves: &[Move]) -> String {
+fn move_list(r: &Solved, moves: &[Move]) -> String {
     moves
         .iter()
         .map(|&m| r.move_names(m).0)
@@ -160,7 +21,7 @@ fn move_list(r: &Report, moves: &[Move]) -> String {
         .join(" ")
 }
 
-fn side_line(r: &Report, s: &Side) -> String {
+fn side_line(r: &Solved, s: &Side) -> String {
     let a = &s.answer;
     let who = s.to_move.title();
     let attacker = s.to_move != r.defender();
@@ -213,7 +74,7 @@ fn side_line(r: &Report, s: &Side) -> String {
             if a.exact {
                 line += "; for every α";
             } else {
-                let _ = write!(line, "; within α = {}", r.depth);
+                let _ = write!(line, "; within α = {}", r.report.depth);
             }
         }
         Verdict::Unknown => {
@@ -237,7 +98,7 @@ fn side_line(r: &Report, s: &Side) -> String {
         }
     }
     if !a.pv.is_empty() && a.verdict != Verdict::Unknown {
-        match shown_cycle(r, s) {
+        match s.pv_repeats() {
             Some((i, j)) => {
                 let head = if i == 0 {
                     String::new()
@@ -305,7 +166,7 @@ fn side_line(r: &Report, s: &Side) -> String {
 }
 
 /// The report a person reads.
-pub(crate) fn human(r: &Report, diagram: bool) -> String {
+pub(crate) fn human(r: &Solved, diagram: bool) -> String {
     let p = &r.problem;
     let full = p.full.board();
     let defender = r.defender();
@@ -321,7 +182,7 @@ pub(crate) fn human(r: &Report, diagram: bool) -> String {
         full.gtp(p.target_full),
         r.target_source(),
         defender.opponent().name(),
-        r.depth
+        r.report.depth
     );
     if p.position.ko_rule() {
         let _ = writeln!(
@@ -333,25 +194,22 @@ pub(crate) fn human(r: &Report, diagram: bool) -> String {
     for n in &p.notes {
         let _ = writeln!(s, "note: {n}");
     }
-    for side in &r.sides {
+    for side in &r.report.sides {
         let _ = writeln!(s, "{}", side_line(r, side));
     }
     if let Some(st) = r.status() {
-        let explain = match st {
-            "dead" => "the attacker kills even moving second",
-            "alive" => "the defender lives even moving second",
-            "unsettled" => "whoever moves first wins",
-            "inconsistent" => "moving first should never hurt: please report this",
-            _ => "a search ran out of budget",
-        };
-        let _ = writeln!(s, "status: {st} ({explain})");
+        let _ = writeln!(s, "status: {st} ({})", st.meaning());
     }
     if let Some(exp) = r.expected_status() {
         if let Some(st) = r.status() {
             let _ = writeln!(
                 s,
                 "expected by the file: {exp} — {}",
-                if exp == st { "agrees" } else { "DISAGREES" }
+                if exp == st.as_str() {
+                    "agrees"
+                } else {
+                    "DISAGREES"
+                }
             );
         }
     }
@@ -362,8 +220,8 @@ pub(crate) fn human(r: &Report, diagram: bool) -> String {
 /// `jobs`: each problem's file and game tree (where `--index all` split a file, the
 /// rows name the game tree and the summary counts problems, not files).
 pub(crate) fn table(
-    jobs: &[crate::solve::Job],
-    results: &[Result<Report, Fail>],
+    jobs: &[Job],
+    results: &[Result<Solved, Fail>],
     as_json: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -379,20 +237,24 @@ pub(crate) fn table(
                 let _ = writeln!(err, "{}", e.message);
                 code = code.max(e.code);
                 if as_json {
-                    rows.push(json!({
-                        "file": job.name(),
-                        "game_tree": job.index,
-                        "game_trees": job.of,
-                        "error": e.message,
+                    rows.push(Row::Unreadable(Unreadable {
+                        file: job.name(),
+                        game_tree: job.index,
+                        game_trees: job.of,
+                        error: e.message.clone(),
                     }));
                 }
             }
             Ok(rep) => {
-                let status = rep.status().unwrap_or_else(|| {
-                    rep.sides
-                        .first()
-                        .map_or("unknown", |s| s.answer.verdict.as_str())
-                });
+                let status = rep.status().map_or_else(
+                    || {
+                        rep.report
+                            .sides
+                            .first()
+                            .map_or("unknown", |s| s.answer.verdict.as_str())
+                    },
+                    Status::as_str,
+                );
                 if status == "unknown" {
                     unknown += 1;
                 } else {
@@ -405,17 +267,17 @@ pub(crate) fn table(
                         agree += 1;
                     }
                 }
-                if rep.rejected().is_some() {
+                if rep.report.rejected().is_some() {
                     code = code.max(EXIT_FAILURE);
                 }
-                let nodes: u64 = rep.sides.iter().map(|s| s.answer.stats.nodes).sum();
-                let secs: f64 = rep.sides.iter().map(|s| s.answer.stats.seconds).sum();
+                let (nodes, secs) = (rep.report.nodes(), rep.report.seconds());
                 total_nodes += nodes;
                 total_seconds += secs;
                 if as_json {
-                    rows.push(json(rep, None));
+                    rows.push(Row::Solved(SolveJson::new(rep, None)));
                 } else {
                     let firsts: Vec<String> = rep
+                        .report
                         .sides
                         .iter()
                         .map(|s| {
@@ -445,7 +307,7 @@ pub(crate) fn table(
                         nodes,
                         secs,
                         mark,
-                        if rep.rejected().is_some() {
+                        if rep.report.rejected().is_some() {
                             " PROOF REJECTED"
                         } else {
                             ""
@@ -457,18 +319,28 @@ pub(crate) fn table(
     }
     let errors = results.iter().filter(|r| r.is_err()).count();
     if as_json {
-        let v = json!({
-            "problems": rows,
-            "summary": {"files": jobs.len(), "solved": solved, "unknown": unknown,
-                        "errors": errors, "expected": expected, "agree": agree,
-                        "nodes": total_nodes, "seconds": total_seconds}
-        });
-        crate::print_json(out, &v);
+        let summary = SolveSummary {
+            files: jobs.len(),
+            solved,
+            unknown,
+            errors,
+            expected,
+            agree,
+            nodes: total_nodes,
+            seconds: total_seconds,
+        };
+        crate::report::print(
+            out,
+            &Collection {
+                problems: rows,
+                summary,
+            },
+        );
     } else {
         let _ = writeln!(
             out,
             "\n{}: {solved} solved, {unknown} unknown, {errors} unreadable; {agree}/{expected} agree with the answer stated in the file; {total_nodes} nodes, {total_seconds:.2} s of search",
-            crate::solve::counted_jobs(jobs)
+            crate::jobs::counted_jobs(jobs)
         );
     }
     if errors > 0 {

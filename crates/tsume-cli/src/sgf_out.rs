@@ -2,44 +2,32 @@
 
 use std::fmt::Write as _;
 
-use tsume_board::{Color, Move};
+use tsume_board::{sgf_write, Color, Move};
 use tsume_proof::{Claim, Leaf, Tree};
 
-use crate::solve::Report;
+use crate::solved::Solved;
 
 /// Nodes written at most, over all trees.
 const BUDGET: usize = 20_000;
 
 /// The SGF text: root with setup stones and the target marked, then one variation
 /// per player moving first, each the proof or disproof tree.
-pub(crate) fn write(r: &Report) -> String {
+pub(crate) fn write(r: &Solved) -> String {
     let p = &r.problem;
     let full = p.full.board();
-    let mut s = String::from("(;GM[1]FF[4]CA[UTF-8]AP[tsume]");
-    match full.grid_info() {
-        Some(g) if g.width == g.height => {
-            let _ = write!(s, "SZ[{}]", g.width);
-        }
-        Some(g) => {
-            let _ = write!(s, "SZ[{}:{}]", g.width, g.height);
-        }
-        None => {}
-    }
-    for (prop, c) in [("AB", Color::Black), ("AW", Color::White)] {
-        let pts: Vec<String> = full
-            .points()
-            .filter(|&q| p.full.color(q) == Some(c))
-            .map(|q| format!("[{}]", full.sgf(q)))
-            .collect();
-        if !pts.is_empty() {
-            let _ = write!(s, "{prop}{}", pts.concat());
-        }
-    }
-    let _ = write!(s, "TR[{}]", full.sgf(p.target_full));
+    let size = full
+        .grid_info()
+        .map(|g| (g.width as usize, g.height as usize));
+    let mut s = sgf_write::game("tsume", size);
+    s += &sgf_write::setup(
+        full.points()
+            .filter_map(|q| p.full.color(q).map(|c| (c, full.sgf(q)))),
+    );
+    s += &sgf_write::property("TR", &full.sgf(p.target_full));
     let mut root = format!(
         "tsume: the {} group marked with a triangle; α = {}.",
         r.defender().name(),
-        r.depth
+        r.report.depth
     );
     if let Some(st) = r.status() {
         let _ = write!(root, " Status: {st}.");
@@ -50,11 +38,12 @@ pub(crate) fn write(r: &Report) -> String {
     } else {
         " Rules: no ko (repetition allowed), suicide is a pass, seki is life."
     };
-    let _ = write!(s, "C[{}]", tsume_board::coord::sgf_escape(&root));
+    s += &sgf_write::text("C", &root);
     let mut budget = BUDGET;
     // Each side's tree: its proof or disproof, or for an unknown answer the disproof of
     // what a smaller bound proved (`survives`).
-    let trees: Vec<(&crate::solve::Side, &Tree, String)> = r
+    let trees: Vec<(&tsume_solve::Side, &Tree, String)> = r
+        .report
         .sides
         .iter()
         .filter_map(|side| {
@@ -122,7 +111,7 @@ enum Seen {
 
 #[allow(clippy::too_many_arguments)]
 fn write_node(
-    r: &Report,
+    r: &Solved,
     tree: &Tree,
     i: usize,
     to_move: Color,
@@ -146,7 +135,7 @@ fn write_node(
         None => {}
     }
     if !comment.trim().is_empty() {
-        let _ = write!(s, "C[{}]", tsume_board::coord::sgf_escape(comment.trim()));
+        s.push_str(&sgf_write::text("C", comment.trim()));
     }
     if node.leaf.is_some() || depth > 400 {
         return;
@@ -165,19 +154,21 @@ fn write_node(
         if many {
             s.push('(');
         }
-        let letter = to_move.letter();
         let mut note = None;
         match m {
             Move::Pass => {
-                let _ = write!(s, ";{letter}[]");
+                s.push_str(&sgf_write::move_node(to_move, ""));
                 note = Some(format!("{} passes.", to_move.title()));
             }
             Move::Play(q) => match r.problem.to_full(q) {
                 Some(f) => {
-                    let _ = write!(s, ";{letter}[{}]", r.problem.full.board().sgf(f));
+                    s.push_str(&sgf_write::move_node(
+                        to_move,
+                        &r.problem.full.board().sgf(f),
+                    ));
                 }
                 None => {
-                    let _ = write!(s, ";{letter}[]");
+                    s.push_str(&sgf_write::move_node(to_move, ""));
                     note = Some(format!(
                         "{} fills the virtual eye {} of the outside's wall (not on the board).",
                         to_move.title(),
@@ -218,7 +209,7 @@ fn write_node(
             .join(" ");
         if let Some(again) = again {
             let text = format!("{head} {again}");
-            let _ = write!(s, "C[{}]", tsume_board::coord::sgf_escape(text.trim()));
+            s.push_str(&sgf_write::text("C", text.trim()));
         } else {
             write_node(
                 r,

@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 
 use serde_json::{json, Value};
-use tsume_board::{Color, Move, Point, Position};
+use tsume_board::{sgf_write, Color, Move, Point, Position};
 
 use crate::check::move_name;
 use crate::{Claim, Leaf, Tree};
@@ -183,28 +183,17 @@ pub fn to_sgf_with_budget(
     let attacker = defender.opponent();
     let n = tree.nodes.len();
 
-    let mut out = String::from("(;FF[4]GM[1]CA[UTF-8]AP[tsume:0.1]");
-    if grid.width == grid.height {
-        out.push_str(&format!("SZ[{}]", grid.width));
-    } else {
-        out.push_str(&format!("SZ[{}:{}]", grid.width, grid.height));
-    }
-    for (prop, c) in [("AB", Color::Black), ("AW", Color::White)] {
-        let pts: Vec<String> = board
+    let mut out = sgf_write::game(
+        "tsume:0.1",
+        Some((grid.width as usize, grid.height as usize)),
+    );
+    out += &sgf_write::setup(
+        board
             .points()
-            .filter(|&p| root.color(p) == Some(c))
-            .map(|p| format!("[{}]", board.sgf(p)))
-            .collect();
-        if !pts.is_empty() {
-            out.push_str(prop);
-            out.push_str(&pts.concat());
-        }
-    }
-    out.push_str(&format!(
-        "PL[{}]TR[{}]",
-        root.to_move().letter(),
-        board.sgf(target)
-    ));
+            .filter_map(|p| root.color(p).map(|c| (c, board.sgf(p)))),
+    );
+    out += &sgf_write::property("PL", &root.to_move().letter().to_string());
+    out += &sgf_write::property("TR", &board.sgf(target));
     let bound = tree.root().and_then(|r| r.remaining);
     let claim = match (tree.claim, bound) {
         (Claim::Dead, Some(r)) => format!(
@@ -260,10 +249,7 @@ pub fn to_sgf_with_budget(
             root_comment.push_str(&c);
         }
     }
-    out.push_str(&format!(
-        "C[{}]",
-        tsume_board::coord::sgf_escape(&root_comment)
-    ));
+    out += &sgf_write::text("C", &root_comment);
 
     while let Some(task) = stack.pop() {
         match task {
@@ -272,7 +258,6 @@ pub fn to_sgf_with_budget(
             Task::Visit { node, mv, before } => {
                 count += 1;
                 let after = before.play(mv);
-                let letter = before.to_move().letter();
                 let mut comments: Vec<String> = Vec::new();
                 let placed = match mv {
                     Move::Play(p) => {
@@ -282,10 +267,10 @@ pub fn to_sgf_with_budget(
                 };
                 if placed {
                     if let Move::Play(p) = mv {
-                        out.push_str(&format!(";{letter}[{}]", board.sgf(p)));
+                        out += &sgf_write::move_node(before.to_move(), &board.sgf(p));
                     }
                 } else {
-                    out.push_str(&format!(";{letter}[]"));
+                    out += &sgf_write::move_node(before.to_move(), "");
                     if let Move::Play(p) = mv {
                         comments.push(format!(
                             "The move at {} places no stone (occupied point or suicide): it counts as a pass.",
@@ -315,10 +300,7 @@ pub fn to_sgf_with_budget(
                     comments.push(c);
                 }
                 if !comments.is_empty() {
-                    out.push_str(&format!(
-                        "C[{}]",
-                        tsume_board::coord::sgf_escape(&comments.join(" "))
-                    ));
+                    out += &sgf_write::text("C", &comments.join(" "));
                 }
             }
         }

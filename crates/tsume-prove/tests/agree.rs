@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use tsume_board::{Board, Color, Configuration, Point, Position};
-use tsume_prove::{exact, reference, solve, Options, Verdict};
+use tsume_prove::{exact, reference, solve, Options, Tuning, Verdict};
 
 struct Rng(u64);
 impl Rng {
@@ -213,7 +213,10 @@ fn dfpn_matches_exact_and_reference() {
                 // The plain loop (every child probed at every iteration) agrees.
                 if alpha % 4 == 1 {
                     let plain = Options {
-                        reprobe_all: true,
+                        tuning: Tuning {
+                            reprobe_all: true,
+                            ..opts.tuning.clone()
+                        },
                         ..opts.clone()
                     };
                     assert_eq!(solve(&p, x, &plain).unwrap().verdict, a.verdict);
@@ -223,7 +226,10 @@ fn dfpn_matches_exact_and_reference() {
                 // of a copy per move: the same search, node for node.
                 if alpha % 4 == 2 {
                     let recorded = Options {
-                        record_moves_from: 0,
+                        tuning: Tuning {
+                            record_moves_from: 0,
+                            ..opts.tuning.clone()
+                        },
                         ..opts.clone()
                     };
                     let b = solve(&p, x, &recorded).unwrap();
@@ -238,7 +244,10 @@ fn dfpn_matches_exact_and_reference() {
                 // once agrees, wherever some were left out.
                 if a.stats.ko_captures_skipped > 0 {
                     let plain = Options {
-                        ko_captures: true,
+                        tuning: Tuning {
+                            ko_captures: true,
+                            ..opts.tuning.clone()
+                        },
                         ..opts.clone()
                     };
                     let b = solve(&p, x, &plain).unwrap();
@@ -354,7 +363,7 @@ fn corrupted_trees_are_rejected() {
     assert!(rejected >= 3);
 }
 
-/// Iterative deepening on the bound ([`Options::deepen`]) and one search at α agree with each
+/// Iterative deepening on the bound ([`Tuning::deepen`]) and one search at α agree with each
 /// other and with the exact fixpoint on random small positions, at bounds where several
 /// iterations run; trees pass the checker and claim what the answer says for α; the
 /// winning first moves are the same.
@@ -378,12 +387,18 @@ fn deepening_matches_one_search() {
                     depth: alpha,
                     want_tree: true,
                     all_moves: alpha == 15,
-                    deepen: true,
-                    unbounded: false,
+                    tuning: Tuning {
+                        deepen: true,
+                        unbounded: false,
+                        ..Tuning::default()
+                    },
                     ..Options::default()
                 };
                 let off = Options {
-                    deepen: false,
+                    tuning: Tuning {
+                        deepen: false,
+                        ..on.tuning.clone()
+                    },
                     ..on.clone()
                 };
                 let a = solve(&p, x, &on).unwrap();
@@ -457,7 +472,10 @@ fn an_unknown_answer_reports_only_what_a_smaller_bound_proved() {
                 let opts = Options {
                     depth: alpha,
                     want_tree: true,
-                    unbounded,
+                    tuning: Tuning {
+                        unbounded,
+                        ..Tuning::default()
+                    },
                     limits: tsume_prove::Limits {
                         max_nodes: Some(20 + 30 * (round % 10)),
                         ..tsume_prove::Limits::default()
@@ -500,7 +518,7 @@ fn an_unknown_answer_reports_only_what_a_smaller_bound_proved() {
     );
 }
 
-/// The search without a depth bound first ([`Options::unbounded`], the default) and the
+/// The search without a depth bound first ([`Tuning::unbounded`], the default) and the
 /// bounded search alone agree with each other and with the exact fixpoint on random small
 /// positions, at small and large α; the unbounded phase settles many of them by itself
 /// (its kills are exact; its survivals only count once closed and checked) and hands the
@@ -525,16 +543,25 @@ fn the_unbounded_search_first_agrees_with_the_bounded_search_alone() {
                 let on = Options {
                     depth: alpha,
                     want_tree: true,
-                    unbounded: true,
+                    tuning: Tuning {
+                        unbounded: true,
+                        ..Tuning::default()
+                    },
                     ..Options::default()
                 };
                 let off = Options {
-                    unbounded: false,
+                    tuning: Tuning {
+                        unbounded: false,
+                        ..on.tuning.clone()
+                    },
                     ..on.clone()
                 };
                 // The defender's moves in the liberty order of the first versions.
                 let liberties = Options {
-                    learned_order: false,
+                    tuning: Tuning {
+                        learned_order: false,
+                        ..on.tuning.clone()
+                    },
                     ..on.clone()
                 };
                 let a = solve(&p, x, &on).unwrap();

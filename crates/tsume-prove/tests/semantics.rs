@@ -2,7 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use tsume_board::{Color, Position};
-use tsume_prove::{exact, reference, solve, Limits, Options, Verdict};
+use tsume_prove::{exact, reference, solve, Limits, Options, Reason, Tuning, Verdict};
 
 fn verdict(p: &Position, x: &str, alpha: u32) -> Verdict {
     let x = p.board().parse_point(x).unwrap();
@@ -115,7 +115,12 @@ fn budgets_end_in_unknown_never_a_guess() {
     .unwrap();
     assert_eq!(a.verdict, Verdict::Unknown);
     assert!(a.moves.is_empty());
-    assert!(a.reason.unwrap().contains("node limit"));
+    assert!(matches!(a.reason, Some(Reason::NodeLimit(n)) if n <= a.stats.nodes));
+    assert!(a
+        .reason
+        .unwrap()
+        .to_string()
+        .starts_with("node limit reached after"));
     assert!(a.stats.nodes <= 50 + 1);
 }
 
@@ -286,7 +291,10 @@ fn the_attackers_retaken_ko_capture_is_left_out_but_answered_in_the_tree() {
             &p,
             x,
             &Options {
-                ko_captures: true,
+                tuning: Tuning {
+                    ko_captures: true,
+                    ..opts.tuning.clone()
+                },
                 ..opts
             },
         )

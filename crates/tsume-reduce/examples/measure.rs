@@ -53,7 +53,10 @@ fn run(cnf: &tsume_reduce::Cnf, s: u64, max_nodes: Option<u64>) {
                 ..Limits::default()
             },
             // TSUME_NO_UNBOUNDED: the bounded search alone (`tsume solve --no-unbounded`).
-            unbounded: std::env::var_os("TSUME_NO_UNBOUNDED").is_none(),
+            tuning: tsume_prove::Tuning {
+                unbounded: std::env::var_os("TSUME_NO_UNBOUNDED").is_none(),
+                ..tsume_prove::Tuning::default()
+            },
             ..Options::default()
         };
         let t = Instant::now();

@@ -145,74 +145,22 @@
 //! Not proven: the composition for all formulas (step 2 above is an argument; the
 //! exhaustive searches try every deviation on the formulas above).
 //!
-//! # The square-grid SGF (restricted class)
+//! # The square grid
 //!
-//! [`grid::to_grid_sgf`] draws design D2 on an ordinary rectangular grid for the *chain
-//! class* only (after normalising, dropping repeated clauses and simplifying to an
-//! equivalent formula by subsumption and unit clauses: clauses of at most 2 literals, each
-//! literal in at most one clause, the 2-literal clauses forming paths between variables;
-//! empty clauses and the empty formula too). Z and W become several
-//! Benson-alive walls: Black pockets between Λ's fingers above the row of choice points,
-//! and White blocks below the variables, grown where the gate Ω is thinned. Ω's liberties
-//! are E and one g per variable at the bottom of its block. Size: 11 rows × (13 columns
-//! for one variable, 6–9 more per further variable, 2 more per f), at most 52 columns;
-//! 4 + F + 7m empty points, 4m − 2 more than the graph board (the walls' eyes). Every
-//! other formula gets [`GridError::Unsupported`] naming the reason, and `tsume reduce
-//! F.cnf -o F.sgf` writes the graph board instead. Solve the SGF on the whole board, as
-//! its `GC[tsume: region=board]` asks: `tsume solve F.sgf --to-move W`. Checked in
-//! `tests/grid.rs`: on 3000 random layouts every empty point touches exactly its D2
-//! neighbours, no group mixes roles, Λ, Ω, each K(j) and each H_i is one group, every
-//! clause group touches Ω, and every wall is Benson-alive; Black's answer to a choice is
-//! unique on two grids; the prover's verdict on the SGF (read back with tsume-sgf, whole
-//! board, White to move) equals satisfiability for fixed 1–3 variable formulas, formulas
-//! with 3-literal clauses and literals in two clauses that the simplification brings into
-//! the class, 24 random 1–2 variable chain formulas and every set of the 8 clauses over
-//! two variables that the grid draws (244 of 255 sets, 94 distinct grids) (default run,
-//! about 12 s), every formula over three variables with at most three clauses that it
-//! draws (469 distinct grids, 35.6 M nodes; ignored, about 5 minutes), 16
-//! random 3-variable formulas (ignored, about 40 s) and the 4-variable path, unsatisfiable
-//! (8.3 M nodes) and satisfiable (10.3 M nodes) (ignored, minutes). Life proofs cost more
-//! than on the graph board because the captured gate's area on the grid is not all
-//! liberties of Λ.
-//!
-//! Fan-out. The grid's local obstacle (a choice point has four neighbours and D2 uses three
-//! of them) is removed by **design D3** (`tests/fanout.rs`): each clause group gets a
-//! private eye, a choice point may touch H_i, a Black wall and two clause groups (no White
-//! wall; White's stone there joins two private eyes and lives), a false clause is left in
-//! atari on its eye, and the gate gets G = m + 1. Machine-checked: V1 (answer unique), a
-//! true fan-out literal makes both clauses alive for every α, a false one takes a liberty
-//! from both, C1 for 1–3 literals (width 3 ignored), the race with a clause in atari, that
-//! G = m fails on (u1)∧(¬u1), that a one-stone clause with an eye lets Λ live by a capture
-//! cycle, and D3's verdict on the graph board against varisat (literals in up to 5 clauses,
-//! 3-literal clauses). D3 is not drawn on the grid, because a planarity argument (in
-//! [`grid`], "Why only this class") shows that no planar drawing of D2 or D3 encodes more
-//! than the chain class for formulas whose literals all occur: the twins A_i, B_i are
-//! adjacent around Λ ∪ H's, and each clause group, a path between two of its points, cuts
-//! off Ω from everything on its other side. More generally ([`grid`], "What any grid
-//! design needs"), gadgets that each touch one hub (Λ, E and Ω) encode only formulas of
-//! bounded incidence treewidth or nested ones, whatever the gadgets: hard grid instances
-//! need links that pass another gadget's influence through them, a crossover at every
-//! link. None is built. One way around it, the choice itself as the crossing (a choice
-//! point joins two pieces of a rail whichever way it is set), is checked on the graph
-//! board in `tests/rails.rs` (designs D4 and D5, [`grid`] "Rails"): D5 is planar for
-//! monotone rectilinear formulas, but needs choice points of five neighbours. **Design
-//! D6** ([`grid`] "D6", `tests/black_rail.rs`) removes that obstacle: the gate Ω itself
-//! is the rail, cut into pieces at the variables, and the threat that makes a choice
-//! forcing is the cut of Ω that White's second stone would make, so a choice point needs
-//! only its two pieces and two clause slots. Its verdict equals varisat's on the graph
-//! board (the fixed formulas, 200 random ones in the default run, 700 more ignored), and
-//! four small instances drawn on the grid by hand are decided right by the prover, and
-//! [`rail_grid`] draws formulas that are monotone once some variables are renamed and
-//! whose clauses nest in the order of the variables (each literal in at most two clauses,
-//! at most four variables), checked point by point; [`grid::any_grid`] uses it where the
-//! chain class does not hold.
+//! [`grid`] draws the instance on an ordinary rectangular grid: design D2 for the chain
+//! class ([`grid::chain`]), design D6, the Black rail, for monotone rectilinear formulas
+//! ([`grid::rail`], with chains of copies, [`grid::copies`]); [`route`] carries any
+//! formula into D6's class, so [`grid::draw`] draws every formula. Solve a grid SGF on
+//! the whole board, as its `GC[tsume: region=board]` asks: `tsume solve F.sgf --to-move W`.
+//! Why the grid needs D6's rail (no planar drawing of D2 does more than the chain
+//! class), the designs tried on the way (D3–D5) and their measurements:
+//! `docs/design/grid-planarity.md`.
 #![deny(missing_docs)]
 
-pub mod chains;
 pub mod dimacs;
 pub mod grid;
-pub mod rail_grid;
 pub mod reduce;
+pub mod route;
 pub mod small;
 
 pub use dimacs::{

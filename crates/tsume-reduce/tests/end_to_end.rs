@@ -11,7 +11,7 @@ use std::time::Instant;
 use common::all_eight;
 
 use tsume_board::parse_graph;
-use tsume_prove::{default_depth, solve, Limits, Options, PnRule, Verdict};
+use tsume_prove::{default_depth, solve, Limits, Options, PnRule, Tuning, Verdict};
 use tsume_reduce::{
     clause_set_count, formulas_up_to_renaming, is_satisfiable, random_3cnf, reduce, reduce_with,
     to_dimacs, Cnf, ReduceOptions,
@@ -41,7 +41,10 @@ fn check_with(cnf: &Cnf, max_nodes: u64, pn_rule: PnRule) -> Row {
             max_nodes: Some(max_nodes),
             ..Limits::default()
         },
-        pn_rule,
+        tuning: Tuning {
+            pn_rule,
+            ..Tuning::default()
+        },
         ..Options::default()
     };
     let t = Instant::now();

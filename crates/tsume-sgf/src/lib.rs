@@ -52,7 +52,7 @@
 //!    targets are marked), in 44 of the collection's 46, and in 1107 of the 1278 Cho
 //!    rows (whose targets the corpus's makers inferred, by edge distance and GNU Go).
 //!    The earlier rule, "the player to move attacks", got 30, 32 and 637: every problem
-//!    where the defender moves first got the wrong colour (docs/experiments.md,
+//!    where the defender moves first got the wrong colour (the lab notebook (docs/experiments/),
 //!    2026-11-26, 20:40).
 //!
 //! # The region ([`RegionSpec`])
@@ -87,7 +87,7 @@
 //!   grown by one line on every side (clipped to the board): the rule of the first
 //!   versions. On open corners the one-line strip it adds beyond the attacker's outer
 //!   stones is where most of the search goes (Cho's elementary problem 616: more than
-//!   40 M nodes undecided with the strip, 27 k without); docs/experiments.md has the figures.
+//!   40 M nodes undecided with the strip, 27 k without); the lab notebook (docs/experiments/) has the figures.
 //! - `Tight`: as `Grown` with B not grown: sides within two lines of the edge moved to
 //!   it, the others at the outermost stones whatever their colour.
 //! - `Points(list)`: the listed points (GTP or SGF names), each listed stone bringing
@@ -188,7 +188,7 @@ pub enum RegionSpec {
     /// attacker's. An attacker group
     /// next to the area with at most 3 liberties brings in the defender's groups on its
     /// other side with their liberties (a capturing race). See the crate docs;
-    /// docs/experiments.md ("The default area") has its figures.
+    /// the lab notebook (docs/experiments/) ("The default area") has its figures.
     #[default]
     Auto,
     /// The whole board.
@@ -201,7 +201,7 @@ pub enum RegionSpec {
     /// As `Grown`, but the box is not grown: each side of the stones' bounding box that
     /// lies within two lines of the board's edge moves to the edge, the others stay at
     /// the outermost stones (so more of the attacker's outer stones become walls with
-    /// virtual eyes, and the area is smaller). docs/experiments.md ("The default area") has its
+    /// virtual eyes, and the area is smaller). the lab notebook (docs/experiments/) ("The default area") has its
     /// figures on Cho's problems.
     Tight,
 }

@@ -1,5 +1,5 @@
-//! Helpers shared by the gadget tests (`lemmas.rs`, design D2; `fanout.rs`, design D3;
-//! `rails.rs`, designs D4 and D5; `end_to_end.rs`):
+//! Helpers shared by the gadget tests (`lemmas.rs`, design D2; `grid_rail.rs`, design D6;
+//! `end_to_end.rs`):
 //! the stand-ins for the alive hubs and small ways to name points and play moves.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 

@@ -1,0 +1,552 @@
+//! Every `--json` output of `tsume`, as the types that make it (the schema documented
+//! in docs/cli.md is these types). Each is built from the library's reports;
+//! [`print`] writes one, its keys sorted.
+
+use std::io::Write;
+
+use serde::Serialize;
+use tsume_board::{Color, Move};
+use tsume_prove::Verdict;
+use tsume_solve::{MovesCheck, Side, Status};
+
+use crate::solved::Solved;
+
+/// Writes `value` as pretty-printed JSON, its object keys in alphabetical order, and a
+/// newline.
+pub(crate) fn print(out: &mut dyn Write, value: &impl Serialize) {
+    // Through `serde_json::Value`, whose objects keep their keys sorted: the order
+    // `tsume` has always printed.
+    let v = serde_json::to_value(value).unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "{}",
+        serde_json::to_string_pretty(&v).unwrap_or_default()
+    );
+}
+
+/// A colour: `"B"` or `"W"`.
+fn letter(c: Color) -> String {
+    c.letter().to_string()
+}
+
+/// A point or move by its names: `{"gtp": "C3", "sgf": "cc"}` (a pass: `"pass"`, `""`;
+/// a graph board's point: its name twice).
+#[derive(Serialize)]
+pub(crate) struct Named {
+    pub gtp: String,
+    pub sgf: String,
+}
+
+impl Named {
+    pub fn new((gtp, sgf): (String, String)) -> Named {
+        Named { gtp, sgf }
+    }
+}
+
+/// The board: a grid's size, or a graph board's points.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub(crate) enum BoardSize {
+    Grid { width: u32, height: u32 },
+    Graph { points: usize },
+}
+
+/// `tsume solve --json`: one problem.
+#[derive(Serialize)]
+pub(crate) struct SolveJson {
+    pub file: String,
+    pub game_tree: usize,
+    pub game_trees: usize,
+    pub board: BoardSize,
+    pub target: Named,
+    pub target_source: String,
+    pub defender: String,
+    pub attacker: String,
+    pub depth_bound: u32,
+    /// `none` or `basic`.
+    pub ko_rule: &'static str,
+    pub region_points: usize,
+    pub virtual_eyes: usize,
+    pub outside_walls: usize,
+    pub frame_points: usize,
+    pub notes: Vec<String>,
+    /// With both sides searched; else null.
+    pub status: Option<&'static str>,
+    pub results: Vec<SideJson>,
+    pub nodes: u64,
+    pub seconds: f64,
+    /// With `--to-move B` or `W`: that search's main fields, at the top level too.
+    #[serde(flatten)]
+    pub one_side: Option<OneSideJson>,
+}
+
+/// The fields of one search repeated at the top level with `--to-move B|W`.
+#[derive(Serialize)]
+pub(crate) struct OneSideJson {
+    pub to_move: String,
+    pub verdict: &'static str,
+    pub moves: Vec<Named>,
+    pub exact: bool,
+    pub kill_plies: Option<u32>,
+    pub pv: Vec<Named>,
+    pub pv_repeats: Option<(usize, usize)>,
+    pub checked: Option<bool>,
+    pub repetition_free: Option<bool>,
+}
+
+/// One player moving first: `results[i]` of [`SolveJson`].
+#[derive(Serialize)]
+pub(crate) struct SideJson {
+    pub to_move: String,
+    pub verdict: &'static str,
+    pub moves: Vec<Named>,
+    pub all_moves: bool,
+    pub exact: bool,
+    pub kill_plies: Option<u32>,
+    pub pv: Vec<Named>,
+    pub pv_repeats: Option<(usize, usize)>,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub nodes_per_second: f64,
+    pub tt_hits: u64,
+    pub tt_solved: u64,
+    pub tt_clears: u64,
+    pub max_depth: u32,
+    pub unbounded_nodes: u64,
+    pub settled_unbounded: bool,
+    /// The tree passed the checker; null when not checked.
+    pub checked: Option<bool>,
+    /// Whether the checked tree itself shows `exact`: a kill is exact by itself, a life
+    /// for every α needs a disproof for every α (not one within α).
+    pub exact_checked: bool,
+    /// With `--all-moves`: every first move's outcome shown by a checked tree of its own.
+    pub moves_checked: Option<bool>,
+    pub moves_check_error: Option<String>,
+    pub proof_nodes: Option<usize>,
+    pub repetition_free: Option<bool>,
+    pub check_error: Option<String>,
+    pub reason: Option<String>,
+    pub survives_plies: Option<u32>,
+    pub survives_checked: Option<bool>,
+}
+
+fn moves(r: &Solved, moves: &[Move]) -> Vec<Named> {
+    moves.iter().map(|&m| Named::new(r.move_names(m))).collect()
+}
+
+impl SideJson {
+    pub fn new(r: &Solved, s: &Side) -> SideJson {
+        let a = &s.answer;
+        let checked = s.check.as_ref().map(|c| c.as_ref().ok());
+        SideJson {
+            to_move: letter(s.to_move),
+            verdict: a.verdict.as_str(),
+            moves: moves(r, &a.moves),
+            all_moves: a.all_moves,
+            exact: a.exact,
+            kill_plies: a.kill_plies,
+            pv: moves(r, &a.pv),
+            pv_repeats: s.pv_repeats(),
+            nodes: a.stats.nodes,
+            seconds: a.stats.seconds,
+            nodes_per_second: a.stats.nodes_per_second().round(),
+            tt_hits: a.stats.tt_hits,
+            tt_solved: a.stats.tt_solved,
+            tt_clears: a.stats.tt_clears,
+            max_depth: a.stats.max_depth,
+            unbounded_nodes: a.stats.unbounded_nodes,
+            settled_unbounded: a.settled_unbounded,
+            checked: checked.map(|c| c.is_some()),
+            exact_checked: checked
+                .flatten()
+                .is_some_and(|c| a.exact && (a.verdict == Verdict::Dead || c.every_alpha)),
+            moves_checked: match &s.moves_check {
+                Some(MovesCheck::Checked(_)) => Some(true),
+                Some(MovesCheck::Rejected(_)) => Some(false),
+                Some(MovesCheck::Unsettled(_)) | None => None,
+            },
+            moves_check_error: match &s.moves_check {
+                Some(MovesCheck::Rejected(e) | MovesCheck::Unsettled(e)) => Some(e.clone()),
+                _ => None,
+            },
+            proof_nodes: checked.flatten().map(|c| c.nodes),
+            repetition_free: checked.flatten().map(|c| c.repetition_free),
+            check_error: s.check.as_ref().and_then(|c| c.as_ref().err().cloned()),
+            reason: a.reason.as_ref().map(ToString::to_string),
+            survives_plies: a.survives,
+            survives_checked: s.survives_check.as_ref().map(Result::is_ok),
+        }
+    }
+}
+
+impl SolveJson {
+    pub fn new(r: &Solved, one_side: Option<Color>) -> SolveJson {
+        let p = &r.problem;
+        let full = p.full.board();
+        let defender = r.defender();
+        let results: Vec<SideJson> = r.report.sides.iter().map(|s| SideJson::new(r, s)).collect();
+        let one_side = one_side.and_then(|c| {
+            let s = SideJson::new(r, r.report.side(c)?);
+            Some(OneSideJson {
+                to_move: s.to_move,
+                verdict: s.verdict,
+                moves: s.moves,
+                exact: s.exact,
+                kill_plies: s.kill_plies,
+                pv: s.pv,
+                pv_repeats: s.pv_repeats,
+                checked: s.checked,
+                repetition_free: s.repetition_free,
+            })
+        });
+        SolveJson {
+            file: p.file.clone(),
+            game_tree: p.game_tree,
+            game_trees: p.game_trees,
+            board: match full.grid_info() {
+                Some(g) => BoardSize::Grid {
+                    width: g.width,
+                    height: g.height,
+                },
+                None => BoardSize::Graph { points: full.len() },
+            },
+            target: Named {
+                gtp: full.gtp(p.target_full),
+                sgf: full.sgf(p.target_full),
+            },
+            target_source: r.target_source(),
+            defender: letter(defender),
+            attacker: letter(defender.opponent()),
+            depth_bound: r.report.depth,
+            ko_rule: if p.position.ko_rule() {
+                "basic"
+            } else {
+                "none"
+            },
+            region_points: p.region.len(),
+            virtual_eyes: p.virtual_eyes.len(),
+            outside_walls: p.outside_walls.len(),
+            frame_points: p.frame_points.len(),
+            notes: p.notes.clone(),
+            status: r.status().map(Status::as_str),
+            results,
+            nodes: r.report.nodes(),
+            seconds: r.report.seconds(),
+            one_side,
+        }
+    }
+}
+
+/// A problem that could not be read, among several: its file and game tree, and why.
+#[derive(Serialize)]
+pub(crate) struct Unreadable {
+    pub file: String,
+    pub game_tree: usize,
+    /// The file's game trees, when it was split (`--index all`); else null.
+    pub game_trees: Option<usize>,
+    pub error: String,
+}
+
+/// A row of [`Collection`]: a problem solved, or one that could not be read.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub(crate) enum Row<T> {
+    Solved(T),
+    Unreadable(Unreadable),
+}
+
+/// Several problems: `{"problems": [...], "summary": {...}}`.
+#[derive(Serialize)]
+pub(crate) struct Collection<T, S> {
+    pub problems: Vec<T>,
+    pub summary: S,
+}
+
+/// The summary of `tsume solve` on several problems.
+#[derive(Serialize)]
+pub(crate) struct SolveSummary {
+    /// Problems (game trees), readable or not.
+    pub files: usize,
+    pub solved: usize,
+    pub unknown: usize,
+    pub errors: usize,
+    pub expected: usize,
+    pub agree: usize,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// `tsume solve --tree-out`: one entry per tree.
+#[derive(Serialize)]
+pub(crate) struct TreeOut {
+    pub to_move: String,
+    /// `tsume_proof::to_json`'s object.
+    pub tree: serde_json::Value,
+}
+
+impl TreeOut {
+    pub fn new(to_move: Color, tree: serde_json::Value) -> TreeOut {
+        TreeOut {
+            to_move: letter(to_move),
+            tree,
+        }
+    }
+}
+
+/// `tsume bench --json` without a corpus.
+#[derive(Serialize)]
+pub(crate) struct BenchJson {
+    pub problems: Vec<BenchRow>,
+    pub median_seconds: f64,
+    pub median_nodes_per_second: f64,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// One problem timed by `tsume bench`.
+#[derive(Serialize)]
+pub(crate) struct BenchRow {
+    pub file: String,
+    pub game_tree: usize,
+    pub status: Option<&'static str>,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// `tsume bench --corpus DIR --json`: one summary per source.
+#[derive(Serialize)]
+pub(crate) struct CorpusJson {
+    pub sources: Vec<SourceJson>,
+}
+
+/// One source of the corpus, summed up.
+#[derive(Serialize)]
+pub(crate) struct SourceJson {
+    pub source: String,
+    pub rows: usize,
+    pub answered: usize,
+    pub status_known: usize,
+    pub status_right: usize,
+    pub kofree: usize,
+    pub kofree_right: usize,
+    pub first_move_checked: usize,
+    pub first_move_right: usize,
+    pub median_seconds: f64,
+    pub total_seconds: f64,
+    pub unknown_with_partial_result: usize,
+    pub published_first_move_confirmed: usize,
+    pub published_first_move_decided: usize,
+    pub disagreements: usize,
+    pub disagreements_repeating: usize,
+    pub disagreements_not_repeating: usize,
+    pub disagreements_ko_rule_agrees: usize,
+    /// The answered share by points in play (issue 41's bins).
+    pub answered_by_points: Vec<PointsBinJson>,
+}
+
+/// One bin of points in play: its label, rows and rows answered.
+#[derive(Serialize)]
+pub(crate) struct PointsBinJson {
+    pub points: &'static str,
+    pub rows: usize,
+    pub answered: usize,
+}
+
+/// `tsume reduce --json`.
+#[derive(Serialize)]
+pub(crate) struct ReduceJson {
+    pub formula: String,
+    pub output: String,
+    pub variables: u32,
+    pub clauses: usize,
+    pub points: usize,
+    pub empty_points: usize,
+    pub groups: usize,
+    pub edges: usize,
+    pub race_liberties: usize,
+    pub gate_liberties: usize,
+    pub notes: Vec<String>,
+    pub to_move: &'static str,
+    pub target: &'static str,
+    pub grid: Option<GridJson>,
+    /// The route's stages, where the formula went through it to design D6's class.
+    pub stages: Option<Vec<StageJson>>,
+    pub solve: String,
+}
+
+/// One stage of the route (tsume-reduce's `route`): the formula's size after it.
+#[derive(Serialize)]
+pub(crate) struct StageJson {
+    pub stage: &'static str,
+    pub variables: usize,
+    pub clauses: usize,
+    pub crossings: usize,
+}
+
+/// A reduction's square grid.
+#[derive(Serialize)]
+pub(crate) struct GridJson {
+    pub width: usize,
+    pub height: usize,
+    pub empty_points: usize,
+    pub design: &'static str,
+    /// "sgf" or "graph": how the grid was written.
+    pub format: &'static str,
+}
+
+/// `tsume verify-reduction --json`.
+#[derive(Serialize)]
+pub(crate) struct VerifyJson {
+    pub formulas: Vec<VerifyRow>,
+    pub disagreements_or_unknown: usize,
+    pub clause_sets: Option<u64>,
+}
+
+/// One formula of `verify-reduction`.
+#[derive(Serialize)]
+pub(crate) struct VerifyRow {
+    pub formula: String,
+    pub variables: u32,
+    pub clauses: usize,
+    pub points: usize,
+    pub empty_points: usize,
+    pub groups: usize,
+    pub satisfiable: bool,
+    pub verdict: &'static str,
+    pub exact: bool,
+    pub agree: Option<bool>,
+    pub checked: Option<bool>,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub grid: Option<VerifyGrid>,
+}
+
+/// The square grid's verdict in `verify-reduction --grid`.
+#[derive(Serialize)]
+pub(crate) struct VerifyGrid {
+    pub verdict: &'static str,
+    pub nodes: u64,
+    pub design: &'static str,
+}
+
+/// `tsume check --json`: one file's solution tree, judged.
+#[derive(Serialize)]
+pub(crate) struct CheckJson {
+    pub file: String,
+    pub game_tree: usize,
+    pub game_trees: usize,
+    pub target: Named,
+    pub attacker: String,
+    pub side: String,
+    /// `kill` or `live`.
+    pub question: &'static str,
+    pub depth_bound: u32,
+    /// Who wins with the side to move (null: unknown).
+    pub winner: Option<String>,
+    pub winning_first_moves: Vec<Named>,
+    /// Winning, in no right line of the file.
+    pub missing_first_moves: Vec<Named>,
+    pub marked: bool,
+    pub lines: Vec<LineJson>,
+    /// Lines against their marks or with a reply that misses the refutation.
+    pub errors: usize,
+    pub checked: bool,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// One line of a checked file.
+#[derive(Serialize)]
+pub(crate) struct LineJson {
+    pub moves: Vec<LineMoveJson>,
+    pub claim: Option<&'static str>,
+    pub judged: Option<&'static str>,
+    pub agrees: Option<bool>,
+    pub mistake: Option<usize>,
+    pub missed_refutation: Option<usize>,
+}
+
+/// One move of a line of a checked file.
+#[derive(Serialize)]
+pub(crate) struct LineMoveJson {
+    pub color: String,
+    pub side: String,
+    pub gtp: String,
+    pub sgf: String,
+    pub judgement: &'static str,
+    pub winner_after: Option<String>,
+    pub answer: Option<Named>,
+    pub alternatives: Vec<Named>,
+    pub alternatives_complete: bool,
+    pub note: Option<String>,
+    pub as_pass: Option<&'static str>,
+    pub nodes: u64,
+}
+
+/// The summary of `tsume check` on several files.
+#[derive(Serialize)]
+pub(crate) struct CheckSummary {
+    pub files: usize,
+    pub errors: usize,
+    pub unreadable: usize,
+}
+
+/// `tsume check-proof --json`.
+#[derive(Serialize)]
+pub(crate) struct CheckProofJson {
+    pub files: Vec<ProofFileJson>,
+    pub accepted: usize,
+    pub rejected: usize,
+    pub not_about_problem: usize,
+}
+
+/// One file of `check-proof`.
+#[derive(Serialize)]
+pub(crate) struct ProofFileJson {
+    pub file: String,
+    pub error: Option<String>,
+    pub trees: Vec<ProofTreeJson>,
+}
+
+/// One tree of a file of `check-proof`: read and judged, or not read.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub(crate) enum ProofTreeJson {
+    Read(ProofJson),
+    Unread { index: usize, error: String },
+}
+
+/// A tree read: its claim, and what the checker said.
+#[derive(Serialize)]
+pub(crate) struct ProofJson {
+    pub index: usize,
+    pub claim: &'static str,
+    pub target: String,
+    pub to_move: String,
+    pub remaining: Option<u32>,
+    pub tree_nodes: usize,
+    /// With `--problem`: whether the tree is about it.
+    #[serde(flatten)]
+    pub about: Option<AboutJson>,
+    pub accepted: bool,
+    pub error: Option<String>,
+    /// When accepted.
+    #[serde(flatten)]
+    pub report: Option<ProofReportJson>,
+}
+
+/// Whether a tree is about the problem given (`--problem`).
+#[derive(Serialize)]
+pub(crate) struct AboutJson {
+    pub about_problem: bool,
+    pub about_error: Option<String>,
+}
+
+/// What the checker found in a tree it accepted.
+#[derive(Serialize)]
+pub(crate) struct ProofReportJson {
+    pub nodes: usize,
+    pub leaves: usize,
+    pub max_depth: usize,
+    pub repetition_free: bool,
+}

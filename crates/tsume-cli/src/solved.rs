@@ -1,0 +1,69 @@
+//! A solved problem: the loaded problem and the library's report on it, with the names
+//! the outputs give its moves.
+
+use tsume_board::{Color, Move};
+use tsume_sgf::{Problem, TargetSource};
+use tsume_solve::{Report, Status};
+
+/// One solved problem.
+pub(crate) struct Solved {
+    pub problem: Problem,
+    pub report: Report,
+}
+
+impl Solved {
+    pub fn defender(&self) -> Color {
+        self.report.defender
+    }
+
+    pub fn status(&self) -> Option<Status> {
+        self.report.status()
+    }
+
+    /// GTP and SGF names of a move of the position in play, on the whole board.
+    pub fn move_names(&self, m: Move) -> (String, String) {
+        move_names(&self.problem, m)
+    }
+
+    /// The status the file states (`status=` in its `GC`), under the model only.
+    pub fn expected_status(&self) -> Option<String> {
+        // The files state their answers under Crăşmaru's model, without a ko rule.
+        if self.problem.position.ko_rule() {
+            return None;
+        }
+        let text = self.problem.expected.as_deref()?;
+        let i = text.find("status=")?;
+        let rest = &text[i + "status=".len()..];
+        let word: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        (!word.is_empty()).then_some(word)
+    }
+
+    pub fn target_source(&self) -> String {
+        match &self.problem.target_source {
+            TargetSource::Option => "option".to_string(),
+            TargetSource::Mark => "mark".to_string(),
+            TargetSource::Inferred(how) => format!("inferred: {how}"),
+        }
+    }
+}
+
+/// GTP and SGF names of a move of the position in play, on the whole board (a graph
+/// board's point name twice).
+pub(crate) fn move_names(problem: &Problem, m: Move) -> (String, String) {
+    match m {
+        Move::Pass => ("pass".to_string(), String::new()),
+        Move::Play(p) => match problem.to_full(p) {
+            Some(f) => {
+                let b = problem.full.board();
+                (b.gtp(f), b.sgf(f))
+            }
+            None => {
+                let n = problem.position.board().name(p).to_string();
+                (n.clone(), n)
+            }
+        },
+    }
+}
