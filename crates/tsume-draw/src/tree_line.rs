@@ -131,6 +131,7 @@ mod tests {
             remaining: Some(0),
             children: vec![],
             leaf: Some(Leaf::Capture),
+            covered: vec![],
         };
         let mut children = Vec::new();
         for (i, m) in ["B1", "C1", "D1"].iter().enumerate() {
@@ -141,6 +142,7 @@ mod tests {
             remaining: Some(1),
             children,
             leaf: None,
+            covered: vec![],
         };
         let tree = Tree {
             claim: Claim::Dead,

@@ -235,6 +235,7 @@ fn sgf_of_benson_leaves_cycles_and_the_budget() {
             remaining: None,
             children: vec![],
             leaf: Some(Leaf::Benson),
+            covered: Vec::new(),
         }],
     };
     check(&p, x, &t).unwrap();
@@ -313,6 +314,7 @@ fn sgf_is_none_off_grid() {
             remaining: Some(1),
             children: vec![],
             leaf: Some(Leaf::Capture),
+            covered: Vec::new(),
         }],
     };
     let a = g.point_named("a").unwrap();
@@ -351,6 +353,7 @@ fn json_names_the_ko_rule_and_the_ban() {
             remaining: Some(0),
             children: vec![],
             leaf: Some(Leaf::DepthLimit),
+            covered: Vec::new(),
         }],
     };
     tsume_proof::check(&q, x, &t).unwrap();
