@@ -94,6 +94,9 @@ pub struct BenchArgs {
     /// Order the defender's moves by liberties (as `tsume solve --no-learned-order`).
     #[arg(long)]
     pub no_learned_order: bool,
+    /// Relevance zones with liberty budgets (as `tsume solve --zones`).
+    #[arg(long)]
+    pub zones: bool,
     /// The ko rule, none or basic (as `tsume solve --ko-rule`).
     #[arg(
         long,
@@ -149,9 +152,20 @@ const POINT_BINS: [(&str, usize, usize); 4] = [
     ("50+", 50, usize::MAX),
 ];
 
-/// Per bin of [`POINT_BINS`]: the label, the rows loaded whose area falls in it and how
-/// many of them were answered.
-fn by_points(v: &[(&Row, &Outcome)]) -> Vec<(&'static str, usize, usize)> {
+/// One bin of [`POINT_BINS`]: its label, the rows loaded whose area falls in it, how many
+/// were answered, how many of those with a published status (dead or alive) there are
+/// and how many agree with it, and the median seconds of its rows.
+struct Bin {
+    label: &'static str,
+    rows: usize,
+    answered: usize,
+    status_known: usize,
+    status_right: usize,
+    median_seconds: f64,
+}
+
+/// The rows of `v` by bin of [`POINT_BINS`].
+fn by_points(v: &[(&Row, &Outcome)]) -> Vec<Bin> {
     POINT_BINS
         .iter()
         .map(|&(label, lo, hi)| {
@@ -163,7 +177,23 @@ fn by_points(v: &[(&Row, &Outcome)]) -> Vec<(&'static str, usize, usize)> {
                 .iter()
                 .filter(|(_, o)| o.verdict != Verdict::Unknown)
                 .count();
-            (label, rows.len(), answered)
+            let known: Vec<_> = rows
+                .iter()
+                .filter(|(r, _)| r.status == "dead" || r.status == "alive")
+                .collect();
+            let status_right = known
+                .iter()
+                .filter(|(r, o)| o.verdict.as_str() == r.status)
+                .count();
+            let mut times: Vec<f64> = rows.iter().map(|(_, o)| o.seconds).collect();
+            Bin {
+                label,
+                rows: rows.len(),
+                answered,
+                status_known: known.len(),
+                status_right,
+                median_seconds: median(&mut times),
+            }
         })
         .collect()
 }
@@ -267,12 +297,14 @@ fn read_rows(dir: &Path) -> Result<Vec<Row>, String> {
     Ok(rows)
 }
 
-/// The search as `--no-deepen`, `--no-unbounded` and `--no-learned-order` set it.
+/// The search as `--no-deepen`, `--no-unbounded`, `--no-learned-order` and `--zones` set
+/// it.
 fn tuning(a: &BenchArgs) -> Tuning {
     Tuning {
         deepen: !a.no_deepen,
         unbounded: !a.no_unbounded,
         learned_order: !a.no_learned_order,
+        zones: a.zones,
         ..Tuning::default()
     }
 }
@@ -601,10 +633,13 @@ fn corpus(
                 disagreements_ko_rule_agrees: ko_rule_agrees,
                 answered_by_points: bins
                     .iter()
-                    .map(|&(points, rows, answered)| PointsBinJson {
-                        points,
-                        rows,
-                        answered,
+                    .map(|b| PointsBinJson {
+                        points: b.label,
+                        rows: b.rows,
+                        answered: b.answered,
+                        status_known: b.status_known,
+                        status_right: b.status_right,
+                        median_seconds: b.median_seconds,
                     })
                     .collect(),
             });
@@ -626,11 +661,17 @@ fn corpus(
             );
             let shares: Vec<String> = bins
                 .iter()
-                .filter(|&&(_, rows, _)| rows > 0)
-                .map(|&(label, rows, answered)| {
+                .filter(|b| b.rows > 0)
+                .map(|b| {
                     format!(
-                        "{label}: {answered}/{rows} ({:.0} %)",
-                        100.0 * answered as f64 / rows as f64
+                        "{}: {}/{} ({:.0} %, right {}/{}, median {:.2} s)",
+                        b.label,
+                        b.answered,
+                        b.rows,
+                        100.0 * b.answered as f64 / b.rows as f64,
+                        b.status_right,
+                        b.status_known,
+                        b.median_seconds
                     )
                 })
                 .collect();
