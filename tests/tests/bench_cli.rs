@@ -238,6 +238,9 @@ fn answered_share_is_reported_by_points_in_play() {
     );
     let bounds = [(0, 29), (30, 39), (40, 49), (50, usize::MAX)];
     let mut counts = [(0u64, 0u64); 4];
+    // Per bin: rows with a published status (dead or alive), and those the answer matches.
+    let mut status = [(0u64, 0u64); 4];
+    let expected = col("expected");
     for line in lines {
         let f: Vec<&str> = line.split('\t').collect();
         let n: usize = f[points].parse().unwrap();
@@ -262,15 +265,28 @@ fn answered_share_is_reported_by_points_in_play() {
             .unwrap();
         counts[bin].0 += 1;
         counts[bin].1 += u64::from(f[got] != "unknown");
+        if f[expected] == "dead" || f[expected] == "alive" {
+            status[bin].0 += 1;
+            status[bin].1 += u64::from(f[got] == f[expected]);
+        }
     }
     let s = &r.json()["sources"][0];
     let bins = s["answered_by_points"].as_array().unwrap();
     let labels: Vec<&str> = bins.iter().map(|b| b["points"].as_str().unwrap()).collect();
     assert_eq!(labels, ["under 30", "30-39", "40-49", "50+"]);
-    for (b, &(rows, answered)) in bins.iter().zip(&counts) {
+    for ((b, &(rows, answered)), &(known, right)) in bins.iter().zip(&counts).zip(&status) {
         assert_eq!(
             (b["rows"].as_u64(), b["answered"].as_u64()),
             (Some(rows), Some(answered)),
+            "{s}"
+        );
+        assert_eq!(
+            (b["status_known"].as_u64(), b["status_right"].as_u64()),
+            (Some(known), Some(right)),
+            "{s}"
+        );
+        assert!(
+            b["median_seconds"].as_f64().is_some_and(|t| t >= 0.0),
             "{s}"
         );
     }
