@@ -222,8 +222,8 @@ pub struct Tuning {
     /// [`RECORD_MOVES_FROM`]. Same search either way: kept so that tests can compare
     /// the two.
     pub record_moves_from: usize,
-    /// Relevance zones with liberty budgets (docs/design/relevance-zones.md): at a
-    /// defender's node the pass child is searched first, and once it is proven, the
+    /// Relevance zones with liberty budgets (docs/design/relevance-zones.md): in the
+    /// bounded search, at a defender's node the pass child is searched first, and once it is proven, the
     /// defender's moves outside its zone that keep the zone's liberty conditions are
     /// proven with it, by the same strategy; the trees write them as covered moves,
     /// which the checker verifies by its own implementation of the rule.

@@ -174,18 +174,12 @@ impl Search<'_> {
             let v = self.probe_unbounded(c);
             vals.push(v);
         }
-        // Relevance zones: whether the defender's pass child is proven.
-        let mut zones_done = or_node || !self.zones_on();
         loop {
-            if !zones_done {
-                zones_done = self.zone_claims(p, u32::MAX, kids, vals);
-            }
             let (pn, dn) = combine(or_node, vals, self.pn_rule == crate::PnRule::Weak);
             if pn == 0 {
                 let need = proof_need(or_node, vals);
                 self.table.prove(h, need);
                 self.cyc.work.remove(&h);
-                self.zone_record(p, kids, vals);
                 return Known::Proven(need);
             }
             if dn == 0 {
@@ -210,11 +204,6 @@ impl Search<'_> {
             let (mut best, mut second) = select(or_node, vals);
             if !or_node && self.learned_order {
                 (best, second) = super::keep_first(vals, thdn, (best, second));
-            }
-            if !zones_done {
-                if let Some(i) = self.pass_first(kids, vals, thdn) {
-                    (best, second) = (i, thdn);
-                }
             }
             if seen[best] != epoch {
                 let v = self.probe_unbounded(&kids[best]);
