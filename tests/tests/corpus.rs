@@ -43,7 +43,7 @@ fn solve_rows(
             },
         )
         .unwrap_or_else(|e| panic!("{e}"));
-        let pos = p.position.with_to_move(to_move);
+        let pos = p.position().with_to_move(to_move);
         let opts = Options {
             depth: tsume_prove::default_depth(&pos),
             want_tree: true,
@@ -55,7 +55,7 @@ fn solve_rows(
             forever_nodes,
             ..Options::default()
         };
-        let a = tsume_prove::solve(&pos, p.target, &opts).unwrap();
+        let a = tsume_prove::solve(&pos, p.target(), &opts).unwrap();
         if a.verdict == Verdict::Unknown {
             continue;
         }
@@ -64,7 +64,8 @@ fn solve_rows(
             .tree
             .as_ref()
             .unwrap_or_else(|| panic!("{} {}: no tree", f[0], f[1]));
-        tsume_proof::check(&pos, p.target, t).unwrap_or_else(|e| panic!("{} {}: {e}", f[0], f[1]));
+        tsume_proof::check(&pos, p.target(), t)
+            .unwrap_or_else(|e| panic!("{} {}: {e}", f[0], f[1]));
         if a.verdict == Verdict::Dead {
             assert_ne!(
                 f[5], "alive",
@@ -132,13 +133,13 @@ fn an_open_fight_is_not_cut_out_of_the_board() {
         },
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(p.region.len(), 361);
+    assert_eq!(p.region().len(), 361);
     assert!(
-        p.notes.iter().any(|n| n.contains("is open")),
+        p.notes().iter().any(|n| n.contains("is open")),
         "{:?}",
-        p.notes
+        p.notes()
     );
-    let pos = p.position.with_to_move(Color::White);
+    let pos = p.position().with_to_move(Color::White);
     let opts = Options {
         depth: tsume_prove::default_depth(&pos),
         limits: Limits {
@@ -148,6 +149,6 @@ fn an_open_fight_is_not_cut_out_of_the_board() {
         },
         ..Options::default()
     };
-    let a = tsume_prove::solve(&pos, p.target, &opts).unwrap();
+    let a = tsume_prove::solve(&pos, p.target(), &opts).unwrap();
     assert_ne!(a.verdict, Verdict::Dead);
 }

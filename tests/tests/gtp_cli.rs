@@ -57,10 +57,10 @@ fn gtp_cases() -> Vec<Case> {
         .filter_map(|path| {
             let problem =
                 load_problem(&path, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
-            let expected = parse_expected(problem.expected.as_deref().unwrap_or(""))
+            let expected = parse_expected(problem.expected().unwrap_or(""))
                 .unwrap_or_else(|| panic!("{}: no stated answer", path.display()));
             let target = expected.target.clone()?;
-            let g = problem.full.board().grid_info()?;
+            let g = problem.full().board().grid_info()?;
             (g.width <= 25 && g.height <= 25).then_some(Case {
                 path,
                 problem,
@@ -273,7 +273,7 @@ fn loadsgf_with_a_move_number_stops_before_that_move() {
 fn a_search_out_of_budget_is_an_error_not_a_guess() {
     let f = repo_root().join("problems/44_carpenters_square.sgf");
     let p = load_problem(&f, &LoadOptions::default()).unwrap();
-    let exp = parse_expected(p.expected.as_deref().unwrap_or("")).unwrap();
+    let exp = parse_expected(p.expected().unwrap_or("")).unwrap();
     let target = exp.target.unwrap();
     let input = format!("loadsgf {}\nowl_attack {target}\n", f.display());
     let r = session(&["--max-nodes", "5"], &input);
@@ -519,12 +519,16 @@ fn genmove_wins_against_random_play() {
         target,
     } in gtp_cases()
     {
-        if p.region.len() > 30 {
+        if p.region().len() > 30 {
             continue;
         }
-        let defender = p.full.color(p.target_full).unwrap();
+        let defender = p.full().color(p.target_full()).unwrap();
         let attacker = defender.opponent();
-        let area: Vec<String> = p.region.iter().map(|&q| p.full.board().gtp(q)).collect();
+        let area: Vec<String> = p
+            .region()
+            .iter()
+            .map(|&q| p.full().board().gtp(q))
+            .collect();
         let mut games = Vec::new();
         if exp.status != ExpectedStatus::Alive {
             games.push((attacker, defender));
@@ -672,8 +676,8 @@ fn loadsgf_keeps_the_area_the_file_asks_for() {
     let (sgf, _) = tsume_tests::reduce_file("f", "p cnf 2 2\n-1 0\n1 2 0\n", "sgf");
     let s = sgf.display().to_string();
     let p = load_problem(&sgf, &LoadOptions::default()).unwrap();
-    let target = p.full.board().gtp(p.target_full);
-    let g = p.full.board().grid_info().unwrap();
+    let target = p.full().board().gtp(p.target_full());
+    let g = p.full().board().grid_info().unwrap();
     let solved = tsume_tests::tsume(&["solve", &s, "--json"]);
     let want = solved.json()["status"].as_str().unwrap().to_string();
     let r = session(
@@ -704,7 +708,7 @@ fn the_principal_variation_replays_and_a_kill_ends_in_the_capture() {
         ..
     } in gtp_cases()
     {
-        let defender = p.full.color(p.target_full).unwrap();
+        let defender = p.full().color(p.target_full()).unwrap();
         let path = f.display().to_string();
         for color in [defender.opponent(), defender] {
             let c = color.letter();

@@ -236,7 +236,7 @@ fn seen_points(b: &mut Browser) -> Vec<(String, Seen)> {
 
 /// The position in play as the screenshot must show it, by point name.
 fn wanted(problem: &tsume_sgf::Problem, pos: &Position) -> Vec<(String, Seen)> {
-    let board = problem.full.board();
+    let board = problem.full().board();
     let mut out: Vec<(String, Seen)> = pos
         .board()
         .points()
@@ -283,7 +283,7 @@ fn the_page_steps_through_a_line_in_chromium() {
         .find(|r| r["to_move"] == "B")
         .unwrap();
     let problem = load_problem(&file, &LoadOptions::default()).unwrap();
-    let full = problem.full.board();
+    let full = problem.full().board();
     let moves: Vec<Move> = black["pv"]
         .as_array()
         .unwrap()
@@ -294,7 +294,7 @@ fn the_page_steps_through_a_line_in_chromium() {
         })
         .collect();
     assert!(moves.len() >= 5, "a line with captures: {moves:?}");
-    let mut positions = vec![problem.position.with_to_move(Color::Black)];
+    let mut positions = vec![problem.position().with_to_move(Color::Black)];
     for &m in &moves {
         let next = positions.last().unwrap().play(m);
         positions.push(next);

@@ -81,7 +81,7 @@ fn agreement(source: &str) -> Option<(usize, usize)> {
             },
         );
         if let Ok(p) = inferred {
-            if p.full.group_id(p.target_full) == given.full.group_id(given.target_full) {
+            if p.full().group_id(p.target_full()) == given.full().group_id(given.target_full()) {
                 right += 1;
             }
         }
@@ -117,7 +117,7 @@ fn inferred_target_is_the_stated_one_in_the_collection() {
         let text = std::fs::read_to_string(f).unwrap();
         let name = f.display().to_string();
         let marked = parse_sgf_problem(&text, &name, &LoadOptions::default()).unwrap();
-        let exp = tsume_sgf::parse_expected(marked.expected.as_deref().unwrap_or("")).unwrap();
+        let exp = tsume_sgf::parse_expected(marked.expected().unwrap_or("")).unwrap();
         let Some(target) = exp.target else { continue };
         let sgf = without_marks(&text);
         let opts = LoadOptions {
@@ -126,9 +126,9 @@ fn inferred_target_is_the_stated_one_in_the_collection() {
             ..LoadOptions::default()
         };
         let p = parse_sgf_problem(&sgf, &name, &opts).unwrap();
-        let t = p.full.board().parse_point(&target).unwrap();
+        let t = p.full().board().parse_point(&target).unwrap();
         rows += 1;
-        if p.full.group_id(t) == p.full.group_id(p.target_full) {
+        if p.full().group_id(t) == p.full().group_id(p.target_full()) {
             right += 1;
         } else {
             misses.push(name);

@@ -16,26 +16,26 @@ fn every_problem_has_the_stated_answer() {
     let mut moves_checked = 0;
     for f in &files {
         let p = load_problem(f, &LoadOptions::default()).unwrap();
-        let exp = parse_expected(p.expected.as_deref().unwrap_or(""))
+        let exp = parse_expected(p.expected().unwrap_or(""))
             .unwrap_or_else(|| panic!("{}: no GC[tsume: …] answer", f.display()));
-        let defender = p.position.color(p.target).unwrap();
+        let defender = p.position().color(p.target()).unwrap();
         let attacker = defender.opponent();
         let mut verdicts = Vec::new();
         for (to_move, stated) in [(attacker, &exp.kill), (defender, &exp.live)] {
-            let pos = p.position.with_to_move(to_move);
+            let pos = p.position().with_to_move(to_move);
             let opts = Options {
                 depth: tsume_prove::default_depth(&pos),
                 all_moves: true,
                 want_tree: true,
                 ..Options::default()
             };
-            let a = tsume_prove::solve(&pos, p.target, &opts).unwrap();
+            let a = tsume_prove::solve(&pos, p.target(), &opts).unwrap();
             assert_ne!(a.verdict, Verdict::Unknown, "{}", f.display());
             let tree = a
                 .tree
                 .as_ref()
                 .unwrap_or_else(|| panic!("{}: no tree", f.display()));
-            if let Err(e) = tsume_proof::check(&pos, p.target, tree) {
+            if let Err(e) = tsume_proof::check(&pos, p.target(), tree) {
                 failures.push(format!(
                     "{}: {:?} to move: proof rejected: {e}",
                     f.display(),
@@ -51,7 +51,7 @@ fn every_problem_has_the_stated_answer() {
                     .iter()
                     .filter_map(|&m| match m {
                         Move::Pass => None,
-                        Move::Play(q) => p.to_full(q).map(|q| p.full.board().gtp(q)),
+                        Move::Play(q) => p.to_full(q).map(|q| p.full().board().gtp(q)),
                     })
                     .collect();
                 got.sort();
@@ -111,9 +111,9 @@ fn the_search_orders_agree() {
     };
     for f in &files {
         let p = load_problem(f, &LoadOptions::default()).unwrap();
-        let defender = p.position.color(p.target).unwrap();
+        let defender = p.position().color(p.target()).unwrap();
         for to_move in [defender.opponent(), defender] {
-            let pos = p.position.with_to_move(to_move);
+            let pos = p.position().with_to_move(to_move);
             let depth = tsume_prove::default_depth(&pos);
             let first = Options {
                 depth,
@@ -142,9 +142,9 @@ fn the_search_orders_agree() {
                 },
                 ..deep.clone()
             };
-            let u = tsume_prove::solve(&pos, p.target, &first).unwrap();
-            let a = tsume_prove::solve(&pos, p.target, &deep).unwrap();
-            let b = tsume_prove::solve(&pos, p.target, &one).unwrap();
+            let u = tsume_prove::solve(&pos, p.target(), &first).unwrap();
+            let a = tsume_prove::solve(&pos, p.target(), &deep).unwrap();
+            let b = tsume_prove::solve(&pos, p.target(), &one).unwrap();
             // The defender's moves in the liberty order of the first versions.
             let liberties = Options {
                 tuning: Tuning {
@@ -153,7 +153,7 @@ fn the_search_orders_agree() {
                 },
                 ..first.clone()
             };
-            let c = tsume_prove::solve(&pos, p.target, &liberties).unwrap();
+            let c = tsume_prove::solve(&pos, p.target(), &liberties).unwrap();
             let what = format!("{}, {} to move", f.display(), to_move.name());
             assert_eq!(c.verdict, u.verdict, "{what}");
             assert_eq!(c.exact, u.exact, "{what}");
@@ -176,7 +176,7 @@ fn the_search_orders_agree() {
                     .tree
                     .as_ref()
                     .unwrap_or_else(|| panic!("{what}, {name}: no tree"));
-                tsume_proof::check(&pos, p.target, tree)
+                tsume_proof::check(&pos, p.target(), tree)
                     .unwrap_or_else(|e| panic!("{what}, {name}: {e}"));
                 let root = tree.nodes[0].remaining;
                 match ans.verdict {
@@ -234,9 +234,9 @@ fn zones_agree_with_the_search_as_shipped() {
     let mut unknown = 0;
     for f in &files {
         let p = load_problem(f, &LoadOptions::default()).unwrap();
-        let defender = p.position.color(p.target).unwrap();
+        let defender = p.position().color(p.target()).unwrap();
         for to_move in [defender.opponent(), defender] {
-            let pos = p.position.with_to_move(to_move);
+            let pos = p.position().with_to_move(to_move);
             let plain = Options {
                 depth: tsume_prove::default_depth(&pos),
                 want_tree: true,
@@ -253,8 +253,8 @@ fn zones_agree_with_the_search_as_shipped() {
                 },
                 ..plain.clone()
             };
-            let a = tsume_prove::solve(&pos, p.target, &plain).unwrap();
-            let z = tsume_prove::solve(&pos, p.target, &zoned).unwrap();
+            let a = tsume_prove::solve(&pos, p.target(), &plain).unwrap();
+            let z = tsume_prove::solve(&pos, p.target(), &zoned).unwrap();
             let what = format!("{}, {} to move", f.display(), to_move.name());
             if z.verdict == Verdict::Unknown || a.verdict == Verdict::Unknown {
                 unknown += 1;
@@ -263,7 +263,7 @@ fn zones_agree_with_the_search_as_shipped() {
             assert_eq!(z.verdict, a.verdict, "{what}");
             exact_differs += usize::from(z.exact != a.exact);
             let tree = z.tree.as_ref().unwrap_or_else(|| panic!("{what}: no tree"));
-            tsume_proof::check(&pos, p.target, tree).unwrap_or_else(|e| panic!("{what}: {e}"));
+            tsume_proof::check(&pos, p.target(), tree).unwrap_or_else(|e| panic!("{what}: {e}"));
             covered += tree.nodes.iter().map(|n| n.covered.len()).sum::<usize>();
             zone_covered += z.stats.zone_covered;
             compared += 1;

@@ -1,5 +1,5 @@
 //! Points that walls joined to the outside seal off from the target are left out of the
-//! area (tsume-sgf crate docs, "Sealed-off points"). The claim is that this changes no
+//! area (tsume-area crate docs, "Sealed-off points"). The claim is that this changes no
 //! answer for any α: checked here against the exact solver (kill ranks, no depth bound)
 //! on small problems, and against the search with the points kept on the public corpus's
 //! d180cf rows that have such points (skipped when the corpus is absent).
@@ -45,7 +45,7 @@ const CASES: &[(&str, &str)] = &[
 
 /// The verdict and whether it holds for every α, with every tree checked.
 fn answer(p: &Problem, max_nodes: u64) -> (Verdict, bool) {
-    let pos = &p.position;
+    let pos = p.position();
     let opts = Options {
         depth: tsume_prove::default_depth(pos),
         want_tree: true,
@@ -56,10 +56,10 @@ fn answer(p: &Problem, max_nodes: u64) -> (Verdict, bool) {
         },
         ..Options::default()
     };
-    let a = tsume_prove::solve(pos, p.target, &opts).unwrap();
+    let a = tsume_prove::solve(pos, p.target(), &opts).unwrap();
     if a.verdict != Verdict::Unknown {
         let t = a.tree.as_ref().expect("a tree");
-        tsume_proof::check(pos, p.target, t).unwrap_or_else(|e| panic!("{e}"));
+        tsume_proof::check(pos, p.target(), t).unwrap_or_else(|e| panic!("{e}"));
     }
     (a.verdict, a.exact)
 }
@@ -71,14 +71,17 @@ fn sealed_points_change_no_answer() {
         for to_move in [Color::Black, Color::White] {
             let kept = load(sgf, region, to_move, true);
             let sealed = load(sgf, region, to_move, false);
-            let (nk, ns) = (kept.position.board().len(), sealed.position.board().len());
+            let (nk, ns) = (
+                kept.position().board().len(),
+                sealed.position().board().len(),
+            );
             assert!(ns < nk, "{sgf}: nothing sealed off ({ns} points)");
             assert!(
-                sealed.notes.iter().any(|n| n.contains("left out")),
+                sealed.notes().iter().any(|n| n.contains("left out")),
                 "{:?}",
-                sealed.notes
+                sealed.notes()
             );
-            assert!(!kept.notes.iter().any(|n| n.contains("left out")));
+            assert!(!kept.notes().iter().any(|n| n.contains("left out")));
             let a = answer(&kept, 2_000_000);
             assert_ne!(a.0, Verdict::Unknown, "{sgf}");
             assert_eq!(a, answer(&sealed, 2_000_000), "{sgf}, {to_move:?} to move");
@@ -122,7 +125,7 @@ fn sealed_points_change_no_answer_on_the_corpus() {
             load_problem(&dir.join(f[0]), &opts).unwrap_or_else(|e| panic!("{e}"))
         };
         let sealed = load(false);
-        if !sealed.notes.iter().any(|n| n.contains("left out")) {
+        if !sealed.notes().iter().any(|n| n.contains("left out")) {
             continue;
         }
         rows += 1;

@@ -505,7 +505,7 @@ fn a_repeating_line_is_shown_as_a_cycle() {
     assert_eq!(r.code, 0, "{}", r.err);
     let v = r.json();
     let problem = tsume_sgf::load_problem(&path, &tsume_sgf::LoadOptions::default()).unwrap();
-    let full = problem.full.board();
+    let full = problem.full().board();
     let mut cycles = 0;
     for side in v["results"].as_array().unwrap() {
         let c = if side["to_move"] == "B" {
@@ -514,7 +514,7 @@ fn a_repeating_line_is_shown_as_a_cycle() {
             Color::White
         };
         // Replay the line (GTP names on the whole board, mapped into the area in play).
-        let mut q = problem.position.with_to_move(c);
+        let mut q = problem.position().with_to_move(c);
         let mut seen = vec![q.clone()];
         let mut first_repeat = None;
         for (k, m) in side["pv"].as_array().unwrap().iter().enumerate() {

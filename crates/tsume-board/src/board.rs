@@ -367,6 +367,17 @@ impl Board {
         }
     }
 
+    /// `p` for messages: `C3 (cc)` on grids, the SGF name alone beyond GTP's 25
+    /// columns, its name on graph boards.
+    pub fn label(&self, p: Point) -> String {
+        let (g, s) = (self.gtp(p), self.sgf(p));
+        if g == s {
+            g
+        } else {
+            format!("{g} ({s})")
+        }
+    }
+
     /// Parses a point given as GTP (`C3`), SGF (`cc`) or, on graph boards, a point name.
     ///
     /// # Errors
@@ -376,12 +387,12 @@ impl Board {
             if let Some((x, y)) = coord::parse_gtp(text, g.height) {
                 return self
                     .point_at(x, y)
-                    .ok_or_else(|| CoordError::off_board(text, g));
+                    .ok_or_else(|| CoordError::off_board(text, g.width, g.height));
             }
             if let Some((x, y)) = coord::parse_sgf(text) {
                 return self
                     .point_at(x, y)
-                    .ok_or_else(|| CoordError::off_board(text, g));
+                    .ok_or_else(|| CoordError::off_board(text, g.width, g.height));
             }
             return Err(CoordError::malformed(text));
         }

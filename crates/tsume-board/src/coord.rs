@@ -4,8 +4,6 @@
 
 use std::fmt;
 
-use crate::board::Grid;
-
 const GTP_COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 /// A coordinate that names no point of the board.
@@ -41,13 +39,10 @@ impl CoordError {
             kind: CoordErrorKind::Malformed,
         }
     }
-    pub(crate) fn off_board(text: &str, g: Grid) -> CoordError {
+    pub(crate) fn off_board(text: &str, width: u32, height: u32) -> CoordError {
         CoordError {
             text: text.to_string(),
-            kind: CoordErrorKind::OffBoard {
-                width: g.width,
-                height: g.height,
-            },
+            kind: CoordErrorKind::OffBoard { width, height },
         }
     }
     pub(crate) fn unknown_name(text: &str) -> CoordError {

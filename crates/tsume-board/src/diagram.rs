@@ -166,3 +166,9 @@ pub fn counted(n: usize, one: &str, many: &str) -> String {
         format!("{n} {many}")
     }
 }
+/// A position prints as its diagram (the board, the player to move).
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", render(self))
+    }
+}

@@ -303,12 +303,6 @@ impl std::hash::Hash for Position {
     }
 }
 
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", crate::diagram::render(self))
-    }
-}
-
 /// Liberties of one group, usually few.
 pub type Liberties = SmallVec<[Point; 8]>;
 

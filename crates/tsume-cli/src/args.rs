@@ -13,7 +13,7 @@ use crate::Fail;
 /// Where the problem is and what is in play: shared by `solve` and `check`.
 #[derive(Args, Debug, Clone)]
 pub struct AreaArgs {
-    /// The area in play: auto (around the target up to the attacker's wall: the box of the target's cluster of stones (within three lines of each other; all stones where that area is open), sides near the edge taken to it, other sides grown by a line only beyond the defender's outermost stones; attacker walls joined to one virtual wall with two eyes, the outside; the defender groups across an attacker group of at most 3 liberties included, a capturing race), grown (the stones' box grown by a line on every side, the first versions' rule), tight (the stones' box not grown), board (everything), or a comma-separated list of points.
+    /// The area in play: auto (around the target, ending at the attacker's wall, with the other side of a capturing race), grown (the stones' box grown by a line on every side, the first versions' rule), tight (the stones' box not grown), board (everything), or a comma-separated list of points. The rule is stated in one place: tsume-area's docs (crates/tsume-area/src/lib.rs; docs/cli.md, "The problem's area").
     #[arg(
         long,
         value_name = "auto|grown|tight|board|POINTS",
@@ -21,10 +21,10 @@ pub struct AreaArgs {
         value_parser = parse_region
     )]
     pub region: RegionSpec,
-    /// Do not add the frame: by default the empty points of the area that are cut off from the rest of the board touch the outside's virtual wall, the attacker's, alive; without it they act as if on the board's edge.
+    /// Do not add the frame: the area's empty points cut off from the rest of the board then act as if on the board's edge instead of touching the outside's virtual wall (the rule: see --region).
     #[arg(long)]
     pub no_frame: bool,
-    /// Keep the points that the attacker's walls joined to the outside seal off from the target (their eyes): by default they are left out, which shrinks the search; play there cannot reach the target unless the attacker fills its own wall's eyes until the wall can be captured.
+    /// Keep the points that the attacker's walls joined to the outside seal off from the target (their eyes), which are left out by default (the rule: see --region).
     #[arg(long)]
     pub keep_sealed: bool,
     /// Which game tree of an SGF file holding several (a collection of problems in one

@@ -336,7 +336,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
     };
     // The prover's defaults, no tree, nothing checked but a disagreement.
     let settings = Settings {
-        depth: Some(tsume_prove::default_depth(&p.position)),
+        depth: Some(tsume_prove::default_depth(p.position())),
         limits: a.budget.clamped(),
         want_tree: false,
         max_tree: tsume_prove::Options::default().max_tree_nodes,
@@ -346,7 +346,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         ..Settings::default()
     };
     let pos = p
-        .position
+        .position()
         .with_to_move(row.to_move)
         .with_ko_rule(a.ko_rule.basic());
     let confirmed = if a.confirm_first_moves {
@@ -354,27 +354,27 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
     } else {
         None
     };
-    match answer_one(&pos, p.target, &settings) {
+    match answer_one(&pos, p.target(), &settings) {
         Ok(side) => {
             let ans = side.answer;
             let disagreement = ((row.status == "dead" || row.status == "alive")
                 && ans.verdict != Verdict::Unknown
                 && ans.verdict.as_str() != row.status)
-                .then(|| classify(&pos, p.target, ans.verdict, &settings));
+                .then(|| classify(&pos, p.target(), ans.verdict, &settings));
             // Only the model's repeating disagreements: under the rule already, or
             // with a tree that repeats nothing, the rule would answer the same.
             let under_ko_rule = (matches!(disagreement, Some(Ok(true))) && !pos.ko_rule())
-                .then(|| under_ko_rule(&pos, p.target, &settings));
+                .then(|| under_ko_rule(&pos, p.target(), &settings));
             Outcome {
                 disagreement,
                 under_ko_rule,
-                region_points: Some(p.region.len()),
+                region_points: Some(p.region().len()),
                 verdict: ans.verdict,
                 first: ans.moves.first().map(|&m| match m {
                     Move::Pass => "pass".to_string(),
                     Move::Play(q) => p.to_full(q).map_or_else(
-                        || p.position.board().name(q).to_string(),
-                        |f| p.full.board().gtp(f),
+                        || p.position().board().name(q).to_string(),
+                        |f| p.full().board().gtp(f),
                     ),
                 }),
                 seconds: ans.stats.seconds,
@@ -411,7 +411,7 @@ fn confirm_first_moves(
     let mut all_known = true;
     for m in &row.first_moves {
         let Some(x) = p
-            .full
+            .full()
             .board()
             .parse_point(m)
             .ok()
@@ -423,11 +423,11 @@ fn confirm_first_moves(
             continue;
         }
         let after = pos.play(Move::Play(x));
-        if after.color(p.target).is_none() {
+        if after.color(p.target()).is_none() {
             // The published move captures the target outright: a kill.
             return Some(true);
         }
-        match answer_one(&after, p.target, &rest).map(|s| s.answer.verdict) {
+        match answer_one(&after, p.target(), &rest).map(|s| s.answer.verdict) {
             Ok(Verdict::Dead) if attacker_moves => return Some(true),
             Ok(Verdict::Alive) if !attacker_moves => return Some(true),
             Ok(Verdict::Unknown) => all_known = false,

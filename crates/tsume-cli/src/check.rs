@@ -129,7 +129,7 @@ impl FileReport {
         match f {
             None => ("pass".to_string(), String::new()),
             Some(f) => {
-                let b = self.problem.full.board();
+                let b = self.problem.full().board();
                 (b.gtp(f), b.sgf(f))
             }
         }
@@ -154,7 +154,7 @@ fn check_file(
     let given = a.to_move.map(Player::color);
     let mut load = a.area.load_options(a.target.clone(), given);
     let mut problem = job.problem(&load, stdin)?;
-    let side = match given.or(problem.to_move_given) {
+    let side = match given.or(problem.to_move_given()) {
         Some(c) => c,
         None => {
             let Some(first) = tree.first() else {
@@ -170,9 +170,9 @@ fn check_file(
         }
     };
     if ko_rule {
-        problem.position = problem.position.with_ko_rule(true);
+        problem = problem.with_ko_rule(true);
     }
-    if problem.position.color(problem.target).is_none() {
+    if problem.position().color(problem.target()).is_none() {
         return Err(Fail::input(format!(
             "{}: the target point is empty",
             problem.label()
@@ -180,7 +180,7 @@ fn check_file(
     }
     let depth = a
         .depth
-        .unwrap_or_else(|| tsume_prove::default_depth(&problem.position));
+        .unwrap_or_else(|| tsume_prove::default_depth(problem.position()));
     // The prover's defaults but the exact solver's positions.
     let settings = tsume_solve::Settings {
         limits: limits.clone(),
@@ -245,8 +245,8 @@ fn human(r: &FileReport) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
     let p = &r.problem;
-    let full = p.full.board();
-    let target = full.gtp(p.target_full);
+    let full = p.full().board();
+    let target = full.gtp(p.target_full());
     let _ = writeln!(
         s,
         "{}: {} to {}: the {} group at {target}; α = {}; {} in the file{}",
@@ -377,7 +377,10 @@ fn sgf_move(c: Color, sgf_point: &str, properties: &str, comment: &str) -> Strin
 fn sgf_point_of(r: &FileReport, m: Move) -> Option<String> {
     match m {
         Move::Pass => Some(String::new()),
-        Move::Play(x) => r.problem.to_full(x).map(|f| r.problem.full.board().sgf(f)),
+        Move::Play(x) => r
+            .problem
+            .to_full(x)
+            .map(|f| r.problem.full().board().sgf(f)),
     }
 }
 
@@ -403,7 +406,7 @@ fn annotated_sgf(r: &FileReport) -> String {
         }
         let point = f
             .point
-            .map_or(String::new(), |p| r.problem.full.board().sgf(p));
+            .map_or(String::new(), |p| r.problem.full().board().sgf(p));
         out.push_str(&sgf_move(f.color, &point, &f.properties, &comment));
         let mut kids: Vec<String> = Vec::new();
         for (k, c) in r.flat.iter().enumerate() {
@@ -476,7 +479,7 @@ fn named(r: &FileReport, m: Move) -> Named {
 
 fn to_json(r: &FileReport) -> CheckJson {
     let p = &r.problem;
-    let full = p.full.board();
+    let full = p.full().board();
     let winner = |w: Option<Color>| w.map(|c| c.letter().to_string());
     let lines = r
         .lines
@@ -517,12 +520,12 @@ fn to_json(r: &FileReport) -> CheckJson {
         })
         .collect();
     CheckJson {
-        file: p.file.clone(),
-        game_tree: p.game_tree,
-        game_trees: p.game_trees,
+        file: p.file().to_string(),
+        game_tree: p.game_tree(),
+        game_trees: p.game_trees(),
         target: Named {
-            gtp: full.gtp(p.target_full),
-            sgf: full.sgf(p.target_full),
+            gtp: full.gtp(p.target_full()),
+            sgf: full.sgf(p.target_full()),
         },
         attacker: p.attacker().letter().to_string(),
         side: r.side.letter().to_string(),
@@ -688,7 +691,7 @@ fn html_page(r: &FileReport) -> String {
             tsume_draw::Line {
                 group: "The file's lines".to_string(),
                 title: format!("line {}: marked {marked}; {verdict}", k + 1),
-                start: p.position.with_to_move(first),
+                start: p.position().with_to_move(first),
                 steps,
                 end: format!("judged {}", claim_str(l.judged)),
             }

@@ -73,7 +73,7 @@ pub struct CheckProofArgs {
 /// Whether `c` is about `problem`'s position: the same board (names and neighbours), the
 /// same stones, the target in the problem's group; `Err` names the first difference.
 fn about(c: &Certificate, problem: &Problem) -> Result<(), String> {
-    let (mine, theirs) = (c.root.board(), problem.position.board());
+    let (mine, theirs) = (c.root.board(), problem.position().board());
     if mine.len() != theirs.len() {
         return Err(format!(
             "its board has {} points, the problem's area {}",
@@ -94,7 +94,7 @@ fn about(c: &Certificate, problem: &Problem) -> Result<(), String> {
         if a.len() != b.len() || a.iter().any(|x| !b.contains(x)) {
             return Err(format!("the neighbours of {} differ", theirs.name(q)));
         }
-        let (a, b) = (c.root.color(q), problem.position.color(q));
+        let (a, b) = (c.root.color(q), problem.position().color(q));
         if a != b {
             let say = |c: Option<Color>| c.map_or("empty", Color::name);
             return Err(format!(
@@ -105,11 +105,11 @@ fn about(c: &Certificate, problem: &Problem) -> Result<(), String> {
             ));
         }
     }
-    if c.root.group_id(c.target) != problem.position.group_id(problem.target) {
+    if c.root.group_id(c.target) != problem.position().group_id(problem.target()) {
         return Err(format!(
             "its group at {} is not the problem's, at {}",
             mine.name(c.target),
-            theirs.name(problem.target)
+            theirs.name(problem.target())
         ));
     }
     Ok(())
@@ -273,8 +273,8 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
             // position answers nothing about this one.
             let about = problem.as_ref().map(|p| about(&cert, p));
             let about_words = match (&about, &problem) {
-                (Some(Ok(())), Some(p)) => format!(" — about {}", p.file),
-                (Some(Err(why)), Some(p)) => format!(" — NOT ABOUT {}: {why}", p.file),
+                (Some(Ok(())), Some(p)) => format!(" — about {}", p.file()),
+                (Some(Err(why)), Some(p)) => format!(" — NOT ABOUT {}: {why}", p.file()),
                 _ => String::new(),
             };
             if let Some(r) = &about {
@@ -342,7 +342,7 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
     } else if a.files.len() > 1 || accepted + rejected > 1 || elsewhere > 0 {
         let mut line = format!("{accepted} accepted, {rejected} rejected");
         if let Some(p) = &problem {
-            let _ = write!(line, "; {elsewhere} not about {}", p.file);
+            let _ = write!(line, "; {elsewhere} not about {}", p.file());
         }
         let _ = writeln!(out, "{line}");
     }

@@ -77,7 +77,7 @@ fn ending(r: &Report, start: &Position, moves: &[Move], claim: Verdict) -> Strin
     for &m in moves {
         pos.play_in_place(m);
     }
-    if pos.color(r.problem.target).is_none() {
+    if pos.color(r.problem.target()).is_none() {
         "the group is captured".to_string()
     } else {
         match claim {
@@ -95,7 +95,7 @@ fn pv_lines(r: &Report, scene: &Scene) -> Vec<Line> {
         .iter()
         .filter(|s| s.answer.verdict != Verdict::Unknown)
         .map(|s| {
-            let start = r.problem.position.with_to_move(s.to_move);
+            let start = r.problem.position().with_to_move(s.to_move);
             let a = &s.answer;
             let title = verdict_title(r, scene, s);
             let end = ending(r, &start, &a.pv, a.verdict);
@@ -123,8 +123,8 @@ fn verdict_title(r: &Report, scene: &Scene, s: &Side) -> String {
 /// winning first move and each losing one with its refutation (the move's own tree);
 /// for a losing player, each of its first moves the root's tree answers.
 fn tree_lines(r: &Report, scene: &Scene, s: &Side) -> Vec<Line> {
-    let target = r.problem.target;
-    let start = r.problem.position.with_to_move(s.to_move);
+    let target = r.problem.target();
+    let start = r.problem.position().with_to_move(s.to_move);
     let who = s.to_move.title();
     let a = &s.answer;
     let mut out = Vec::new();
@@ -184,7 +184,7 @@ pub(crate) fn solve_outputs(
     let mut facts = vec![format!(
         "target: the {} group at {}; status: {}",
         r.defender().name(),
-        r.problem.full.board().gtp(r.problem.target_full),
+        r.problem.full().board().gtp(r.problem.target_full()),
         r.status().map_or("one side searched", |s| s.as_str())
     )];
     facts.extend(r.report.sides.iter().map(|s| verdict(r, &scene, s)));

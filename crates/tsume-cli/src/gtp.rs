@@ -492,7 +492,7 @@ impl Engine {
                 let target = self.stone(args)?;
                 let (problem, _) = self.problem(target)?;
                 let board = self.pos.board();
-                let points: Vec<String> = problem.region.iter().map(|&p| board.gtp(p)).collect();
+                let points: Vec<String> = problem.region().iter().map(|&p| board.gtp(p)).collect();
                 Ok(format!(
                     "SQUARE {}\nTEXT {} in play; {} defends {}",
                     points.join(" "),
@@ -624,7 +624,7 @@ impl Engine {
             .settings
             .solve
             .depth
-            .unwrap_or_else(|| tsume_prove::default_depth(&problem.position));
+            .unwrap_or_else(|| tsume_prove::default_depth(problem.position()));
         Ok((problem, depth))
     }
 
@@ -659,7 +659,7 @@ impl Engine {
             depth: Some(depth),
             ..settings.solve.clone()
         };
-        let report = tsume_solve::answer(&problem.position, problem.target, &s)
+        let report = tsume_solve::answer(problem.position(), problem.target(), &s)
             .map_err(|e| format!("{}: {e}", problem.label()))?;
         for side in &report.sides {
             verified(side)?;
@@ -716,7 +716,7 @@ fn problem_move(problem: &Problem, m: Move) -> Result<Move, String> {
         Move::Play(p) => problem.to_full(p).map(Move::Play).ok_or_else(|| {
             format!(
                 "the winning move is {}, a virtual point of the area, not on the board",
-                problem.position.board().name(p)
+                problem.position().board().name(p)
             )
         }),
     }

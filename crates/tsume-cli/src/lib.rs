@@ -19,6 +19,7 @@ mod report;
 mod sgf_out;
 mod solve;
 mod solved;
+mod status_cmd;
 
 use std::io::{BufRead, Write};
 
@@ -110,6 +111,10 @@ enum Command {
         about = "Solve a problem collection or the public corpus and report speed and correctness"
     )]
     Bench(bench::BenchArgs),
+    #[command(
+        about = "A string's status (A, B2, B31, B32) by Cassandra's single pass and J2003's steps"
+    )]
+    Status(status_cmd::StatusArgs),
     #[command(about = "Build the tsume-Go instance of a 3-SAT formula (DIMACS CNF)")]
     Reduce(reduce_cmd::ReduceArgs),
     #[command(about = "Check the reduction against a SAT solver on small formulas")]
@@ -181,6 +186,7 @@ pub fn run_with_input(
         Command::Check(a) => check::run(&a, stdin, out, err),
         Command::CheckProof(a) => check_proof::run(&a, out, err),
         Command::Bench(a) => bench::run(&a, out, err),
+        Command::Status(a) => status_cmd::run(&a, out, err),
         Command::Reduce(a) => reduce_cmd::run_reduce(&a, out, err),
         Command::VerifyReduction(a) => reduce_cmd::run_verify(&a, out, err),
         Command::Gtp(a) => gtp::run(&a, input, out, err),

@@ -147,7 +147,7 @@ fn solve_grid(
     };
     let p = tsume_sgf::parse_sgf_problem(&layout.to_sgf(), "grid.sgf", &lo)
         .map_err(|e| format!("the grid does not load: {e}"))?;
-    let side = solve_instance(a, limits, &p.position, p.target)?;
+    let side = solve_instance(a, limits, p.position(), p.target())?;
     if let Some(Err(e)) = &side.check {
         return Err(format!("the checker rejects the grid's tree: {e}"));
     }

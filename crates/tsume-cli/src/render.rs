@@ -147,11 +147,11 @@ fn side_line(r: &Solved, s: &Side) -> String {
             }
             // Said only when it holds: a tree with a repeating line may still have a
             // strategy without one (bounded trees run on until the depth limit).
-            if c.repetition_free && !r.problem.position.ko_rule() {
+            if c.repetition_free && !r.problem.position().ko_rule() {
                 line +=
                     "\n    no ko needed: no line of the proof repeats a position, so the answer \
                          holds under a ko rule too";
-            } else if !c.repetition_free && !r.problem.position.ko_rule() {
+            } else if !c.repetition_free && !r.problem.position().ko_rule() {
                 line += "\n    a line of the proof repeats a position (a ko retaken, or a longer \
                          cycle): under ordinary Go's ko the answer may differ (--ko-rule basic)";
             }
@@ -168,7 +168,7 @@ fn side_line(r: &Solved, s: &Side) -> String {
 /// The report a person reads.
 pub(crate) fn human(r: &Solved, diagram: bool) -> String {
     let p = &r.problem;
-    let full = p.full.board();
+    let full = p.full().board();
     let defender = r.defender();
     let mut s = String::new();
     let _ = writeln!(s, "{}", p.label());
@@ -179,19 +179,19 @@ pub(crate) fn human(r: &Solved, diagram: bool) -> String {
         s,
         "target: the {} group at {} ({}); attacker {}; α = {}",
         defender.name(),
-        full.gtp(p.target_full),
+        full.gtp(p.target_full()),
         r.target_source(),
         defender.opponent().name(),
         r.report.depth
     );
-    if p.position.ko_rule() {
+    if p.position().ko_rule() {
         let _ = writeln!(
             s,
             "rules: the basic ko rule (--ko-rule basic): a ko may not be retaken on the very \
              next move; outside Crăşmaru's model"
         );
     }
-    for n in &p.notes {
+    for n in p.notes() {
         let _ = writeln!(s, "note: {n}");
     }
     for side in &r.report.sides {

@@ -182,7 +182,7 @@ impl SideJson {
 impl SolveJson {
     pub fn new(r: &Solved, one_side: Option<Color>) -> SolveJson {
         let p = &r.problem;
-        let full = p.full.board();
+        let full = p.full().board();
         let defender = r.defender();
         let results: Vec<SideJson> = r.report.sides.iter().map(|s| SideJson::new(r, s)).collect();
         let one_side = one_side.and_then(|c| {
@@ -200,9 +200,9 @@ impl SolveJson {
             })
         });
         SolveJson {
-            file: p.file.clone(),
-            game_tree: p.game_tree,
-            game_trees: p.game_trees,
+            file: p.file().to_string(),
+            game_tree: p.game_tree(),
+            game_trees: p.game_trees(),
             board: match full.grid_info() {
                 Some(g) => BoardSize::Grid {
                     width: g.width,
@@ -211,23 +211,23 @@ impl SolveJson {
                 None => BoardSize::Graph { points: full.len() },
             },
             target: Named {
-                gtp: full.gtp(p.target_full),
-                sgf: full.sgf(p.target_full),
+                gtp: full.gtp(p.target_full()),
+                sgf: full.sgf(p.target_full()),
             },
             target_source: r.target_source(),
             defender: letter(defender),
             attacker: letter(defender.opponent()),
             depth_bound: r.report.depth,
-            ko_rule: if p.position.ko_rule() {
+            ko_rule: if p.position().ko_rule() {
                 "basic"
             } else {
                 "none"
             },
-            region_points: p.region.len(),
-            virtual_eyes: p.virtual_eyes.len(),
-            outside_walls: p.outside_walls.len(),
-            frame_points: p.frame_points.len(),
-            notes: p.notes.clone(),
+            region_points: p.region().len(),
+            virtual_eyes: p.virtual_eyes().len(),
+            outside_walls: p.outside_walls().len(),
+            frame_points: p.frame_points().len(),
+            notes: p.notes().to_vec(),
             status: r.status().map(Status::as_str),
             results,
             nodes: r.report.nodes(),
@@ -553,4 +553,82 @@ pub(crate) struct ProofReportJson {
     pub leaves: usize,
     pub max_depth: usize,
     pub repetition_free: bool,
+}
+
+/// `tsume status --json`: the question, then the answer.
+#[derive(Serialize)]
+pub(crate) struct StatusJson {
+    pub file: String,
+    /// The string's point, named on the whole board.
+    pub point: String,
+    /// `none` or `basic`.
+    pub ko_rule: &'static str,
+    /// `--depth`, else null.
+    pub depth: Option<u32>,
+    #[serde(flatten)]
+    pub result: StatusResult,
+}
+
+/// A string's status, or why there is none.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub(crate) enum StatusResult {
+    /// Out of budget: `status` is `"unknown"`.
+    Unknown {
+        status: &'static str,
+        reason: String,
+    },
+    Settled(Box<StatusSettled>),
+}
+
+/// Both evaluations of a string's status (tsume-status's `Report`).
+#[derive(Serialize)]
+pub(crate) struct StatusSettled {
+    /// The string's owner: `black` or `white`.
+    pub player: &'static str,
+    pub first: &'static str,
+    pub string: Vec<String>,
+    /// States of hypothetical play built.
+    pub states: usize,
+    pub cassandra: CassandraJson,
+    pub j2003: J2003Json,
+    pub agree: bool,
+}
+
+/// Cassandra's single pass.
+#[derive(Serialize)]
+pub(crate) struct CassandraJson {
+    /// `A`, `B2`, `B31` or `B32`.
+    pub status: &'static str,
+    pub name: &'static str,
+    pub plies: u32,
+    pub line: Vec<String>,
+    pub line_repeats: bool,
+    pub local2: Vec<String>,
+    pub bounded_by: Vec<String>,
+}
+
+/// J2003's steps.
+#[derive(Serialize)]
+pub(crate) struct J2003Json {
+    /// The conclusion; null when there is none.
+    pub status: Option<&'static str>,
+    pub name: Option<&'static str>,
+    pub settled_from: Option<u32>,
+    pub repeats_from: u32,
+    pub period: u32,
+    pub cycle: Vec<&'static str>,
+    pub steps: StepsJson,
+    pub local2: Option<Vec<String>>,
+    pub local2_undefined_by: Option<String>,
+    pub bounded_by: Option<Vec<String>>,
+}
+
+/// The three steps' values at one bound (`irrelevant`: the leaf was cut).
+#[derive(Serialize)]
+pub(crate) struct StepsJson {
+    pub bound: u32,
+    pub step1: &'static str,
+    pub step2: &'static str,
+    pub step3: &'static str,
 }

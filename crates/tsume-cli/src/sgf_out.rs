@@ -14,16 +14,16 @@ const BUDGET: usize = 20_000;
 /// per player moving first, each the proof or disproof tree.
 pub(crate) fn write(r: &Solved) -> String {
     let p = &r.problem;
-    let full = p.full.board();
+    let full = p.full().board();
     let size = full
         .grid_info()
         .map(|g| (g.width as usize, g.height as usize));
     let mut s = sgf_write::game("tsume", size);
     s += &sgf_write::setup(
         full.points()
-            .filter_map(|q| p.full.color(q).map(|c| (c, full.sgf(q)))),
+            .filter_map(|q| p.full().color(q).map(|c| (c, full.sgf(q)))),
     );
-    s += &sgf_write::property("TR", &full.sgf(p.target_full));
+    s += &sgf_write::property("TR", &full.sgf(p.target_full()));
     let mut root = format!(
         "tsume: the {} group marked with a triangle; α = {}.",
         r.defender().name(),
@@ -32,7 +32,7 @@ pub(crate) fn write(r: &Solved) -> String {
     if let Some(st) = r.status() {
         let _ = write!(root, " Status: {st}.");
     }
-    root += if r.problem.position.ko_rule() {
+    root += if r.problem.position().ko_rule() {
         " Rules: the basic ko rule (a ko may not be retaken on the very next move; longer \
          cycles are allowed), suicide is a pass, seki is life."
     } else {
@@ -164,7 +164,7 @@ fn write_node(
                 Some(f) => {
                     s.push_str(&sgf_write::move_node(
                         to_move,
-                        &r.problem.full.board().sgf(f),
+                        &r.problem.full().board().sgf(f),
                     ));
                 }
                 None => {
@@ -172,7 +172,7 @@ fn write_node(
                     note = Some(format!(
                         "{} fills the virtual eye {} of the outside's wall (not on the board).",
                         to_move.title(),
-                        r.problem.position.board().name(q)
+                        r.problem.position().board().name(q)
                     ));
                 }
             },

@@ -174,7 +174,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
 pub(crate) fn solve_job(job: &Job, stdin: Option<&str>, s: &Settings) -> Result<Solved, Fail> {
     let mut problem = job.problem(&s.load, stdin)?;
     if s.ko_rule {
-        problem.position = problem.position.with_ko_rule(true);
+        problem = problem.with_ko_rule(true);
     }
     let bars = s.progress.then(|| Spinners {
         label: problem.label(),
@@ -183,7 +183,7 @@ pub(crate) fn solve_job(job: &Job, stdin: Option<&str>, s: &Settings) -> Result<
         bars: Mutex::new(Vec::new()),
     });
     let watcher = bars.as_ref().map(|b| b as &dyn tsume_solve::Watcher);
-    let report = tsume_solve::answer_with(&problem.position, problem.target, &s.solve, watcher)
+    let report = tsume_solve::answer_with(problem.position(), problem.target(), &s.solve, watcher)
         .map_err(|e| Fail::input(format!("{}: {e}", problem.label())))?;
     Ok(Solved { problem, report })
 }
@@ -286,7 +286,7 @@ pub(crate) fn run(
                 .iter()
                 .filter_map(|side| {
                     let t = side.answer.tree.as_ref()?;
-                    let tree = tsume_proof::to_json(&side.position, solved.problem.target, t);
+                    let tree = tsume_proof::to_json(&side.position, solved.problem.target(), t);
                     Some(TreeOut::new(side.to_move, tree))
                 })
                 .collect();

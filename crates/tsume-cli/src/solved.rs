@@ -28,10 +28,10 @@ impl Solved {
     /// The status the file states (`status=` in its `GC`), under the model only.
     pub fn expected_status(&self) -> Option<String> {
         // The files state their answers under Crăşmaru's model, without a ko rule.
-        if self.problem.position.ko_rule() {
+        if self.problem.position().ko_rule() {
             return None;
         }
-        let text = self.problem.expected.as_deref()?;
+        let text = self.problem.expected()?;
         let i = text.find("status=")?;
         let rest = &text[i + "status=".len()..];
         let word: String = rest
@@ -42,7 +42,7 @@ impl Solved {
     }
 
     pub fn target_source(&self) -> String {
-        match &self.problem.target_source {
+        match &self.problem.target_source() {
             TargetSource::Option => "option".to_string(),
             TargetSource::Mark => "mark".to_string(),
             TargetSource::Inferred(how) => format!("inferred: {how}"),
@@ -57,11 +57,11 @@ pub(crate) fn move_names(problem: &Problem, m: Move) -> (String, String) {
         Move::Pass => ("pass".to_string(), String::new()),
         Move::Play(p) => match problem.to_full(p) {
             Some(f) => {
-                let b = problem.full.board();
+                let b = problem.full().board();
                 (b.gtp(f), b.sgf(f))
             }
             None => {
-                let n = problem.position.board().name(p).to_string();
+                let n = problem.position().board().name(p).to_string();
                 (n.clone(), n)
             }
         },

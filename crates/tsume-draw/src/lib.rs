@@ -6,7 +6,7 @@
 //!   on a large board; or, for graph boards and grids with diagonal adjacency, nodes and
 //!   edges laid out at their coordinates, in design D2's rows, or by a deterministic
 //!   force layout), the points outside the area in play greyed, the target marked with a
-//!   triangle, and where the outside's virtual wall joins the area (tsume-sgf's
+//!   triangle, and where the outside's virtual wall joins the area (tsume-area's
 //!   `outside`: the attacker's walls and the frame points that touch it).
 //! - A [`Line`] is a line of play on the position in play; its [`figure`] is the book
 //!   figure: the position at its end with captures taken off, each standing stone it
@@ -25,8 +25,8 @@
 //! use tsume_draw::{problem_svg, Line, Scene};
 //! let sgf = "(;SZ[7]PL[B]AW[da][ab][bb][cb][db]AB[ea][eb][ac][bc][cc][dc][ec]TR[bb])";
 //! let p = parse_sgf_problem(sgf, "corner.sgf", &LoadOptions::default()).unwrap();
-//! let b7 = p.from_full(p.full.board().parse_point("B7").unwrap()).unwrap();
-//! let kill = Line::alternating("Black first", "Black kills at B7", p.position.clone(),
+//! let b7 = p.from_full(p.full().board().parse_point("B7").unwrap()).unwrap();
+//! let kill = Line::alternating("Black first", "Black kills at B7", p.position().clone(),
 //!     &[tsume_board::Move::Play(b7)], "");
 //! let svg = problem_svg(&Scene::of_problem(&p), &[kill], &[]);
 //! assert!(svg.starts_with("<svg") && svg.contains("data-point=\"B7\""));
@@ -34,6 +34,7 @@
 #![deny(missing_docs)]
 
 mod figure;
+mod layers;
 mod layout;
 mod page;
 mod picture;

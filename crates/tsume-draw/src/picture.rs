@@ -5,7 +5,8 @@ use svg::node::element::{Group, Rectangle};
 use svg::Document;
 
 use crate::figure::{diagrams, figure_of, Line};
-use crate::scene::{text, Kind, Scene};
+use crate::layers::text;
+use crate::scene::{Kind, Scene};
 
 /// Most diagrams a line is cut into ([`diagrams`]).
 const MAX_DIAGRAMS: usize = 3;

@@ -101,12 +101,12 @@ fn panels(svg: &str) -> BTreeMap<String, Drawn> {
 /// The stones a panel must show: the whole board's, with the area in play as `in_play`
 /// has it, on the points whose coordinates the panel shows.
 fn expected(problem: &Problem, in_play: &Position, d: &Drawn) -> BTreeMap<String, Color> {
-    let full = problem.full.board();
+    let full = problem.full().board();
     let mut out = BTreeMap::new();
     for f in full.points() {
         let color = match problem.from_full(f) {
             Some(p) => in_play.color(p),
-            None => problem.full.color(f),
+            None => problem.full().color(f),
         };
         let name = full.gtp(f);
         let shown = d.columns.iter().any(|c| name.starts_with(c.as_str()))
@@ -133,16 +133,16 @@ fn every_bundled_problem_draws_its_position_and_lines() {
     let mut figures = 0;
     for path in &files {
         let problem = load_problem(path, &LoadOptions::default()).unwrap();
-        let depth = default_depth(&problem.position);
+        let depth = default_depth(problem.position());
         let mut lines = Vec::new();
         for c in [Color::Black, Color::White] {
-            let start = problem.position.with_to_move(c);
+            let start = problem.position().with_to_move(c);
             let opts = Options {
                 depth,
                 max_tree_nodes: 0,
                 ..Options::default()
             };
-            let a = solve(&start, problem.target, &opts).unwrap();
+            let a = solve(&start, problem.target(), &opts).unwrap();
             assert_ne!(a.verdict, Verdict::Unknown, "{}", path.display());
             lines.push(Line::alternating(c.title(), "line", start, &a.pv, ""));
         }
@@ -157,9 +157,9 @@ fn every_bundled_problem_draws_its_position_and_lines() {
             "{name}: the problem and the lines' diagrams"
         );
         let first = &drawn["problem"];
-        let want = expected(&problem, &problem.position, first);
+        let want = expected(&problem, problem.position(), first);
         assert!(
-            !want.is_empty() && problem.full.stone_count() >= want.len(),
+            !want.is_empty() && problem.full().stone_count() >= want.len(),
             "{name}"
         );
         assert_eq!(first.stones, want, "{name}: the problem's stones");
@@ -245,6 +245,6 @@ fn a_formula_draws_with_its_gadgets() {
     )
     .unwrap();
     let d = &drawn["problem"];
-    assert_eq!(d.stones, expected(&p, &p.position, d));
+    assert_eq!(d.stones, expected(&p, p.position(), d));
     assert!(svg.contains(">\nL\n<") || svg.contains(">L<"), "Λ's label");
 }

@@ -390,6 +390,26 @@ pub fn random_monotone_3cnf(vars: u32, clauses: usize, seed: u64) -> Cnf {
     cnf
 }
 
+/// The formula as D6 draws it: [`normalize`]d, repeated clauses dropped; and what that
+/// changed.
+pub(crate) fn distinct_clauses(input: &Cnf) -> (Cnf, Vec<String>) {
+    let (mut cnf, mut notes) = normalize(input);
+    let mut seen = std::collections::BTreeSet::new();
+    let before = cnf.clauses.len();
+    cnf.clauses.retain(|c| {
+        let mut k = c.clone();
+        k.sort_unstable();
+        seen.insert(k)
+    });
+    if cnf.clauses.len() < before {
+        notes.push(format!(
+            "{} repeated clause(s) dropped (the same formula)",
+            before - cnf.clauses.len()
+        ));
+    }
+    (cnf, notes)
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

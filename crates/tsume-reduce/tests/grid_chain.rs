@@ -43,22 +43,26 @@ fn load(sgf: &str) -> tsume_sgf::Problem {
 fn check(f: &Cnf, max_nodes: u64) -> (bool, Verdict, u64) {
     let sgf = to_grid_sgf(f).unwrap_or_else(|e| panic!("{f:?}: {e}"));
     let p = load(&sgf);
-    assert_eq!(p.to_move_given, Some(Color::White));
-    assert_eq!(p.position.to_move(), Color::White);
-    assert_eq!(p.position.color(p.target), Some(Color::White));
-    assert_eq!(p.region.len(), p.full.board().len(), "whole board in play");
+    assert_eq!(p.to_move_given(), Some(Color::White));
+    assert_eq!(p.position().to_move(), Color::White);
+    assert_eq!(p.position().color(p.target()), Some(Color::White));
+    assert_eq!(
+        p.region().len(),
+        p.full().board().len(),
+        "whole board in play"
+    );
     let t = Instant::now();
-    let a = solve(&p.position, p.target, &opts(&p.position, max_nodes)).unwrap();
+    let a = solve(p.position(), p.target(), &opts(p.position(), max_nodes)).unwrap();
     let secs = t.elapsed().as_secs_f64();
     let sat = is_satisfiable(f);
     let layout = grid_layout(f).unwrap();
     let empty = p
-        .position
+        .position()
         .board()
         .points()
-        .filter(|&q| p.position.is_empty_at(q))
+        .filter(|&q| p.position().is_empty_at(q))
         .count();
-    check_structure(&layout, &p.position);
+    check_structure(&layout, p.position());
     assert_eq!(layout.empty_points(), empty);
     if !layout.cnf.clauses.is_empty() {
         // e, E, F f's, G = m g's, 2m choice points, two eyes in each of the m + 1 pockets
@@ -148,7 +152,7 @@ fn sgf_has_the_marks() {
         assert!(sgf.contains(s), "{s} missing: {sgf}");
     }
     let p = load(&sgf);
-    assert!(matches!(p.target_source, tsume_sgf::TargetSource::Mark));
+    assert!(matches!(p.target_source(), tsume_sgf::TargetSource::Mark));
     // every wall labelled: two pockets z, one block w
     assert_eq!(sgf.matches(":z]").count(), 2, "{sgf}");
     assert_eq!(sgf.matches(":w]").count(), 1, "{sgf}");
@@ -452,7 +456,7 @@ fn choice_answer_is_unique_on_the_grid() {
     ] {
         let layout = grid_layout(&f).unwrap();
         let p = load(&layout.to_sgf());
-        let b = p.position.board().clone();
+        let b = p.position().board().clone();
         let find = |want: Cell| {
             let (y, x) = layout
                 .cells
@@ -464,12 +468,12 @@ fn choice_answer_is_unique_on_the_grid() {
         };
         for v in 1..=vars {
             for (white, black) in [(Cell::A(v), Cell::B(v)), (Cell::B(v), Cell::A(v))] {
-                let q = p.position.play(Move::Play(find(white)));
+                let q = p.position().play(Move::Play(find(white)));
                 let o = Options {
                     all_moves: true,
                     ..opts(&q, 20_000_000)
                 };
-                let a = solve(&q, p.target, &o).unwrap();
+                let a = solve(&q, p.target(), &o).unwrap();
                 assert_eq!(a.verdict, Verdict::Dead, "{f:?} after White {white:?}");
                 assert!(a.all_moves);
                 assert_eq!(
@@ -618,8 +622,8 @@ fn layout_exactly_on_the_chain_class_and_well_formed() {
                 }
                 let sgf = l.to_sgf();
                 let p = load(&sgf);
-                check_structure(l, &p.position);
-                assert_eq!(p.position.color(p.target), Some(Color::White));
+                check_structure(l, p.position());
+                assert_eq!(p.position().color(p.target()), Some(Color::White));
                 if l.width > 30 {
                     big += 1;
                 }

@@ -30,7 +30,7 @@ fn main() {
         match load_problem(&f, &LoadOptions::default()) {
             Ok(p) => {
                 ok += 1;
-                let how = match &p.target_source {
+                let how = match p.target_source() {
                     TargetSource::Option => "option".to_string(),
                     TargetSource::Mark => "mark".to_string(),
                     TargetSource::Inferred(w) => format!("inferred: {w}"),
@@ -38,10 +38,10 @@ fn main() {
                 println!(
                     "{}\ttarget {}\t{} in play (+{} eyes)\t{} to move\t{}",
                     f.display(),
-                    p.full.board().gtp(p.target_full),
-                    p.region.len(),
-                    p.virtual_eyes.len(),
-                    p.full.to_move(),
+                    p.full().board().gtp(p.target_full()),
+                    p.region().len(),
+                    p.virtual_eyes().len(),
+                    p.full().to_move(),
                     how
                 );
                 if verbose {

@@ -121,6 +121,15 @@ impl fmt::Display for LoadErrorKind {
     }
 }
 
+impl From<tsume_area::AreaError> for LoadErrorKind {
+    fn from(e: tsume_area::AreaError) -> LoadErrorKind {
+        match e {
+            tsume_area::AreaError::TargetEmpty(p) => LoadErrorKind::TargetEmpty(p),
+            tsume_area::AreaError::BadRegion(e) => LoadErrorKind::BadRegion(e),
+        }
+    }
+}
+
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // One line: newlines in nested messages are flattened.
@@ -130,3 +139,13 @@ impl fmt::Display for LoadError {
 }
 
 impl std::error::Error for LoadError {}
+
+/// A file's `name` for game tree `index` of the `count` it holds, in messages and
+/// listings: the tree named when there are several (`set.sgf, game tree 3`).
+pub fn tree_label(name: &str, index: usize, count: usize) -> String {
+    if count > 1 {
+        format!("{name}, game tree {index}")
+    } else {
+        name.to_string()
+    }
+}

@@ -23,7 +23,8 @@ use sgf_parse::go::Prop;
 use sgf_parse::{GameTree, SgfNode};
 use tsume_board::{Board, Color, Point, MAX_GRID_SIDE};
 
-use crate::{board_size, sgf_move, LoadError, LoadErrorKind, Parsed};
+use crate::syntax::{board_size, sgf_move, Parsed};
+use crate::{LoadError, LoadErrorKind};
 
 /// A mark on a node of a solution tree.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use super::*;
+use tsume_board::{Color, Point};
 
 fn load(text: &str) -> Result<Problem, LoadError> {
     parse_sgf_problem(text, "t.sgf", &LoadOptions::default())
@@ -11,7 +12,7 @@ fn load_with(text: &str, opts: LoadOptions) -> Result<Problem, LoadError> {
 }
 
 fn pt(p: &Problem, name: &str) -> Point {
-    p.full.board().parse_point(name).unwrap()
+    p.full().board().parse_point(name).unwrap()
 }
 
 /// A white corner group (two eyes at aa and ca) walled in by one black group.
@@ -22,18 +23,18 @@ AB[ea][eb][ac][bc][cc][dc][ec])";
 #[test]
 fn size_square_rectangular_and_line() {
     let p = load("(;SZ[7]AB[aa]AW[ba])").unwrap();
-    let g = p.full.board().grid_info().unwrap();
+    let g = p.full().board().grid_info().unwrap();
     assert_eq!((g.width, g.height), (7, 7));
     let p = load("(;SZ[7:5]AB[ge]AW[fe])").unwrap();
-    let g = p.full.board().grid_info().unwrap();
+    let g = p.full().board().grid_info().unwrap();
     assert_eq!((g.width, g.height), (7, 5));
-    assert_eq!(p.full.color(pt(&p, "ge")), Some(Color::Black));
+    assert_eq!(p.full().color(pt(&p, "ge")), Some(Color::Black));
     let p = load("(;SZ[9:1]AB[aa][ba]AW[da][ea])").unwrap();
-    let g = p.full.board().grid_info().unwrap();
+    let g = p.full().board().grid_info().unwrap();
     assert_eq!((g.width, g.height), (9, 1));
-    assert_eq!(p.full.board().len(), 9);
+    assert_eq!(p.full().board().len(), 9);
     let p = load("(;AB[aa]AW[ba])").unwrap();
-    assert_eq!(p.full.board().len(), 361, "default SZ is 19");
+    assert_eq!(p.full().board().len(), 361, "default SZ is 19");
 }
 
 #[test]
@@ -41,14 +42,18 @@ fn setup_pl_and_root_sequence_moves_with_phi() {
     // White's stone at aa is captured by B[ab]; the variation is not applied.
     let t = "(;SZ[5]AB[ba]AW[aa][dd];B[ab](;W[cc])(;W[ee]))";
     let p = load(t).unwrap();
-    assert_eq!(p.full.color(pt(&p, "aa")), None, "captured by φ");
-    assert_eq!(p.full.color(pt(&p, "ab")), Some(Color::Black));
-    assert_eq!(p.full.color(pt(&p, "cc")), None, "variations are solutions");
-    assert_eq!(p.to_move_given, Some(Color::White));
-    assert_eq!(p.full.to_move(), Color::White);
+    assert_eq!(p.full().color(pt(&p, "aa")), None, "captured by φ");
+    assert_eq!(p.full().color(pt(&p, "ab")), Some(Color::Black));
+    assert_eq!(
+        p.full().color(pt(&p, "cc")),
+        None,
+        "variations are solutions"
+    );
+    assert_eq!(p.to_move_given(), Some(Color::White));
+    assert_eq!(p.full().to_move(), Color::White);
     // PL after the moves wins; the option wins over both.
     let t = "(;SZ[5]AB[ba]AW[aa][dd];B[ab];PL[B])";
-    assert_eq!(load(t).unwrap().full.to_move(), Color::Black);
+    assert_eq!(load(t).unwrap().full().to_move(), Color::Black);
     let o = LoadOptions {
         to_move: Some(Color::White),
         ..LoadOptions::default()
@@ -57,13 +62,13 @@ fn setup_pl_and_root_sequence_moves_with_phi() {
     // AE removes, tt is a pass.
     let t = "(;SZ[5]AB[ba][cc]AW[dd];AE[cc];B[tt])";
     let p = load(t).unwrap();
-    assert_eq!(p.full.color(pt(&p, "cc")), None);
-    assert_eq!(p.full.to_move(), Color::White);
+    assert_eq!(p.full().color(pt(&p, "cc")), None);
+    assert_eq!(p.full().to_move(), Color::White);
     // A suicide in the record is a pass (φ).
     let t = "(;SZ[3]AB[ba][ab]AW[cc];W[aa])";
     let p = load(t).unwrap();
-    assert_eq!(p.full.color(pt(&p, "aa")), None);
-    assert_eq!(p.full.to_move(), Color::Black);
+    assert_eq!(p.full().color(pt(&p, "aa")), None);
+    assert_eq!(p.full().to_move(), Color::Black);
 }
 
 #[test]
@@ -74,7 +79,7 @@ fn several_game_trees_by_index() {
         ..LoadOptions::default()
     };
     let p = load_with(t, o).unwrap();
-    assert_eq!(p.full.board().len(), 49);
+    assert_eq!(p.full().board().len(), 49);
     let o = LoadOptions {
         index: 2,
         ..LoadOptions::default()
@@ -82,11 +87,15 @@ fn several_game_trees_by_index() {
     let e = load_with(t, o).unwrap_err();
     assert_eq!(e.kind, LoadErrorKind::NoSuchTree { index: 2, count: 2 });
     // Each knows which game tree it is and says that there are others.
-    assert_eq!((p.game_tree, p.game_trees), (1, 2));
-    assert_eq!(p.label(), format!("{}, game tree 1", p.file));
-    assert!(p.notes[0].contains("holds 2 game trees"), "{:?}", p.notes);
+    assert_eq!((p.game_tree(), p.game_trees()), (1, 2));
+    assert_eq!(p.label(), format!("{}, game tree 1", p.file()));
+    assert!(
+        p.notes()[0].contains("holds 2 game trees"),
+        "{:?}",
+        p.notes()
+    );
     let first = load_with(t, LoadOptions::default()).unwrap();
-    assert_eq!((first.game_tree, first.game_trees), (0, 2));
+    assert_eq!((first.game_tree(), first.game_trees()), (0, 2));
     // A fault inside one game tree of several names it; a file of one tree does not.
     let bad = "(;SZ[5]AB[aa]AW[ba])(;SZ[5]AB[zz])";
     let o = LoadOptions {
@@ -98,8 +107,8 @@ fn several_game_trees_by_index() {
     let e = load_with("(;SZ[5]AB[zz])", LoadOptions::default()).unwrap_err();
     assert!(!e.file.contains("game tree"), "{e}");
     let one = load_with("(;SZ[5]AB[aa]AW[ba])", LoadOptions::default()).unwrap();
-    assert_eq!((one.game_tree, one.game_trees), (0, 1));
-    assert_eq!(one.label(), one.file);
+    assert_eq!((one.game_tree(), one.game_trees()), (0, 1));
+    assert_eq!(one.label(), one.file());
     // Graph text is told from SGF by its first line that is not a comment.
     assert!(crate::is_graph_text(
         "# a 3-SAT instance\n\ntsume-graph 1\n"
@@ -132,13 +141,13 @@ fn several_game_trees_by_index() {
         );
         match (got, &own) {
             (Ok(a), Ok(b)) => {
-                assert_eq!((a.game_tree, a.game_trees), (index, 4));
-                assert_eq!(a.file, "set.sgf");
+                assert_eq!((a.game_tree(), a.game_trees()), (index, 4));
+                assert_eq!(a.file(), "set.sgf");
                 assert_eq!(a.label(), b.label());
-                assert_eq!(a.notes, b.notes);
-                assert_eq!(a.region, b.region);
-                assert_eq!(a.target_full, b.target_full);
-                for (x, y) in [(&a.full, &b.full), (&a.position, &b.position)] {
+                assert_eq!(a.notes(), b.notes());
+                assert_eq!(a.region(), b.region());
+                assert_eq!(a.target_full(), b.target_full());
+                for (x, y) in [(a.full(), b.full()), (a.position(), b.position())] {
                     assert_eq!(x.board().len(), y.board().len(), "game tree {index}");
                     assert_eq!(x.configuration(), y.configuration(), "game tree {index}");
                     assert_eq!(x.to_move(), y.to_move(), "game tree {index}");
@@ -231,10 +240,10 @@ fn target_option_gtp_or_sgf_and_its_errors() {
     // GTP C3 on a 5x5 board is column c, row 5-3 = 2 (from the top): cc.
     let t = "(;SZ[5]AB[cc]AW[dc])";
     let p = load_with(t, o("C3")).unwrap();
-    assert_eq!(p.target_full, pt(&p, "cc"));
-    assert_eq!(p.target_source, TargetSource::Option);
+    assert_eq!(p.target_full(), pt(&p, "cc"));
+    assert_eq!(p.target_source(), &TargetSource::Option);
     let p = load_with(t, o("dc")).unwrap();
-    assert_eq!(p.full.color(p.target_full), Some(Color::White));
+    assert_eq!(p.full().color(p.target_full()), Some(Color::White));
     let e = load_with(t, o("A1")).unwrap_err();
     assert!(matches!(e.kind, LoadErrorKind::TargetEmpty(_)), "{e}");
     let e = load_with(t, o("Z99")).unwrap_err();
@@ -248,8 +257,8 @@ fn target_from_marks_in_order_of_preference() {
     // CR marks one group, TR another: TR wins. MA on an empty point is ignored.
     let t = "(;SZ[7]AB[aa][gg]AW[ba][fg]CR[aa]TR[fg]MA[dd])";
     let p = load(t).unwrap();
-    assert_eq!(p.target_full, pt(&p, "fg"));
-    assert_eq!(p.target_source, TargetSource::Mark);
+    assert_eq!(p.target_full(), pt(&p, "fg"));
+    assert_eq!(p.target_source(), &TargetSource::Mark);
     let t = "(;SZ[7]AB[aa][gg]AW[ba][fg]SQ[gg])";
     assert_eq!(load(t).unwrap().target_full, pt(&load(t).unwrap(), "gg"));
 }
@@ -261,27 +270,27 @@ fn target_inferred_largest_group_of_the_defender() {
     // 2-stone group: the larger one is the target.
     let t = "(;SZ[9]PL[B]AW[aa][ee][fe]AB[ba][ii])";
     let p = load(t).unwrap();
-    assert_eq!(p.full.group_size(p.target_full), 2);
-    assert_eq!(p.full.color(p.target_full), Some(Color::White));
-    match &p.target_source {
+    assert_eq!(p.full().group_size(p.target_full()), 2);
+    assert_eq!(p.full().color(p.target_full()), Some(Color::White));
+    match &p.target_source() {
         TargetSource::Inferred(why) => assert!(why.contains("largest"), "{why}"),
         s => panic!("{s:?}"),
     }
     // Ties on size: fewer liberties (the corner pair aa-ab has 2, ee-fe has 6).
     let t = "(;SZ[9]PL[B]AW[aa][ab][ee][fe]AB[ba][bb][ii])";
     let p = load(t).unwrap();
-    assert_eq!(p.target_full, pt(&p, "aa"));
+    assert_eq!(p.target_full(), pt(&p, "aa"));
     // A larger group that is unconditionally alive (two eyes, Benson) is passed over.
     let t = "(;SZ[9]PL[B]AW[ba][da][ab][bb][cb][db][ea][eb][ff]AB[fa][fb][ec][dc][cc][bc][ac])";
     let p = load(t).unwrap();
-    assert_eq!(p.target_full, pt(&p, "ff"));
+    assert_eq!(p.target_full(), pt(&p, "ff"));
     // A corner problem of a larger board: the colour nearer the edge defends (here
     // Black, on the first line), whoever moves.
     for pl in ["", "PL[B]", "PL[W]"] {
         let t = format!("(;SZ[9]{pl}AB[aa][ba][cc]AW[dd][ee])");
         let p = load(&t).unwrap();
-        assert_eq!(p.full.color(p.target_full), Some(Color::Black), "{pl}");
-        assert_eq!(p.target_full, pt(&p, "aa"));
+        assert_eq!(p.full().color(p.target_full()), Some(Color::Black), "{pl}");
+        assert_eq!(p.target_full(), pt(&p, "aa"));
     }
 }
 
@@ -293,8 +302,8 @@ fn the_defender_is_the_enclosed_colour_whoever_moves() {
     for pl in ["PL[B]", "PL[W]"] {
         let t = CORNER.replace("PL[B]", pl);
         let p = load(&t).unwrap();
-        assert_eq!(p.full.color(p.target_full), Some(Color::White), "{pl}");
-        match &p.target_source {
+        assert_eq!(p.full().color(p.target_full()), Some(Color::White), "{pl}");
+        match &p.target_source() {
             TargetSource::Inferred(why) => assert!(why.contains("white defends"), "{why}"),
             s => panic!("{s:?}"),
         }
@@ -304,25 +313,25 @@ fn the_defender_is_the_enclosed_colour_whoever_moves() {
     let corner = "SZ[19]AW[ba][ca][da][ab][bb][cb][db]AB[ea][eb][ac][bc][cc][dc][ec][fb]";
     for pl in ["PL[B]", "PL[W]"] {
         let p = load(&format!("(;{corner}{pl})")).unwrap();
-        assert_eq!(p.full.color(p.target_full), Some(Color::White), "{pl}");
+        assert_eq!(p.full().color(p.target_full()), Some(Color::White), "{pl}");
         assert_eq!(
-            p.full.group_id(p.target_full),
-            p.full.group_id(pt(&p, "ba"))
+            p.full().group_id(p.target_full()),
+            p.full().group_id(pt(&p, "ba"))
         );
     }
     // Stones of one colour only: that colour, whoever moves.
     for pl in ["PL[B]", "PL[W]", ""] {
         let p = load(&format!("(;SZ[9]{pl}AB[ee])")).unwrap();
-        assert_eq!(p.full.color(p.target_full), Some(Color::Black), "{pl}");
+        assert_eq!(p.full().color(p.target_full()), Some(Color::Black), "{pl}");
     }
     // A full board with nothing to tell the colours apart: the colour not to move.
     let p = load("(;SZ[3]PL[W]AB[aa]AW[cc])").unwrap();
-    assert_eq!(p.full.color(p.target_full), Some(Color::Black));
+    assert_eq!(p.full().color(p.target_full()), Some(Color::Black));
 }
 
 #[test]
 fn the_defender_a_file_states() {
-    use super::stated_defender;
+    use crate::target::stated_defender;
     let d = |t: &str| stated_defender(t).map(|(c, _)| c);
     assert_eq!(d("Black to live"), Some(Color::Black));
     assert_eq!(d("White to play and kill."), Some(Color::Black));
@@ -341,8 +350,8 @@ fn the_defender_a_file_states() {
     // It outranks the stones: the same corner, said the other way round.
     let corner = "SZ[19]AW[ba][ca][da][ab][bb][cb][db]AB[ea][eb][ac][bc][cc][dc][ec][fb]";
     let p = load(&format!("(;{corner}PL[W]GN[White to kill])")).unwrap();
-    assert_eq!(p.full.color(p.target_full), Some(Color::Black));
-    match &p.target_source {
+    assert_eq!(p.full().color(p.target_full()), Some(Color::Black));
+    match &p.target_source() {
         TargetSource::Inferred(why) => assert!(why.contains("white to kill"), "{why}"),
         s => panic!("{s:?}"),
     }
@@ -352,44 +361,44 @@ fn the_defender_a_file_states() {
 fn region_auto_on_an_enclosed_corner() {
     let p = load(CORNER).unwrap();
     // Inferred: Black moves, the single white group is the target.
-    assert_eq!(p.full.color(p.target_full), Some(Color::White));
+    assert_eq!(p.full().color(p.target_full()), Some(Color::White));
     assert_eq!((p.defender(), p.attacker()), (Color::White, Color::Black));
-    assert_eq!(p.full.group_size(p.target_full), 6);
+    assert_eq!(p.full().group_size(p.target_full()), 6);
     // In play: 6 white stones, aa and ca, the 7 black wall stones; +2 virtual eyes.
-    assert_eq!(p.region.len(), 15);
-    assert!(p.region.contains(&pt(&p, "aa")) && p.region.contains(&pt(&p, "ca")));
-    assert!(!p.region.contains(&pt(&p, "fa")) && !p.region.contains(&pt(&p, "ad")));
-    assert_eq!(p.position.board().len(), 18);
-    assert_eq!(p.virtual_eyes.len(), 2);
+    assert_eq!(p.region().len(), 15);
+    assert!(p.region().contains(&pt(&p, "aa")) && p.region().contains(&pt(&p, "ca")));
+    assert!(!p.region().contains(&pt(&p, "fa")) && !p.region().contains(&pt(&p, "ad")));
+    assert_eq!(p.position().board().len(), 18);
+    assert_eq!(p.virtual_eyes().len(), 2);
     // The eyes touch the virtual black stone `outside` only, which is joined to the
     // wall: the wall has 2 liberties, both eyes.
-    let (e1, s) = p.virtual_eyes[0];
-    assert_eq!(Some(s), p.outside);
-    assert_eq!(p.position.board().neighbors(e1), &[s]);
-    assert_eq!(p.position.color(s), Some(Color::Black));
-    assert_eq!(p.position.liberty_count(s), 2);
+    let (e1, s) = p.virtual_eyes()[0];
+    assert_eq!(Some(s), p.outside());
+    assert_eq!(p.position().board().neighbors(e1), &[s]);
+    assert_eq!(p.position().color(s), Some(Color::Black));
+    assert_eq!(p.position().liberty_count(s), 2);
     assert_eq!(p.to_full(e1), None);
     assert_eq!(p.to_full(s), None);
-    let wall = p.outside_walls[0];
-    assert_eq!(p.outside_walls.len(), 1);
-    assert_eq!(p.position.group_id(wall), p.position.group_id(s));
-    assert_eq!(p.position.group_size(wall), 8);
+    let wall = p.outside_walls()[0];
+    assert_eq!(p.outside_walls().len(), 1);
+    assert_eq!(p.position().group_id(wall), p.position().group_id(s));
+    assert_eq!(p.position().group_size(wall), 8);
     // The map and the target agree.
-    assert_eq!(p.to_full(p.target), Some(p.target_full));
-    for q in p.position.board().points() {
+    assert_eq!(p.to_full(p.target()), Some(p.target_full()));
+    for q in p.position().board().points() {
         if let Some(f) = p.to_full(q) {
-            assert_eq!(p.position.color(q), p.full.color(f));
+            assert_eq!(p.position().color(q), p.full().color(f));
             assert_eq!(p.from_full(f), Some(q));
         }
     }
-    assert_eq!(p.position.liberty_count(p.target), 2);
-    assert_eq!(p.position.to_move(), Color::Black);
+    assert_eq!(p.position().liberty_count(p.target()), 2);
+    assert_eq!(p.position().to_move(), Color::Black);
     let d = p.region_diagram();
     assert!(
         d.contains('@') && d.contains('-') && d.contains("virtual wall"),
         "{d}"
     );
-    assert!(!p.notes.is_empty());
+    assert!(!p.notes().is_empty());
 }
 
 /// Stones within columns a-f, rows 1-5 from the top; the wall is not closed.
@@ -406,27 +415,27 @@ fn region_grown_on_an_open_corner_is_the_grown_box() {
         ..LoadOptions::default()
     };
     let p = load_with(t, o).unwrap();
-    assert_eq!(p.region.len(), 7 * 6);
-    assert!(p.virtual_eyes.is_empty());
-    assert_eq!(p.position.board().len(), 42);
-    let gp = p.position.board().parse_point("G19").unwrap();
+    assert_eq!(p.region().len(), 7 * 6);
+    assert!(p.virtual_eyes().is_empty());
+    assert_eq!(p.position().board().len(), 42);
+    let gp = p.position().board().parse_point("G19").unwrap();
     assert_eq!(p.to_full(gp), Some(pt(&p, "ga")));
     assert!(p
-        .region
+        .region()
         .iter()
-        .all(|&q| p.full.board().xy(q).unwrap().0 <= 6));
+        .all(|&q| p.full().board().xy(q).unwrap().0 <= 6));
 }
 
 #[test]
 fn region_auto_whole_small_board_keeps_the_grid() {
     let t = "(;SZ[5]PL[B]AB[ab][bb][cb][cc][cd][ce]AW[aa][ba][ca][da][dc][db][dd][ee])";
     let p = load(t).unwrap();
-    assert!(p.position.board().grid_info().is_some() || !p.virtual_eyes.is_empty());
+    assert!(p.position().board().grid_info().is_some() || !p.virtual_eyes().is_empty());
     let t = "(;SZ[4]PL[B]AB[aa][bb]AW[dd][cd])";
     let p = load(t).unwrap();
-    assert_eq!(p.region.len(), 16);
-    assert!(p.position.board().grid_info().is_some());
-    assert_eq!(p.map[5], Some(Point::from_index(5)));
+    assert_eq!(p.region().len(), 16);
+    assert!(p.position().board().grid_info().is_some());
+    assert_eq!(p.map()[5], Some(Point::from_index(5)));
 }
 
 #[test]
@@ -436,9 +445,9 @@ fn region_board_and_points() {
         ..LoadOptions::default()
     };
     let p = load_with(CORNER, o).unwrap();
-    assert_eq!(p.region.len(), 81);
-    assert!(p.virtual_eyes.is_empty());
-    assert_eq!(p.position, p.full);
+    assert_eq!(p.region().len(), 81);
+    assert!(p.virtual_eyes().is_empty());
+    assert_eq!(p.position(), p.full());
 
     // The corner by points: listing one wall stone brings its whole group.
     let list: Vec<String> = ["aa", "ba", "ca", "da", "ab", "bb", "cb", "db", "ea"]
@@ -450,8 +459,8 @@ fn region_board_and_points() {
         ..LoadOptions::default()
     };
     let p = load_with(CORNER, o).unwrap();
-    assert_eq!(p.region.len(), 15);
-    assert_eq!(p.virtual_eyes.len(), 2);
+    assert_eq!(p.region().len(), 15);
+    assert_eq!(p.virtual_eyes().len(), 2);
 
     let o = LoadOptions {
         region: RegionSpec::Points(vec!["E5".into(), "F5".into()]),
@@ -482,18 +491,18 @@ fn region_board_and_points() {
 fn comments_and_expected_answer() {
     let t = "(;SZ[5]GC[tsume: status=dead; to_move=B]C[Straight three.]AB[aa]AW[ba])";
     let p = load(t).unwrap();
-    assert_eq!(p.comment.as_deref(), Some("Straight three."));
-    assert_eq!(p.expected.as_deref(), Some("tsume: status=dead; to_move=B"));
+    assert_eq!(p.comment(), Some("Straight three."));
+    assert_eq!(p.expected(), Some("tsume: status=dead; to_move=B"));
 }
 
 #[test]
 fn graph_files() {
     let g = "tsume-graph 1\npoint a b c d\nedges b: a c\nedge c d\nblack a\nwhite c\ntarget c\nto-move B\n";
     let p = parse_graph_problem(g, "t.graph", &LoadOptions::default()).unwrap();
-    assert_eq!(p.target_source, TargetSource::Mark);
-    assert_eq!(p.position.board().name(p.target), "c");
-    assert_eq!(p.full.to_move(), Color::Black);
-    assert_eq!(p.region.len(), 4);
+    assert_eq!(p.target_source(), &TargetSource::Mark);
+    assert_eq!(p.position().board().name(p.target()), "c");
+    assert_eq!(p.full().to_move(), Color::Black);
+    assert_eq!(p.region().len(), 4);
     assert!(p.region_diagram().contains('@'));
     // Through load_problem, by extension and by content.
     let dir = std::env::temp_dir().join(format!("tsume-sgf-test-{}", std::process::id()));
@@ -501,7 +510,7 @@ fn graph_files() {
     let f = dir.join("x.graph");
     std::fs::write(&f, g.replace("tsume-graph 1\n", "")).unwrap();
     let p = load_problem(&f, &LoadOptions::default()).unwrap();
-    assert_eq!(p.region.len(), 4);
+    assert_eq!(p.region().len(), 4);
     let f2 = dir.join("x.txt");
     std::fs::write(&f2, g).unwrap();
     assert!(load_problem(&f2, &LoadOptions::default()).is_ok());
@@ -534,33 +543,33 @@ fn region_auto_takes_in_enclosed_pockets() {
         ..LoadOptions::default()
     };
     let p = load_with(t, keep).unwrap();
-    assert!(p.region.contains(&pt(&p, "ea")) && p.region.contains(&pt(&p, "fa")));
-    assert!(!p.region.contains(&pt(&p, "ec")) && !p.region.contains(&pt(&p, "ad")));
+    assert!(p.region().contains(&pt(&p, "ea")) && p.region().contains(&pt(&p, "fa")));
+    assert!(!p.region().contains(&pt(&p, "ec")) && !p.region().contains(&pt(&p, "ad")));
     assert_eq!(
-        p.virtual_eyes.len(),
+        p.virtual_eyes().len(),
         2,
         "the wall still touches the outside"
     );
     let wall = p.from_full(pt(&p, "da")).unwrap();
     assert_eq!(
-        p.position.liberty_count(wall),
+        p.position().liberty_count(wall),
         4,
         "ea, fa and two virtual eyes"
     );
     // By default the pocket is left out again: the wall is joined to the outside, so
-    // nothing played in its eye can reach the target (crate docs, "Sealed-off points").
+    // nothing played in its eye can reach the target (tsume-area's docs, "Sealed-off points").
     let s = load(t).unwrap();
-    assert!(!s.region.contains(&pt(&s, "ea")) && !s.region.contains(&pt(&s, "fa")));
-    assert_eq!(s.region.len(), p.region.len() - 2);
+    assert!(!s.region().contains(&pt(&s, "ea")) && !s.region().contains(&pt(&s, "fa")));
+    assert_eq!(s.region().len(), p.region().len() - 2);
     assert!(s
         .notes
         .iter()
         .any(|n| n.starts_with("2 points of the area left out")));
     let wall = s.from_full(pt(&s, "da")).unwrap();
-    assert_eq!(s.position.liberty_count(wall), 2, "the two virtual eyes");
+    assert_eq!(s.position().liberty_count(wall), 2, "the two virtual eyes");
     // The rest is the same area: the target's eye and the wall next to it.
-    assert!(s.region.contains(&pt(&s, "ba")) && s.region.contains(&pt(&s, "dc")));
-    assert!(!p.notes.iter().any(|n| n.contains("left out")));
+    assert!(s.region().contains(&pt(&s, "ba")) && s.region().contains(&pt(&s, "dc")));
+    assert!(!p.notes().iter().any(|n| n.contains("left out")));
 }
 
 #[test]
@@ -571,9 +580,9 @@ fn region_auto_on_a_small_board_leaves_the_outside_out() {
     let t = "(;SZ[7:6]PL[B]AW[aa][ba][da][ea][ab][eb][ac][bc][dc][ec][bd][cd][dd]
 AB[fa][fb][fc][ad][ed][fd][ae][be][ce][de][ee])";
     let p = load(t).unwrap();
-    assert_eq!(p.region.len(), 13 + 5 + 11);
-    assert_eq!(p.virtual_eyes.len(), 2);
-    assert!(!p.region.contains(&pt(&p, "ga")) && !p.region.contains(&pt(&p, "af")));
+    assert_eq!(p.region().len(), 13 + 5 + 11);
+    assert_eq!(p.virtual_eyes().len(), 2);
+    assert!(!p.region().contains(&pt(&p, "ga")) && !p.region().contains(&pt(&p, "af")));
 }
 
 #[test]
@@ -614,29 +623,29 @@ fn problem_collection_is_well_formed() {
     for f in &files {
         let p = load_problem(f, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
         let name = f.display();
-        let e = parse_expected(p.expected.as_deref().unwrap_or(""))
+        let e = parse_expected(p.expected().unwrap_or(""))
             .unwrap_or_else(|| panic!("{name}: no tsume: answer in GC"));
         statuses[e.status as usize] += 1;
-        assert_eq!(p.target_source, TargetSource::Mark, "{name}");
-        let board = p.full.board();
+        assert_eq!(p.target_source(), &TargetSource::Mark, "{name}");
+        let board = p.full().board();
         assert_eq!(
             e.target.as_deref(),
-            Some(board.gtp(p.target_full).as_str()),
+            Some(board.gtp(p.target_full()).as_str()),
             "{name}"
         );
-        assert_eq!(e.to_move, p.to_move_given, "{name}: GC to_move vs PL");
-        assert!(p.comment.as_deref().is_some_and(|c| c.len() > 40), "{name}");
+        assert_eq!(e.to_move, p.to_move_given(), "{name}: GC to_move vs PL");
+        assert!(p.comment().is_some_and(|c| c.len() > 40), "{name}");
         for m in e.kill.iter().chain(&e.live) {
             let q = board
                 .parse_point(m)
                 .unwrap_or_else(|err| panic!("{name}: {err}"));
-            assert_eq!(p.full.color(q), None, "{name}: {m} is not empty");
+            assert_eq!(p.full().color(q), None, "{name}: {m} is not empty");
             assert!(p.from_full(q).is_some(), "{name}: {m} is not in play");
         }
         if e.status == ExpectedStatus::Unsettled {
             assert!(!e.kill.is_empty() && !e.live.is_empty(), "{name}");
         }
-        assert!(p.position.liberty_count(p.target) >= 1, "{name}");
+        assert!(p.position().liberty_count(p.target()) >= 1, "{name}");
     }
     assert!(statuses.iter().all(|&n| n >= 5), "{statuses:?}");
 }
@@ -647,7 +656,7 @@ fn problem_collection_is_well_formed() {
 fn mangled_files_never_panic() {
     let text = CORNER.to_string() + "(;GM[1]SZ[5:3]AB[aa]AW[ba];B[ca](;W[cb]))";
     let check = |t: &str| match load(t) {
-        Ok(p) => assert!(p.position.liberty_count(p.target) >= 1),
+        Ok(p) => assert!(p.position().liberty_count(p.target()) >= 1),
         Err(e) => assert!(!e.to_string().contains('\n')),
     };
     for (i, _) in text.char_indices() {
@@ -678,13 +687,13 @@ fn region_tight_snaps_to_near_edges_only() {
     };
     let p = load_with(t, o).unwrap();
     // Columns a-f (a snapped in: b is within two lines of the edge), rows 1-6 from the top.
-    assert!(p.region.contains(&pt(&p, "ab")) && p.region.contains(&pt(&p, "aa")));
-    assert!(p.region.iter().all(|&q| {
-        let (x, y) = p.full.board().xy(q).unwrap();
+    assert!(p.region().contains(&pt(&p, "ab")) && p.region().contains(&pt(&p, "aa")));
+    assert!(p.region().iter().all(|&q| {
+        let (x, y) = p.full().board().xy(q).unwrap();
         x <= 5 && y <= 5
     }));
     assert!(
-        !p.virtual_eyes.is_empty(),
+        !p.virtual_eyes().is_empty(),
         "white stones on the box side are walls"
     );
     // The same file with Grown: the box is grown by one line (column g, row 7 in play).
@@ -694,7 +703,7 @@ fn region_tight_snaps_to_near_edges_only() {
         ..LoadOptions::default()
     };
     let q = load_with(t, o).unwrap();
-    assert!(q.region.contains(&pt(&q, "ga")) && q.region.len() > p.region.len());
+    assert!(q.region().contains(&pt(&q, "ga")) && q.region().len() > p.region().len());
 }
 
 /// The outside's virtual wall: every empty point of the area with a neighbour on the
@@ -718,13 +727,13 @@ fn the_outside_touches_exactly_the_cut_off_empty_points_and_one_stone_of_each_wa
             },
         )
         .unwrap();
-        assert_eq!(p.region, bare.region, "{region:?}");
-        let b = p.position.board();
+        assert_eq!(p.region(), bare.region(), "{region:?}");
+        let b = p.position().board();
         let outside = b.parse_point("outside").unwrap();
-        assert_eq!(p.outside, Some(outside));
-        assert_eq!(p.position.color(outside), Some(p.attacker()));
+        assert_eq!(p.outside(), Some(outside));
+        assert_eq!(p.position().color(outside), Some(p.attacker()));
         assert_eq!(p.to_full(outside), None);
-        let in_area: std::collections::HashSet<Point> = p.region.iter().copied().collect();
+        let in_area: std::collections::HashSet<Point> = p.region().iter().copied().collect();
         let mut cut_off = 0;
         let mut walls = std::collections::HashSet::new();
         for q in b.points() {
@@ -736,7 +745,7 @@ fn the_outside_touches_exactly_the_cut_off_empty_points_and_one_stone_of_each_wa
                 .neighbors(f)
                 .iter()
                 .any(|y| !in_area.contains(y));
-            match p.full.color(f) {
+            match p.full().color(f) {
                 None => {
                     assert_eq!(touches, out_of_area, "{region:?} {}", b.name(q));
                     cut_off += usize::from(out_of_area);
@@ -744,26 +753,26 @@ fn the_outside_touches_exactly_the_cut_off_empty_points_and_one_stone_of_each_wa
                 Some(c) if c == p.defender() => assert!(!touches, "{}", b.name(q)),
                 Some(_) => {
                     // One stone of each attacker group that touches the outside.
-                    assert_eq!(touches, p.outside_walls.contains(&q), "{}", b.name(q));
+                    assert_eq!(touches, p.outside_walls().contains(&q), "{}", b.name(q));
                     if touches {
-                        assert!(walls.insert(p.full.group_id(f)), "{}", b.name(q));
+                        assert!(walls.insert(p.full().group_id(f)), "{}", b.name(q));
                     }
                 }
             }
         }
         assert!(cut_off > 0);
-        assert_eq!(p.frame_points.len(), cut_off);
-        assert!(bare.frame_points.is_empty());
-        for g in p.full.board().points() {
+        assert_eq!(p.frame_points().len(), cut_off);
+        assert!(bare.frame_points().is_empty());
+        for g in p.full().board().points() {
             let touches_outside = in_area.contains(&g)
-                && p.full.color(g) == Some(p.attacker())
-                && p.full
+                && p.full().color(g) == Some(p.attacker())
+                && p.full()
                     .board()
                     .neighbors(g)
                     .iter()
                     .any(|y| !in_area.contains(y));
             if touches_outside {
-                assert!(walls.contains(&p.full.group_id(g)), "{g:?}");
+                assert!(walls.contains(&p.full().group_id(g)), "{g:?}");
             }
         }
         // Its other neighbours: its two eyes, which touch only it.
@@ -778,21 +787,21 @@ fn the_outside_touches_exactly_the_cut_off_empty_points_and_one_stone_of_each_wa
             assert_eq!(b.neighbors(e), &[outside][..]);
         }
         // The frame adds edges only (and the virtual wall if no group touched it).
-        let added = if bare.outside.is_none() { 3 } else { 0 };
-        assert_eq!(b.len(), bare.position.board().len() + added);
+        let added = if bare.outside().is_none() { 3 } else { 0 };
+        assert_eq!(b.len(), bare.position().board().len() + added);
         assert!(tsume_board::benson::is_unconditionally_alive(
-            &p.position,
+            p.position(),
             outside
         ));
     }
     // An enclosed problem has nothing cut off: the virtual wall touches the wall only.
     let p = load(CORNER).unwrap();
-    let b = p.position.board();
-    let outside = p.outside.unwrap();
+    let b = p.position().board();
+    let outside = p.outside().unwrap();
     assert!(b
         .neighbors(outside)
         .iter()
-        .all(|&q| p.position.color(q).is_some() || p.to_full(q).is_none()));
+        .all(|&q| p.position().color(q).is_some() || p.to_full(q).is_none()));
 }
 
 /// `Auto`: sides near the edge go to it, a side whose outermost stones are all the
@@ -804,9 +813,9 @@ fn region_auto_ends_at_the_attackers_outermost_stones() {
     // stays within columns a-f and rows 1-5.
     let p = load_with(OPEN_CORNER, walled.clone()).unwrap();
     assert_eq!(p.attacker(), Color::Black);
-    for &q in &p.region {
-        let (x, y) = p.full.board().xy(q).unwrap();
-        assert!(x <= 5 && y <= 4, "{}", p.full.board().name(q));
+    for &q in p.region() {
+        let (x, y) = p.full().board().xy(q).unwrap();
+        assert!(x <= 5 && y <= 4, "{}", p.full().board().name(q));
     }
     let grown = load_with(
         OPEN_CORNER,
@@ -816,18 +825,18 @@ fn region_auto_ends_at_the_attackers_outermost_stones() {
         },
     )
     .unwrap();
-    assert!(p.region.len() < grown.region.len());
+    assert!(p.region().len() < grown.region().len());
     // A defender stone on the bottom row of the stones (row 6, "af") lets that side grow.
     let t = "(;GM[1]SZ[19]PL[B]AB[eb][fb][bc][cc][dc][be]AW[da][ab][bb][cb][db][ag])";
     let q = load_with(t, walled).unwrap();
     assert!(q
-        .region
+        .region()
         .iter()
-        .any(|&x| q.full.board().xy(x).unwrap().1 == 7));
+        .any(|&x| q.full().board().xy(x).unwrap().1 == 7));
     assert!(q
-        .region
+        .region()
         .iter()
-        .all(|&x| q.full.board().xy(x).unwrap().0 <= 5));
+        .all(|&x| q.full().board().xy(x).unwrap().0 <= 5));
 }
 
 /// Load options naming the target and the area rule.
@@ -851,29 +860,29 @@ fn region_auto_takes_in_the_other_side_of_a_race() {
     let w = load_with(t, o(RegionSpec::Auto)).unwrap();
     let a = load_with(t, o(RegionSpec::Grown)).unwrap();
     for name in ["ca", "cb", "cc"] {
-        assert!(w.region.contains(&pt(&w, name)), "{name}");
-        assert!(!a.region.contains(&pt(&a, name)), "{name}");
+        assert!(w.region().contains(&pt(&w, name)), "{name}");
+        assert!(!a.region().contains(&pt(&a, name)), "{name}");
     }
     // The partner's neighbours: Black da-db come in as a wall with virtual eyes; the
     // flood does not go on from the partner's liberty cc.
-    assert!(w.region.contains(&pt(&w, "da")));
-    assert!(!w.region.contains(&pt(&w, "dc")) && !w.region.contains(&pt(&w, "cd")));
+    assert!(w.region().contains(&pt(&w, "da")));
+    assert!(!w.region().contains(&pt(&w, "dc")) && !w.region().contains(&pt(&w, "cd")));
     // The race is played: the partner keeps its liberty.
     let ca = w.from_full(pt(&w, "ca")).unwrap();
-    assert_eq!(w.position.liberty_count(ca), 1);
+    assert_eq!(w.position().liberty_count(ca), 1);
     // A white stone next to the partner's liberty cc (at dc) joins with its liberties
     // (dd, ec), so that cc does not touch the outside; one next to those (fc) does not.
     let t2 = "(;GM[1]SZ[19]PL[B]AW[aa][ab][ca][cb][dc][fc]AB[ba][bb][bc][ad][da][db])";
     let w2 = load_with(t2, o(RegionSpec::Auto)).unwrap();
     for name in ["cc", "dc", "dd", "ec"] {
-        assert!(w2.region.contains(&pt(&w2, name)), "{name}");
+        assert!(w2.region().contains(&pt(&w2, name)), "{name}");
     }
-    assert!(!w2.region.contains(&pt(&w2, "fc")));
-    assert!(!w.region.contains(&pt(&w, "dc")));
+    assert!(!w2.region().contains(&pt(&w2, "fc")));
+    assert!(!w.region().contains(&pt(&w, "dc")));
     // A wall with 5 liberties (ba-bb-bc-bd-ad): no race, the area stops at it.
     let t5 = "(;GM[1]SZ[19]PL[B]AW[aa][ab][ca][cb]AB[ba][bb][bc][bd][ad][da][db])";
     let w5 = load_with(t5, o(RegionSpec::Auto)).unwrap();
-    assert!(!w5.region.contains(&pt(&w5, "ca")));
+    assert!(!w5.region().contains(&pt(&w5, "ca")));
 }
 
 /// `Auto` takes in the liberties of a weak attacker group next to the area (at most 3
@@ -886,14 +895,14 @@ fn region_auto_takes_in_the_liberties_of_a_weak_wall_stone() {
     let t = "(;GM[1]SZ[19]PL[B]AW[ba][bb]AB[ab][ca][cb][bc])";
     let o = |region| target_in("ba", region);
     let w = load_with(t, o(RegionSpec::Auto)).unwrap();
-    assert!(w.region.contains(&pt(&w, "ac")), "{:?}", w.region);
+    assert!(w.region().contains(&pt(&w, "ac")), "{:?}", w.region());
     let ab = w.from_full(pt(&w, "ab")).unwrap();
     // Its two liberties, and no virtual eye: it can be captured.
-    assert_eq!(w.position.liberty_count(ab), 2);
+    assert_eq!(w.position().liberty_count(ab), 2);
     // `Grown` (no races) leaves ac out and gives the stone its eyes.
     let g = load_with(t, o(RegionSpec::Grown)).unwrap();
     let ab = g.from_full(pt(&g, "ab")).unwrap();
-    assert!(g.position.liberty_count(ab) > 2);
+    assert!(g.position().liberty_count(ab) > 2);
 }
 
 /// On a whole board, `Auto` takes the box of the target's cluster (stones within three
@@ -914,39 +923,28 @@ fn region_auto_on_a_whole_board_is_the_fight_around_the_target() {
         target_in("ab", RegionSpec::Auto),
     )
     .unwrap();
-    assert_eq!(far.region, alone.region);
+    assert_eq!(far.region(), alone.region());
     // The note says what was left out; a problem file alone gets none.
     assert!(far
         .notes
         .iter()
         .any(|n| n.contains("6 stones farther away are not in play")));
-    assert!(!alone.notes.iter().any(|n| n.starts_with("area:")));
-    for &q in &far.region {
-        let (x, y) = far.full.board().xy(q).unwrap();
-        assert!(x <= 5 && y <= 3, "{}", far.full.board().name(q));
+    assert!(!alone.notes().iter().any(|n| n.starts_with("area:")));
+    for &q in far.region() {
+        let (x, y) = far.full().board().xy(q).unwrap();
+        assert!(x <= 5 && y <= 3, "{}", far.full().board().name(q));
     }
-    // The cluster: three lines away joins (ha from ea), four do not (ia), and a stone
-    // joins through another (ka through ha).
-    let cluster = |extra: &str| {
-        let t = format!("(;GM[1]SZ[19]PL[B]{corner}AB{extra})");
-        let p = load_with(&t, target_in("ab", RegionSpec::Auto)).unwrap();
-        let c = local_cluster(&p.full, pt(&p, "ab"));
-        let has = |name: &str| c[pt(&p, name).index()];
-        (has("ha"), has("ia"), has("ka"), has("ea"))
-    };
-    assert_eq!(cluster("[ha]"), (true, false, false, true));
-    assert_eq!(cluster("[ia]"), (false, false, false, true));
-    assert_eq!(cluster("[ha][ka]"), (true, false, true, true));
+    // The cluster's reach is tested in tsume-area (`the_cluster_reaches_three_lines`).
     // An open fight (a lone white stone in the middle, a black stone next to it, other
     // stones far away): the cluster's area would be mostly open edge, so the area is
     // the box of all stones, here the whole board.
     let open = "(;GM[1]SZ[19]PL[B]AW[jj]AB[kj]AW[cc]AB[qq])";
     let o = load_with(open, target_in("jj", RegionSpec::Auto)).unwrap();
-    assert_eq!(o.region.len(), 361);
+    assert_eq!(o.region().len(), 361);
     assert!(
-        o.notes.iter().any(|n| n.contains("is open")),
+        o.notes().iter().any(|n| n.contains("is open")),
         "{:?}",
-        o.notes
+        o.notes()
     );
 }
 
@@ -955,22 +953,22 @@ fn region_auto_on_a_whole_board_is_the_fight_around_the_target() {
 #[test]
 fn moves_that_act_as_passes_are_noted() {
     let p = load("(;SZ[3]AB[ab][ba]AW[cc];W[aa];B[cc];W[bb])").unwrap();
-    let notes = p.notes.join("\n");
+    let notes = p.notes().join("\n");
     assert!(notes.contains("node 2: W[A3 (aa)] is a suicide"), "{notes}");
     assert!(
         notes.contains("node 3: B[C1 (cc)] is on an occupied point"),
         "{notes}"
     );
     // the stones are those of φ: no white stone on aa, white's B2 played after both
-    assert_eq!(p.full.color(pt(&p, "aa")), None);
-    assert_eq!(p.full.color(pt(&p, "cc")), Some(Color::White));
-    assert_eq!(p.full.color(pt(&p, "bb")), Some(Color::White));
+    assert_eq!(p.full().color(pt(&p, "aa")), None);
+    assert_eq!(p.full().color(pt(&p, "cc")), Some(Color::White));
+    assert_eq!(p.full().color(pt(&p, "bb")), Some(Color::White));
     // an ordinary line has no such note
     let q = load("(;SZ[3]AB[ab]AW[cc];W[bb];B[ba])").unwrap();
     assert!(
-        !q.notes.iter().any(|n| n.contains("acts as a pass")),
+        !q.notes().iter().any(|n| n.contains("acts as a pass")),
         "{:?}",
-        q.notes
+        q.notes()
     );
 }
 
@@ -988,11 +986,11 @@ fn problem_from_position_is_the_file_problem_without_the_file() {
         assert!(read.notes.is_empty());
         assert_eq!(read.region, None);
         let full = read.position;
-        assert_eq!(full, from_file.full);
+        assert_eq!(&full, from_file.full());
         let built = problem_from_position(full, "gtp", &opts).unwrap();
-        assert_eq!(built.region, from_file.region, "{region:?}");
-        assert_eq!(built.position, from_file.position, "{region:?}");
-        assert_eq!(built.target_full, from_file.target_full);
+        assert_eq!(built.region(), from_file.region(), "{region:?}");
+        assert_eq!(built.position(), from_file.position(), "{region:?}");
+        assert_eq!(built.target_full(), from_file.target_full());
     }
     // An empty target point is an error naming it.
     let full = parse_sgf_position(CORNER, "t.sgf", 0, None)
@@ -1033,22 +1031,22 @@ fn several_problems_on_one_board_are_named_when_the_target_is_inferred() {
     let one = "AW[ba][ca][da][ab][bb][cb][db]AB[ea][eb][ac][bc][cc][dc][ec][fb]";
     let two = "AW[ps][qs][rs][pr][qr][rr][sr]AB[os][or][oq][pq][qq][rq][sq]";
     let note = |p: &Problem| {
-        p.notes
+        p.notes()
             .iter()
             .find(|n| n.contains("other white groups outside the area"))
             .cloned()
     };
     let p = load(&format!("(;SZ[19]PL[B]{one}{two})")).unwrap();
-    let n = note(&p).unwrap_or_else(|| panic!("{:?}", p.notes));
+    let n = note(&p).unwrap_or_else(|| panic!("{:?}", p.notes()));
     assert!(n.contains("Q2 (7 stones)") && n.contains("--target"), "{n}");
     // One problem alone: no note.
     let p = load(&format!("(;SZ[19]PL[B]{one})")).unwrap();
-    assert_eq!(note(&p), None, "{:?}", p.notes);
+    assert_eq!(note(&p), None, "{:?}", p.notes());
     // A marked target is the user's choice: no note either.
     let p = load(&format!("(;SZ[19]PL[B]{one}{two}TR[ps])")).unwrap();
     assert_eq!(
-        p.full.group_id(p.target_full),
-        p.full.group_id(pt(&p, "ps"))
+        p.full().group_id(p.target_full()),
+        p.full().group_id(pt(&p, "ps"))
     );
-    assert_eq!(note(&p), None, "{:?}", p.notes);
+    assert_eq!(note(&p), None, "{:?}", p.notes());
 }

@@ -263,7 +263,7 @@ impl Ctx<'_> {
 
     /// Proves who wins `pos` (the player to move is set), `ply` plies after the problem.
     fn evaluate(&self, pos: &Position, ply: u32, all_moves: bool) -> Eval {
-        let target = self.problem.target;
+        let target = self.problem.target();
         if pos.color(target) != Some(self.problem.defender()) {
             return Eval {
                 winner: self.winner_of(Verdict::Dead),
@@ -330,7 +330,7 @@ fn flatten(
         let mut as_pass = None;
         let (after, not_followed) = match before {
             None => (None, Some("after a move that is not followed".to_string())),
-            Some(pos) if pos.color(problem.target) != Some(problem.defender()) => {
+            Some(pos) if pos.color(problem.target()) != Some(problem.defender()) => {
                 (None, Some("after the target's capture".to_string()))
             }
             Some(pos) => match n.point.map(|f| problem.from_full(f)) {
@@ -420,17 +420,24 @@ pub fn review(
         },
     };
     let mut flat = Vec::new();
-    flatten(&problem, lines, None, Some(&problem.position), 0, &mut flat);
+    flatten(
+        &problem,
+        lines,
+        None,
+        Some(problem.position()),
+        0,
+        &mut flat,
+    );
     let opponent_first = flat.iter().any(|f| f.parent.is_none() && f.color != side);
     // Every winning move where the line's side is to move, if asked for.
     let all = all_moves;
     let (root, (root_opponent, evals)) = rayon::join(
-        || ctx.evaluate(&problem.position.with_to_move(side), 0, true),
+        || ctx.evaluate(&problem.position().with_to_move(side), 0, true),
         || {
             rayon::join(
                 || {
                     opponent_first.then(|| {
-                        ctx.evaluate(&problem.position.with_to_move(side.opponent()), 0, all)
+                        ctx.evaluate(&problem.position().with_to_move(side.opponent()), 0, all)
                     })
                 },
                 || {

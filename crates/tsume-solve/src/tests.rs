@@ -46,14 +46,14 @@ fn status_from_both_verdicts() {
 #[test]
 fn report_agrees_with_a_search_and_a_check_by_hand() {
     let p = bundled("03_bent_three_corner.sgf");
-    let report = answer(&p.position, p.target, &Settings::default()).unwrap();
-    let depth = tsume_prove::default_depth(&p.position);
+    let report = answer(p.position(), p.target(), &Settings::default()).unwrap();
+    let depth = tsume_prove::default_depth(p.position());
     assert_eq!(report.depth, depth);
     assert_eq!(report.defender, Color::White);
     let order: Vec<Color> = report.sides.iter().map(|s| s.to_move).collect();
     assert_eq!(order, [Color::Black, Color::White], "the attacker's first");
     for side in &report.sides {
-        let pos = p.position.with_to_move(side.to_move);
+        let pos = p.position().with_to_move(side.to_move);
         let opts = Options {
             depth,
             want_tree: true,
@@ -62,13 +62,13 @@ fn report_agrees_with_a_search_and_a_check_by_hand() {
             forever_nodes: DEFAULT_FOREVER_POSITIONS,
             ..Options::default()
         };
-        let plain = tsume_prove::solve(&pos, p.target, &opts).unwrap();
+        let plain = tsume_prove::solve(&pos, p.target(), &opts).unwrap();
         assert_eq!(side.answer.verdict, plain.verdict);
         assert_eq!(side.answer.moves, plain.moves);
         assert_eq!(side.answer.pv, plain.pv);
         assert_eq!(side.answer.stats.nodes, plain.stats.nodes);
         let tree = plain.tree.unwrap();
-        let by_hand = tsume_proof::check(&pos, p.target, &tree).unwrap();
+        let by_hand = tsume_proof::check(&pos, p.target(), &tree).unwrap();
         let Some(Ok(c)) = &side.check else {
             panic!("{:?} to move: not checked: {:?}", side.to_move, side.check);
         };
@@ -91,19 +91,19 @@ fn one_side_unchecked_and_an_empty_target() {
         want_tree: false,
         ..Settings::default()
     };
-    let report = answer(&p.position, p.target, &settings).unwrap();
+    let report = answer(p.position(), p.target(), &settings).unwrap();
     assert_eq!(report.sides.len(), 1);
     assert_eq!(report.sides[0].to_move, Color::White);
     assert!(report.sides[0].check.is_none());
     assert!(report.status().is_none());
     let empty = p
-        .position
+        .position()
         .board()
         .points()
-        .find(|&q| p.position.is_empty_at(q))
+        .find(|&q| p.position().is_empty_at(q))
         .unwrap();
     assert_eq!(
-        answer(&p.position, empty, &settings).unwrap_err(),
+        answer(p.position(), empty, &settings).unwrap_err(),
         Error::EmptyTarget
     );
 }
@@ -113,7 +113,7 @@ fn one_side_unchecked_and_an_empty_target() {
 #[test]
 fn a_ko_line_repeats() {
     let p = bundled("13_ko_is_alive.sgf");
-    let report = answer(&p.position, p.target, &Settings::default()).unwrap();
+    let report = answer(p.position(), p.target(), &Settings::default()).unwrap();
     assert_eq!(report.status(), Some(Status::Alive));
     let repeating: Vec<&Side> = report
         .sides

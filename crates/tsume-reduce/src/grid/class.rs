@@ -5,7 +5,7 @@
 //! one side's combs; [`crate::grid::copies`] lifts the two-clause limit.
 
 use super::error::GridError;
-use crate::dimacs::{normalize, Cnf};
+use crate::dimacs::Cnf;
 
 fn unsupported(why: impl Into<String>) -> GridError {
     GridError::Unsupported(why.into())
@@ -260,24 +260,4 @@ pub(crate) fn sided(cnf: &Cnf, vars: &[u32], flip: &[bool]) -> Vec<Vec<(u32, boo
                 .collect()
         })
         .collect()
-}
-
-/// The formula as D6 draws it: [`normalize`]d, repeated clauses dropped; and what that
-/// changed.
-pub(crate) fn distinct_clauses(input: &Cnf) -> (Cnf, Vec<String>) {
-    let (mut cnf, mut notes) = normalize(input);
-    let mut seen = std::collections::BTreeSet::new();
-    let before = cnf.clauses.len();
-    cnf.clauses.retain(|c| {
-        let mut k = c.clone();
-        k.sort_unstable();
-        seen.insert(k)
-    });
-    if cnf.clauses.len() < before {
-        notes.push(format!(
-            "{} repeated clause(s) dropped (the same formula)",
-            before - cnf.clauses.len()
-        ));
-    }
-    (cnf, notes)
 }

@@ -35,7 +35,8 @@
 //! variables or more) outgrows the SGF's 52 columns; `tsume reduce --grid` writes it as
 //! a graph board of the square grid instead.
 
-use super::class::{distinct_clauses, nesting_key, renaming, sided};
+use super::class::{nesting_key, renaming, sided};
+use crate::dimacs::distinct_clauses;
 use crate::dimacs::Cnf;
 
 /// Whether some literal of the formula (normalised, repeated clauses dropped) is in more

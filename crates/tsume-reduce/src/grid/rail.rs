@@ -36,8 +36,9 @@
 
 use std::collections::VecDeque;
 
-use super::class::{distinct_clauses, renaming, side, sided};
+use super::class::{renaming, side, sided};
 use super::error::GridError;
+use crate::dimacs::distinct_clauses;
 use crate::dimacs::Cnf;
 
 /// What stands on a point of a D6 grid.

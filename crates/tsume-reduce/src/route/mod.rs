@@ -142,7 +142,7 @@ pub fn route(cnf: &Cnf) -> Result<Routed, String> {
 /// repeated literals and tautologies dropped) and repeated clauses dropped; the same
 /// satisfiability. Notes say what changed.
 pub fn three_cnf(cnf: &Cnf) -> (Cnf, Vec<String>) {
-    crate::grid::class::distinct_clauses(cnf)
+    crate::dimacs::distinct_clauses(cnf)
 }
 
 impl Embedded {

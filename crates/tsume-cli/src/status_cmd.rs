@@ -1,0 +1,353 @@
+//! `tsume status`: a string's status by Cassandra's single pass and by J2003's steps
+//! (seed 002; the library is `tsume-status`).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use tsume_board::{Move, Point};
+use tsume_sgf::Problem;
+use tsume_status::{Options, Report, Status, StatusError, DEFAULT_MAX_STATES};
+
+use crate::args::{AreaArgs, KoRule, Player};
+use crate::jobs::Job;
+use crate::report::{self, CassandraJson, J2003Json, StatusJson, StatusResult, StepsJson};
+use crate::{Fail, EXIT_OK};
+
+/// Arguments of `tsume status`.
+#[derive(Args, Debug, Clone)]
+#[command(
+    long_about = "The status of a string, with its opponent moving first (seed 002, J2003's terms):
+A uncapturable, B2 capturable-1, B31 capturable-2, B32 not alive.
+
+Every sequence of hypothetical play from the position (the area in play, as `tsume solve`
+loads it) ends with two passes; its leaf is A if the string was never captured, else B2 if
+a stone of the string's owner stands on the string's points (local-1), else B31 if one
+stands on local-2 outside them, else B32. local-2 grows from local-1 over every adjacent
+point that holds no stone of the owner's strings found A or B2 (settled first).
+
+Two evaluations, side by side:
+- Cassandra's single pass: the opponent takes the minimum, the owner the maximum, over
+  B32 < B31 < B2 < A; infinite play counts A (never captured). Exact, no bound.
+- J2003's steps, each with its own decision matrices as the seed gives them: step 1 finds
+  A, step 2 (A leaves cut) B2, step 3 (B2 leaves cut too) B31. They fold the tree of every
+  sequence of at most α plies (unfinished ones count A); by default the conclusion that
+  every large enough α gives, or none if it keeps changing with α.
+
+Only small areas: every state of hypothetical play is built (--max-states)."
+)]
+pub struct StatusArgs {
+    /// An SGF or tsume-graph file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The string in question: a stone of it, GTP (C3) or SGF (cc) style, or a graph
+    /// point name [default: the file's target, as `tsume solve` picks it].
+    #[arg(long, value_name = "POINT")]
+    pub point: Option<String>,
+    /// Who moves first: B or W [default: the opponent of the string's owner, as the seed
+    /// says; the owner first is outside the seed's definitions].
+    #[arg(
+        long,
+        value_name = "B|W",
+        ignore_case = true,
+        hide_possible_values = true
+    )]
+    pub to_move: Option<Player>,
+    /// The ko rule of hypothetical play: none (Crăşmaru's model, the default) or basic (an
+    /// immediate ko recapture is forbidden).
+    #[arg(
+        long,
+        value_name = "none|basic",
+        default_value = "none",
+        hide_possible_values = true
+    )]
+    pub ko_rule: KoRule,
+    /// α: fold J2003's steps on the tree bounded at α plies, for every string evaluated
+    /// [default: the conclusion every large enough α gives].
+    #[arg(long, value_name = "α")]
+    pub depth: Option<u32>,
+    /// The most states of hypothetical play built per string; more: unknown.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    pub max_states: usize,
+    #[command(flatten)]
+    pub area: AreaArgs,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A point of the area in play, named on the whole board.
+fn name(problem: &Problem, p: Point) -> String {
+    match problem.to_full(p) {
+        Some(f) => problem.full().board().gtp(f),
+        None => problem.position().board().name(p).to_string(),
+    }
+}
+
+fn names(problem: &Problem, points: &[Point]) -> Vec<String> {
+    points.iter().map(|&p| name(problem, p)).collect()
+}
+
+fn move_name(problem: &Problem, m: Move) -> String {
+    m.point()
+        .map_or_else(|| "pass".to_string(), |p| name(problem, p))
+}
+
+fn codes(s: &[Status]) -> Vec<&'static str> {
+    s.iter().map(|s| s.code()).collect()
+}
+
+/// Runs `tsume status`.
+pub(crate) fn run(a: &StatusArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    match status(a, out) {
+        Ok(()) => EXIT_OK,
+        Err(f) => {
+            let _ = writeln!(err, "{}", f.message);
+            f.code
+        }
+    }
+}
+
+fn status(a: &StatusArgs, out: &mut dyn Write) -> Result<(), Fail> {
+    a.area.one_tree()?;
+    let first = a.to_move.map(Player::color);
+    let ko = a.ko_rule.basic();
+    let job = Job {
+        path: a.file.clone(),
+        index: 0,
+        of: None,
+        sgf: None,
+    };
+    let problem = job.problem(&a.area.load_options(a.point.clone(), None), None)?;
+    let pos = problem.position().with_ko_rule(ko);
+    let x = problem.target();
+    let opts = Options {
+        first,
+        depth: a.depth,
+        max_states: a.max_states,
+    };
+    let json = |result| StatusJson {
+        file: problem.label(),
+        point: name(&problem, x),
+        ko_rule: if ko { "basic" } else { "none" },
+        depth: a.depth,
+        result,
+    };
+    let report = match tsume_status::status(&pos, x, &opts) {
+        Ok(r) => r,
+        Err(StatusError::EmptyPoint(_)) => {
+            return Err(Fail::input(format!(
+                "{}: the point {} holds no stone",
+                problem.label(),
+                name(&problem, x)
+            )))
+        }
+        Err(e) => {
+            // Out of budget: an answer, "unknown".
+            if a.json {
+                report::print(
+                    out,
+                    &json(StatusResult::Unknown {
+                        status: "unknown",
+                        reason: e.to_string(),
+                    }),
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{}: the string at {}: unknown ({e})",
+                    problem.label(),
+                    name(&problem, x)
+                );
+            }
+            return Ok(());
+        }
+    };
+    if a.json {
+        report::print(
+            out,
+            &json(StatusResult::Settled(Box::new(settled(&problem, &report)))),
+        );
+    } else {
+        write_text(out, &problem, &report, ko);
+    }
+    Ok(())
+}
+
+/// The JSON of a settled status: both evaluations.
+fn settled(problem: &Problem, r: &Report) -> report::StatusSettled {
+    let c = &r.cassandra;
+    let j = &r.j2003;
+    let bounded_by = |n: &[(Point, bool)]| -> Vec<String> {
+        n.iter()
+            .filter(|(_, b)| *b)
+            .map(|&(p, _)| name(problem, p))
+            .collect()
+    };
+    let step = |v: tsume_status::Value| match v {
+        tsume_status::Value::Is(s) => s.code(),
+        tsume_status::Value::Cut => "irrelevant",
+    };
+    let bound = r.depth.unwrap_or(j.limit.from);
+    let steps = j.limit.steps_at(bound);
+    report::StatusSettled {
+        player: r.player.name(),
+        first: r.first.name(),
+        string: names(problem, &r.string),
+        states: r.states,
+        cassandra: CassandraJson {
+            status: c.status.code(),
+            name: c.status.name(),
+            plies: c.plies,
+            line: c.line.iter().map(|&m| move_name(problem, m)).collect(),
+            line_repeats: c.line_repeats,
+            local2: names(problem, &c.local2.points),
+            bounded_by: bounded_by(&c.local2.neighbours),
+        },
+        j2003: J2003Json {
+            status: j.status.map(Status::code),
+            name: j.status.map(Status::name),
+            settled_from: j.limit.settled_from(),
+            repeats_from: j.limit.from,
+            period: j.limit.period,
+            cycle: codes(j.limit.cycle()),
+            steps: StepsJson {
+                bound,
+                step1: step(steps[0]),
+                step2: step(steps[1]),
+                step3: step(steps[2]),
+            },
+            local2: j.local2.as_ref().ok().map(|l| names(problem, &l.points)),
+            local2_undefined_by: j.local2.as_ref().err().map(|&p| name(problem, p)),
+            bounded_by: j.local2.as_ref().ok().map(|l| bounded_by(&l.neighbours)),
+        },
+        agree: r.agree(),
+    }
+}
+
+fn write_text(out: &mut dyn Write, problem: &Problem, r: &Report, ko: bool) {
+    let c = &r.cassandra;
+    let j = &r.j2003;
+    let list = |p: &[Point]| names(problem, p).join(" ");
+    let bounded = |n: &[(Point, bool)]| {
+        let b: Vec<String> = n
+            .iter()
+            .filter(|(_, b)| *b)
+            .map(|&(p, _)| name(problem, p))
+            .collect();
+        if b.is_empty() {
+            String::new()
+        } else {
+            format!(" (bounded by the strings at {})", b.join(" "))
+        }
+    };
+    let _ = writeln!(
+        out,
+        "{}: the string at {} ({}, {}), {} moving first, {}",
+        problem.label(),
+        name(problem, problem.target()),
+        r.player.name(),
+        tsume_board::counted(r.string.len(), "stone", "stones"),
+        r.first.title(),
+        if ko {
+            "basic ko rule"
+        } else {
+            "no ko rule (Crăşmaru's model)"
+        }
+    );
+    let _ = writeln!(
+        out,
+        "  Cassandra's single pass: {} {}{}",
+        c.status.code(),
+        c.status.name(),
+        if c.status == Status::A {
+            String::new()
+        } else {
+            format!(", forced within {} plies", c.plies)
+        }
+    );
+    let line: Vec<String> = c.line.iter().map(|&m| move_name(problem, m)).collect();
+    let _ = writeln!(
+        out,
+        "    line: {}{}",
+        line.join(" "),
+        if c.line_repeats {
+            " … (the position repeats: infinite play)"
+        } else {
+            ""
+        }
+    );
+    let _ = writeln!(
+        out,
+        "    local-2: {}{}",
+        list(&c.local2.points),
+        bounded(&c.local2.neighbours)
+    );
+    let bound = r.depth.unwrap_or(j.limit.from);
+    let steps: Vec<String> = j
+        .limit
+        .steps_at(bound)
+        .iter()
+        .map(|v| match v {
+            tsume_status::Value::Is(s) => s.code().to_string(),
+            tsume_status::Value::Cut => "irrelevant".to_string(),
+        })
+        .collect();
+    let verdict = match (j.status, r.depth) {
+        (Some(s), Some(d)) => format!("{} {} at bound {d}", s.code(), s.name()),
+        (Some(s), None) => format!(
+            "{} {}, at every bound from {} on",
+            s.code(),
+            s.name(),
+            j.limit.settled_from().unwrap_or(0)
+        ),
+        (None, _) if j.local2.is_err() => {
+            "no conclusion: local-2 is undefined, and without it the steps give neither A nor B2"
+                .to_string()
+        }
+        (None, _) => format!(
+            "no conclusion: from bound {} on it repeats {} (period {})",
+            j.limit.from,
+            codes(j.limit.cycle()).join(" "),
+            j.limit.period
+        ),
+    };
+    let _ = writeln!(out, "  J2003's steps:           {verdict}");
+    let _ = writeln!(
+        out,
+        "    steps 1, 2, 3 at bound {bound}: {}",
+        steps.join(", ")
+    );
+    match &j.local2 {
+        Ok(l) => {
+            let _ = writeln!(
+                out,
+                "    local-2: {}{}",
+                list(&l.points),
+                bounded(&l.neighbours)
+            );
+        }
+        Err(p) => {
+            let _ = writeln!(
+                out,
+                "    local-2: undefined (whether the string at {} bounds it changes with the bound)",
+                name(problem, *p)
+            );
+        }
+    }
+    let _ = match j.status {
+        Some(s) if s == c.status => writeln!(out, "  The evaluations agree."),
+        Some(s) => writeln!(
+            out,
+            "  The evaluations differ: Cassandra {}, J2003 {}.",
+            c.status.code(),
+            s.code()
+        ),
+        None => writeln!(
+            out,
+            "  The evaluations differ: Cassandra {}, J2003 none.",
+            c.status.code()
+        ),
+    };
+    let _ = writeln!(out, "  ({} states of hypothetical play)", r.states);
+}
