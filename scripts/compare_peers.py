@@ -68,8 +68,15 @@ def tsume(args, path, row):
     if out is None:
         return {"verdict": "error", "moves": [], "cpu": cpu, "wall": wall}
     j = json.loads(out)
-    return {"verdict": j.get("verdict"), "moves": [m["gtp"] for m in j.get("moves", [])],
-            "cpu": cpu, "wall": wall, "nodes": j.get("nodes")}
+    side = (j.get("results") or [{}])[0]
+    if args.moves == "go":
+        # The first of the winning moves under ordinary Go rules (go_moves).
+        moves = [m["gtp"] for m in (j.get("go_moves") or [])][:1]
+    else:
+        moves = [m["gtp"] for m in j.get("moves", [])]
+    return {"verdict": j.get("verdict"), "moves": moves, "cpu": cpu, "wall": wall,
+            "nodes": j.get("nodes"), "go_nodes": side.get("go_nodes"),
+            "go_result": j.get("go_result")}
 
 
 def tsume_gtp(args, path, row):
@@ -132,6 +139,9 @@ def main():
     ap.add_argument("--skip", default="", help="comma list of peers to skip: gnugo,tsumegojs")
     ap.add_argument("--ko-rule", default="none", choices=["none", "basic"],
                     help="tsume's ko rule (basic: ordinary Go's, as the published answers assume)")
+    ap.add_argument("--moves", default="model", choices=["model", "go"],
+                    help="tsume's first moves compared: the model's (default) or the first "
+                         "of go_moves, the result under ordinary Go rules")
     args = ap.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     rows = [r for r in csv.DictReader(open(os.path.join(args.corpus, "answers.tsv")), delimiter="\t")
@@ -147,6 +157,8 @@ def main():
         t["move_ok"] = bool(want) and bool(set(t["moves"]) & want)
         res["tsume"].append(t)
         line = f"{row['file'].split('/', 1)[1][-24:]:24} {row['status']:7} {t['verdict'] or '-':6} {('ok' if t['move_ok'] else '--'):3} {t['cpu']:7.3f}s"
+        if args.moves == "go":
+            line += f" {t.get('go_result') or '-':7} {t.get('nodes') or 0:>8}+{t.get('go_nodes') or 0:<8}"
         if "gnugo" not in skip:
             g = gnugo(args, path, row)
             g["move_ok"] = g["code"] == "1" and g["move"] in want
@@ -174,6 +186,14 @@ def main():
         status = sum(r.get("status_ok", False) for r in rs) if name != "tsumegojs" else "-"
         print(f"{name:12} {len(rs):8} {sum(r['move_ok'] for r in rs):14} {status!s:>10} "
               f"{statistics.median(cpus):10.3f}s {sum(cpus):9.2f}s")
+    if args.moves == "go" and args.via == "solve":
+        ts = res["tsume"]
+        results = {}
+        for r in ts:
+            results[r.get("go_result")] = results.get(r.get("go_result"), 0) + 1
+        print(f"tsume go_result: {results}; nodes: model {sum(r.get('nodes') or 0 for r in ts)}, "
+              f"Go searches {sum(r.get('go_nodes') or 0 for r in ts)}; rows with Go searches: "
+              f"{sum(1 for r in ts if r.get('go_nodes'))}")
     t_med = statistics.median(r["cpu"] for r in res["tsume"]) or 1e-9
     t_tot = sum(r["cpu"] for r in res["tsume"]) or 1e-9
     for name in ("gnugo", "tsumegojs"):

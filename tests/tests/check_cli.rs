@@ -591,3 +591,47 @@ fn the_ko_rule_holds_along_a_line() {
     );
     assert_eq!(line["agrees"], true);
 }
+
+/// A line whose answer is a ko is judged as a ko: bundled problem 27 (a bent four in
+/// the corner) is alive in the model, where White retakes the ko for ever, but a ko
+/// under ordinary Go rules that Black starts at B5; a B5 line marked right agrees
+/// through the ko, lines marked wrong stay wrong.
+#[test]
+fn a_ko_line_is_judged_as_a_ko() {
+    let sgf = format!(
+        "{}\n(;B[ba]C[RIGHT: a ko.])\n(;B[aa]C[Wrong])\n(;B[ab]C[Wrong]))\n",
+        problem_root("27_bent_four_shape_in_corner.sgf")
+    );
+    let path = scratch_file("ko27.sgf", &sgf);
+    let r = tsume(&["check", path.to_str().unwrap_or_default(), "--json"]);
+    assert_eq!(r.code, 0, "{}\n{}", r.out, r.err);
+    let v = r.json();
+    assert_eq!(v["winner"], "W", "the model's answer: {v}");
+    let lines = v["lines"].as_array().unwrap_or_else(|| panic!("{v}"));
+    let judged: Vec<(&str, bool, bool)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["judged"].as_str().unwrap_or("?"),
+                l["through_ko"] == true,
+                l["agrees"] == true,
+            )
+        })
+        .collect();
+    assert_eq!(
+        judged,
+        [
+            ("right", true, true),
+            ("wrong", false, true),
+            ("wrong", false, true)
+        ],
+        "{v}"
+    );
+    let h = tsume(&["check", path.to_str().unwrap_or_default()]);
+    assert!(
+        h.out
+            .contains("marked right: agrees (a ko under ordinary Go rules)"),
+        "{}",
+        h.out
+    );
+}

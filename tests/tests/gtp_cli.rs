@@ -747,3 +747,70 @@ fn the_principal_variation_replays_and_a_kill_ends_in_the_capture() {
     }
     assert!(kills >= 20, "{kills} kill lines");
 }
+
+/// Under `--ko-rule basic`, `owl_attack`/`owl_defend` reply with GNU Go's codes from the
+/// result under ordinary Go rules (2: a ko the mover wins taking first, 3: one needing
+/// threats), and `dragon_status` with GNU Go's words; each reply is what `tsume solve`'s
+/// go_result, go_moves and ko_threats_needed give for the same problem. Bundled problems
+/// 27 (a ko Black starts at B5), 14 (a seki) and 03 (a plain kill or life).
+#[test]
+fn ko_codes_and_dragon_status_follow_the_go_result() {
+    for (file, want) in [
+        (
+            "27_bent_four_shape_in_corner.sgf",
+            ["2 B5", "1 B5", "critical B5 B5"],
+        ),
+        ("14_seki_one_eye_each.sgf", ["0", "1 PASS", "alive"]),
+        (
+            "03_bent_three_corner.sgf",
+            ["1 A7", "1 A7", "critical A7 A7"],
+        ),
+    ] {
+        let path = repo_root().join("problems").join(file);
+        let path = path.to_str().unwrap_or_default();
+        let v = tsume_tests::tsume(&["solve", path, "--json"]).json();
+        let target = v["target"]["gtp"].as_str().unwrap_or("?").to_string();
+        // The reply `tsume solve`'s fields give, for each side moving first.
+        let code = |c: &str| -> String {
+            let s = v["results"]
+                .as_array()
+                .and_then(|r| r.iter().find(|s| s["to_move"] == c))
+                .unwrap_or_else(|| panic!("{v}"));
+            let attacks = v["attacker"] == c;
+            let first = s["go_moves"][0]["gtp"].as_str().unwrap_or("pass");
+            let first = if first == "pass" { "PASS" } else { first };
+            let needs = &s["ko_threats_needed"][if attacks { "attacker" } else { "defender" }];
+            match s["go_result"].as_str() {
+                Some("dead") if attacks => format!("1 {first}"),
+                Some("alive" | "seki") if !attacks => format!("1 {first}"),
+                Some("ko") if needs == 0 => format!("2 {first}"),
+                Some("ko") => format!("3 {first}"),
+                _ => "0".to_string(),
+            }
+        };
+        let attacker = v["attacker"].as_str().unwrap_or("?");
+        let defender = v["defender"].as_str().unwrap_or("?");
+        let r = session(
+            &["--ko-rule", "basic"],
+            &format!(
+                "loadsgf {path}\nowl_attack {target}\nowl_defend {target}\n\
+                 dragon_status {target}\n"
+            ),
+        );
+        let replies: Vec<&str> = r[1..].iter().map(|x| x.text.as_str()).collect();
+        assert_eq!(replies, want, "{file}");
+        assert_eq!(replies[0], code(attacker), "{file}: {v}");
+        assert_eq!(replies[1], code(defender), "{file}: {v}");
+    }
+    // Without the ko rule: the model's replies, 1 or 0 (problem 27 is alive there).
+    let path = repo_root().join("problems/27_bent_four_shape_in_corner.sgf");
+    let r = session(
+        &[],
+        &format!(
+            "loadsgf {}\nowl_attack B4\ndragon_status B4\nlist_commands\n",
+            path.to_str().unwrap_or_default()
+        ),
+    );
+    assert_eq!((r[1].text.as_str(), r[2].text.as_str()), ("0", "alive"));
+    assert!(r[3].text.lines().any(|l| l == "dragon_status"));
+}

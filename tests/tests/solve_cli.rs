@@ -785,3 +785,120 @@ fn all_moves_are_checked_one_by_one() {
     }
     assert!(checked >= 6, "{checked}");
 }
+
+/// The result under ordinary Go rules beside the model's: a ko (bundled problem 27, a
+/// bent four in the corner), a seki (problem 14) and a plain problem (03), each field
+/// consistent with the checked proofs it lists and with the basic ko rule's own search.
+#[test]
+fn go_results_are_given_beside_the_model() {
+    let root = tsume_tests::repo_root();
+    let side = |v: &serde_json::Value, c: &str| -> serde_json::Value {
+        v["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["to_move"] == c)
+            .unwrap()
+            .clone()
+    };
+    let names = |moves: &serde_json::Value| -> Vec<String> {
+        moves
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["gtp"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // Every proof listed was accepted by the checker under the rule it names.
+    let proofs_are_checked = |s: &serde_json::Value| {
+        let proofs = s["go_proofs"].as_array().unwrap();
+        assert!(!proofs.is_empty(), "{s}");
+        for p in proofs {
+            assert!(p["nodes"].as_u64().unwrap() > 0, "{p}");
+            assert!(p["lemma"].is_string() || p["tree_rule"] == p["rule"], "{p}");
+        }
+    };
+
+    // A ko: the model says alive (the defender retakes for ever); under ordinary rules
+    // Black starts the ko at B5 and wins it taking first, White needing one threat.
+    let ko = root.join("problems/27_bent_four_shape_in_corner.sgf");
+    let v = tsume(&["solve", ko.to_str().unwrap(), "--json"]).json();
+    let b = side(&v, "B");
+    assert_eq!(b["verdict"], "alive", "{b}");
+    assert_eq!(b["repetition_free"], false, "{b}");
+    assert_eq!(b["go_result"], "ko", "{b}");
+    assert_eq!(names(&b["go_moves"]), ["B5"], "{b}");
+    assert_eq!(b["ko_winner_without_threats"], "B", "{b}");
+    assert_eq!(b["ko_threats_needed"]["attacker"], 0, "{b}");
+    assert_eq!(b["ko_threats_needed"]["defender"], 1, "{b}");
+    proofs_are_checked(&b);
+    let claims: Vec<(&str, &str)> = b["go_proofs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["rule"].as_str().unwrap(), p["claim"].as_str().unwrap()))
+        .collect();
+    // Alive with the defender the master (A fails), dead under the basic rule.
+    assert!(claims.contains(&("master-white", "alive")), "{claims:?}");
+    assert!(claims.contains(&("basic", "dead")), "{claims:?}");
+    let w = side(&v, "W");
+    assert_eq!(w["go_result"], "alive", "{w}");
+    assert_eq!(names(&w["go_moves"]), names(&w["moves"]), "{w}");
+    // The winner without threats is the basic rule's own verdict.
+    let basic = tsume(&[
+        "solve",
+        ko.to_str().unwrap(),
+        "--ko-rule",
+        "basic",
+        "--to-move",
+        "B",
+        "--json",
+    ])
+    .json();
+    assert_eq!(basic["verdict"], "dead", "{basic}");
+    // With --to-move the fields are at the top level too; the text has one line.
+    let one = tsume(&["solve", ko.to_str().unwrap(), "--to-move", "B", "--json"]).json();
+    assert_eq!(one["go_result"], "ko", "{one}");
+    assert_eq!(one["ko_threats_needed"], b["ko_threats_needed"], "{one}");
+    assert_eq!(one["go_moves"], b["go_moves"], "{one}");
+    let h = tsume(&["solve", ko.to_str().unwrap(), "--quiet"]);
+    assert!(
+        h.out.contains(
+            "ordinary Go rules: Black to move: ko, Black starts it at B5 (external ko threats \
+             needed: Black 0, White 1; without threats Black wins); White to move: alive at B5"
+        ),
+        "{}",
+        h.out
+    );
+
+    // A seki: alive in the model, seki whoever moves first, the attacker's strategy
+    // keeping the group from unconditional life checked.
+    let seki = root.join("problems/14_seki_one_eye_each.sgf");
+    let v = tsume(&["solve", seki.to_str().unwrap(), "--json"]).json();
+    for c in ["B", "W"] {
+        let s = side(&v, c);
+        assert_eq!(s["verdict"], "alive", "{s}");
+        assert_eq!(s["go_result"], "seki", "{s}");
+        proofs_are_checked(&s);
+        assert!(
+            s["go_proofs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|p| p["claim"] == "never_unconditional"),
+            "{s}"
+        );
+    }
+
+    // No ko: the model's repetition-free trees answer at no cost.
+    let bent = root.join("problems/03_bent_three_corner.sgf");
+    let v = tsume(&["solve", bent.to_str().unwrap(), "--json"]).json();
+    let b = side(&v, "B");
+    assert_eq!(
+        (b["go_result"].as_str(), b["go_nodes"].as_u64()),
+        (Some("dead"), Some(0))
+    );
+    assert_eq!(names(&b["go_moves"]), names(&b["moves"]), "{b}");
+    let off = tsume(&["solve", bent.to_str().unwrap(), "--no-go", "--json"]).json();
+    assert!(side(&off, "B")["go_result"].is_null(), "{off}");
+}

@@ -202,13 +202,20 @@ pub(crate) fn build(
     );
     let position = Position::new(rboard, &Configuration::from_cells(cells), full.to_move())
         .map_err(|e| AreaError::BadRegion(format!("the region leaves an {e}")))?;
-    // The board's ko rule, and its forbidden point if in the area, hold in the area too
-    // (a GTP board under `--ko-rule basic` has them; a file's board has neither).
+    // The board's ko rule and ko threats, and its forbidden point if in the area, hold
+    // in the area too (a GTP board under `--ko-rule basic` has them; a file's board has
+    // neither).
     let ban = full
         .ko_ban()
         .and_then(|b| index[b.index()])
         .map(Point::from_index);
-    let position = position.with_ko_rule(full.ko_rule()).with_ko_ban(ban);
+    let position = position
+        .with_ko(full.ko())
+        .with_ko_threats(
+            full.ko_threats(tsume_board::Color::Black),
+            full.ko_threats(tsume_board::Color::White),
+        )
+        .with_ko_ban(ban);
     let in_position =
         |ps: &[Point]| -> Vec<Point> { ps.iter().map(|&p| Point::from_index(at(p))).collect() };
     Ok(Area {

@@ -11,10 +11,13 @@
 //!   occupied point and a suicide all hand the turn over; a stone that leaves opposing
 //!   neighbour groups without liberties removes them. There is no ko rule and no history:
 //!   a position is its configuration and its player to move.
-//! - One option lies outside the model, off by default: the basic ko rule
-//!   ([`Position::with_ko_rule`]). A move that captures one stone with a single stone
-//!   left in atari then forbids the immediate recapture, which φ treats as a pass; the
-//!   forbidden point ([`Position::ko_ban`]) is part of the position (equality, key).
+//! - One option lies outside the model, off by default: a ko rule ([`Position::with_ko`],
+//!   [`KoRule`]: the basic rule, or the basic rule binding one player only, the other
+//!   being the ko master). A move that captures one stone with a single stone left in
+//!   atari then forbids the immediate recapture, which φ treats as a pass unless the
+//!   player has an external ko threat left to spend ([`Position::with_ko_threats`]); the
+//!   forbidden point ([`Position::ko_ban`]) and the threats left are part of the
+//!   position (equality, key).
 //! - [`Position::successors`] is Ψ({p}); [`Position::hash`] a Zobrist key of (f, a),
 //!   updated incrementally.
 //! - [`naive`] is a slow, literal transcription of the definitions that the fast
@@ -47,5 +50,5 @@ pub use coord::{CoordError, CoordErrorKind};
 pub use diagram::{counted, parse_diagram, DiagramError};
 pub use graph_format::{parse_graph, write_graph, GraphErrorKind, GraphFile, GraphFormatError};
 pub use position::{
-    Color, Configuration, GroupStones, IllegalPosition, Liberties, Move, Played, Position,
+    Color, Configuration, GroupStones, IllegalPosition, KoRule, Liberties, Move, Played, Position,
 };

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::board::{Board, Point};
-use crate::zobrist::{ban_key, WHITE_TO_MOVE};
+use crate::zobrist::{ban_key, threats_key, WHITE_TO_MOVE};
 
 /// A player, S* = {B, W}.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -107,8 +107,9 @@ pub enum Played {
     Occupied,
     /// A suicide (no capture, no liberty): the same as a pass.
     Suicide,
-    /// Under the basic ko rule only ([`Position::with_ko_rule`]): the ko recapture the
-    /// rule forbids on this move ([`Position::ko_ban`]): the same as a pass.
+    /// Under a ko rule only ([`Position::with_ko`]): the ko recapture the rule forbids
+    /// on this move ([`Position::ko_ban`]), to a player with no ko threat left: the same
+    /// as a pass.
     Banned,
     /// A stone was placed and `captured` opposing stones were removed.
     Stone {
@@ -231,7 +232,8 @@ struct Cell {
 ///
 /// Built only by [`Position::new`] (which checks Theorem 2) or [`Position::empty`], and
 /// changed only by φ, which keeps it legal. Equality and hashing look at (f, a) only,
-/// and under the basic ko rule ([`Position::with_ko_rule`]) at the forbidden point too.
+/// and under a ko rule ([`Position::with_ko`]) at the forbidden point and the ko threats
+/// left too.
 pub struct Position {
     board: Arc<Board>,
     cells: Vec<Cell>,
@@ -240,12 +242,75 @@ pub struct Position {
     ko: Ko,
 }
 
-/// The basic ko rule, an option outside Crăşmaru's model (off by default): whether it
-/// holds, and the point the player to move may not play on (`NO_BAN` for none).
+/// The ko rules, options outside Crăşmaru's model (which has none: [`KoRule::None`], the
+/// default).
+///
+/// Every rule here forbids some immediate ko recaptures and nothing else: a move that
+/// captures exactly one stone with a single stone left with one liberty forbids the
+/// opponent, on the next move only, to play on the captured point; φ treats the
+/// forbidden move as a pass ([`Played::Banned`]). The rules differ in whom the ban binds.
+/// A player with external ko threats left ([`Position::with_ko_threats`]) may ignore a
+/// ban, spending one: the recapture then stands for a threat played elsewhere, answered,
+/// and the recapture after it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum KoRule {
+    /// Crăşmaru's model: no ko rule, a ko may be retaken at once.
+    #[default]
+    None,
+    /// The basic ko rule: the ban binds both players.
+    Basic,
+    /// The basic ko rule for the other player only: this one is the ko master, with as
+    /// many ko threats as it needs (the ban never binds it).
+    Master(Color),
+}
+
+impl KoRule {
+    /// `none`, `basic`, `master-black` or `master-white` (the JSON trees' names).
+    pub fn name(self) -> &'static str {
+        match self {
+            KoRule::None => "none",
+            KoRule::Basic => "basic",
+            KoRule::Master(Color::Black) => "master-black",
+            KoRule::Master(Color::White) => "master-white",
+        }
+    }
+
+    /// The rule named by [`KoRule::name`].
+    pub fn from_name(text: &str) -> Option<KoRule> {
+        Some(match text {
+            "none" => KoRule::None,
+            "basic" => KoRule::Basic,
+            "master-black" => KoRule::Master(Color::Black),
+            "master-white" => KoRule::Master(Color::White),
+            _ => return None,
+        })
+    }
+
+    /// Whether a ban on `c` can be set at all (a ko rule holds and `c` is not its master).
+    #[inline]
+    pub fn binds(self, c: Color) -> bool {
+        match self {
+            KoRule::None => false,
+            KoRule::Basic => true,
+            KoRule::Master(m) => m != c,
+        }
+    }
+}
+
+impl fmt::Display for KoRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The ko state of a position: the rule, the point the player to move may not play on
+/// (`NO_BAN` for none), and the external ko threats each player has left (indexed by
+/// [`Color::index`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Ko {
-    rule: bool,
+    rule: KoRule,
     ban: u32,
+    threats: [u8; 2],
 }
 
 const NO_BAN: u32 = u32::MAX;
@@ -253,8 +318,9 @@ const NO_BAN: u32 = u32::MAX;
 impl Default for Ko {
     fn default() -> Self {
         Ko {
-            rule: false,
+            rule: KoRule::None,
             ban: NO_BAN,
+            threats: [0, 0],
         }
     }
 }
@@ -429,41 +495,88 @@ impl Position {
     }
 
     /// The same position under the basic ko rule (`on`) or under Crăşmaru's model
-    /// without ko (the default), with no point forbidden. Under the rule, a move that
-    /// captures exactly one stone with a single stone left with one liberty forbids the
-    /// opponent, on the next move only, to play on the captured point (the immediate
-    /// recapture); φ treats that move as a pass ([`Played::Banned`]). Positions then
-    /// include the forbidden point ([`Position::ko_ban`]): equality and the key see it.
+    /// without ko (the default), with no point forbidden and no ko threats:
+    /// [`Position::with_ko`] with [`KoRule::Basic`] or [`KoRule::None`].
     pub fn with_ko_rule(&self, on: bool) -> Position {
+        self.with_ko(if on { KoRule::Basic } else { KoRule::None })
+    }
+
+    /// The same position under `rule` ([`KoRule`]), with no point forbidden and no ko
+    /// threats. Under a ko rule, a move that captures exactly one stone with a single
+    /// stone left with one liberty forbids the opponent (if the rule binds it), on the
+    /// next move only, to play on the captured point (the immediate recapture); φ treats
+    /// that move as a pass ([`Played::Banned`]) unless the opponent has a ko threat left.
+    /// Positions then include the forbidden point ([`Position::ko_ban`]) and the threats
+    /// left: equality and the key see them.
+    pub fn with_ko(&self, rule: KoRule) -> Position {
         let mut p = self.clone();
         p.clear_ban();
-        p.ko.rule = on;
+        p.set_threats([0, 0]);
+        p.ko.rule = rule;
         p
     }
 
-    /// The same position with `ban` forbidden to the player to move (under the basic ko
-    /// rule; ignored without it). For rebuilding a position made by φ (the proof
-    /// checker's packed positions), not for making new ones: it does not check that a
-    /// ko capture made it.
+    /// The same position with `black` and `white` external ko threats left (each may
+    /// ignore a ban that many times, one threat each time; without a ko rule they are
+    /// kept but change nothing). The forbidden point stays.
+    pub fn with_ko_threats(&self, black: u8, white: u8) -> Position {
+        let mut p = self.clone();
+        p.set_threats([black, white]);
+        p
+    }
+
+    /// The same position with `ban` forbidden to the player to move (under a ko rule
+    /// that binds that player; ignored otherwise). For rebuilding a position made by φ
+    /// (the proof checker's packed positions), not for making new ones: it does not
+    /// check that a ko capture made it.
     pub fn with_ko_ban(&self, ban: Option<Point>) -> Position {
         let mut p = self.clone();
         p.clear_ban();
-        if let (true, Some(b)) = (p.ko.rule, ban) {
+        if let (true, Some(b)) = (p.ko.rule.binds(p.to_move), ban) {
             p.set_ban(b);
         }
         p
     }
 
-    /// Whether the basic ko rule holds ([`Position::with_ko_rule`]).
+    /// Whether a ko rule holds ([`Position::with_ko`]): any rule but [`KoRule::None`].
     #[inline]
     pub fn ko_rule(&self) -> bool {
+        self.ko.rule != KoRule::None
+    }
+
+    /// The ko rule ([`Position::with_ko`]).
+    #[inline]
+    pub fn ko(&self) -> KoRule {
         self.ko.rule
     }
 
-    /// The point the basic ko rule forbids to the player to move, if any.
+    /// The external ko threats `c` has left ([`Position::with_ko_threats`]).
+    #[inline]
+    pub fn ko_threats(&self, c: Color) -> u8 {
+        self.ko.threats[c.index()]
+    }
+
+    /// The point the ko rule forbids to the player to move, if any (a player with ko
+    /// threats left may still play there, spending one).
     #[inline]
     pub fn ko_ban(&self) -> Option<Point> {
         (self.ko.ban != NO_BAN).then_some(Point(self.ko.ban))
+    }
+
+    /// Whether the ban stops the player to move from playing on `x`: `x` is the
+    /// forbidden point and the player has no ko threat left.
+    #[inline]
+    fn banned(&self, x: Point) -> bool {
+        x.0 == self.ko.ban && self.ko.threats[self.to_move.index()] == 0
+    }
+
+    #[inline]
+    fn set_threats(&mut self, threats: [u8; 2]) {
+        for c in [Color::Black, Color::White] {
+            let i = c.index();
+            self.hash ^= threats_key(c, self.ko.threats[i]) ^ threats_key(c, threats[i]);
+        }
+        self.ko.threats = threats;
     }
 
     #[inline]
@@ -481,15 +594,15 @@ impl Position {
     }
 
     /// Whether the group on `x` is in D₀ (Crăşmaru §3): it has exactly one liberty and
-    /// the opponent is to move, who can take it; under the basic ko rule, that liberty
-    /// must not be the forbidden point.
+    /// the opponent is to move, who can take it; under a ko rule, that liberty must not
+    /// be a point forbidden to the opponent (who has no ko threat left).
     pub fn in_d0(&self, x: Point) -> bool {
         match self.color(x) {
             Some(c) if c != self.to_move => {
                 self.liberty_count_up_to(x, 2) == 1
                     && self
                         .ko_ban()
-                        .is_none_or(|b| !self.liberties(x).contains(&b))
+                        .is_none_or(|b| !self.banned(b) || !self.liberties(x).contains(&b))
             }
             _ => false,
         }
@@ -661,10 +774,10 @@ impl Position {
     }
 
     /// Whether φ(p, x) places a stone: `x` is empty, the move is no suicide and (under
-    /// the basic ko rule) not the forbidden recapture.
+    /// a ko rule) not a recapture forbidden to a player with no ko threat left.
     #[inline]
     pub fn is_legal(&self, x: Point) -> bool {
-        self.is_empty_at(x) && x.0 != self.ko.ban && !self.is_suicide(x)
+        self.is_empty_at(x) && !self.banned(x) && !self.is_suicide(x)
     }
 
     /// The empty points where the player to move can place a stone, in index order.
@@ -796,8 +909,15 @@ impl Position {
             return Played::Occupied;
         }
         if x.0 == self.ko.ban {
-            self.hand_over();
-            return Played::Banned;
+            if self.banned(x) {
+                self.hand_over();
+                return Played::Banned;
+            }
+            // A ko threat spent: the recapture stands for a threat, its answer and the
+            // recapture.
+            let mut left = self.ko.threats;
+            left[self.to_move.index()] -= 1;
+            self.set_threats(left);
         }
         let mut empty = 0;
         for y in self.board.neighbors(x) {
@@ -884,9 +1004,10 @@ impl Position {
         }
         self.hash = hash;
         self.hand_over();
-        // The basic ko rule: one stone captured by a single stone left with one liberty
-        // (the captured point) forbids the recapture there on the next move.
-        if self.ko.rule && captured == 1 {
+        // A ko rule: one stone captured by a single stone left with one liberty (the
+        // captured point) forbids the recapture there on the next move, to a player the
+        // rule binds.
+        if captured == 1 && self.ko.rule.binds(self.to_move) {
             let h = self.cells[xi].head as usize;
             if self.cells[h].size == 1 && self.cells[h].libs == 1 {
                 let board = Arc::clone(&self.board);
@@ -929,7 +1050,9 @@ impl Position {
         let fresh = Position::new(Arc::clone(&self.board), &self.configuration(), self.to_move)
             .map_err(|e| format!("not legal: {e}"))?;
         let ban = self.ko_ban().map_or(0, |b| ban_key(b.index()));
-        if fresh.hash ^ ban != self.hash {
+        let threats = threats_key(Color::Black, self.ko.threats[0])
+            ^ threats_key(Color::White, self.ko.threats[1]);
+        if fresh.hash ^ ban ^ threats != self.hash {
             return Err("hash differs from recomputation".into());
         }
         for p in self.board.points() {

@@ -20,8 +20,17 @@ pub(crate) fn point_keys(index: usize) -> [u64; 2] {
 /// The key XORed in when White is to move.
 pub const WHITE_TO_MOVE: u64 = 0x6A09_E667_F3BC_C909;
 
-/// The key XORed in while the basic ko rule forbids the point with this index (the
+/// The key XORed in while a ko rule forbids the point with this index (the
 /// ko recapture the player to move may not make): [`crate::Position::ko_ban`].
 pub(crate) fn ban_key(index: usize) -> u64 {
     splitmix64(0x4B4F_0000_0000_0000 ^ index as u64)
+}
+
+/// The key XORed in while `c` has `n` external ko threats left (none for 0):
+/// [`crate::Position::ko_threats`].
+pub(crate) fn threats_key(c: crate::Color, n: u8) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    splitmix64(0x5448_5245_0000_0000 ^ ((c.index() as u64) << 8) ^ u64::from(n))
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use tsume_board::{naive, Board, Color, Configuration, Move, Played, Point, Position};
+use tsume_board::{naive, Board, Color, Configuration, KoRule, Move, Played, Point, Position};
 
 /// A board description that proptest can generate and shrink.
 #[derive(Clone, Debug)]
@@ -74,6 +74,12 @@ fn any_spec() -> impl Strategy<Value = Spec> {
 /// Raw move codes: `c % (n + 1) == n` is a pass, anything else a point (occupied or not).
 fn moves(max: usize) -> impl Strategy<Value = Vec<u32>> {
     prop::collection::vec(any::<u32>(), 0..max)
+}
+
+/// [`moves`], with one code in eight `u32::MAX`: where the game reads it, the forbidden
+/// point if any (an immediate recapture tried).
+fn moves_retaking(max: usize) -> impl Strategy<Value = Vec<u32>> {
+    prop::collection::vec(prop_oneof![7 => any::<u32>(), 1 => Just(u32::MAX)], 0..max)
 }
 
 fn decode(board: &Board, code: u32) -> Move {
@@ -551,4 +557,198 @@ fn ko_rule_forbids_the_immediate_recapture_only() {
     let elsewhere = q.play(Move::Pass).play(Move::Pass);
     assert_eq!(elsewhere.ko_ban(), None);
     assert!(elsewhere.is_legal(b2));
+}
+
+/// A ko rule with threats, written from its definition on naive φ: under `rule`, a move
+/// that captures exactly one stone and leaves its own stone alone with one liberty
+/// forbids that liberty to the opponent's next move if the rule binds the opponent (any
+/// player under `Basic`, the other player under `Master(c)`); a forbidden move is a pass
+/// for a player with no threat left, and costs a threat otherwise.
+#[allow(clippy::type_complexity)]
+fn naive_rule_play(
+    board: &Board,
+    (f, a, ban, threats): (&Configuration, Color, Option<Point>, [u8; 2]),
+    rule: KoRule,
+    m: Move,
+) -> (Configuration, Color, Option<Point>, [u8; 2]) {
+    let mut threats = threats;
+    if let (Move::Play(x), Some(b)) = (m, ban) {
+        if x == b {
+            if threats[a.index()] == 0 {
+                return (f.clone(), a.opponent(), None, threats);
+            }
+            threats[a.index()] -= 1;
+        }
+    }
+    let (g, b, captured) = naive::play(board, f, a, m);
+    let binds = match rule {
+        KoRule::None => false,
+        KoRule::Basic => true,
+        KoRule::Master(c) => c != b,
+    };
+    let next_ban = match m {
+        Move::Play(x) if binds && captured.len() == 1 && g.get(x) == Some(a) => {
+            let libs = naive::liberties(board, &g, x);
+            (naive::group(board, &g, x).len() == 1 && libs.len() == 1).then(|| libs[0])
+        }
+        _ => None,
+    };
+    (g, b, next_ban, threats)
+}
+
+/// Plays `codes` under `rule` with the given threats, fast and naive side by side;
+/// returns how many recaptures were forbidden and how many threats were spent.
+fn rule_game(
+    board: &Arc<Board>,
+    rule: KoRule,
+    threats: [u8; 2],
+    codes: &[u32],
+) -> Result<(usize, usize), TestCaseError> {
+    let mut pos = Position::empty(Arc::clone(board), Color::Black)
+        .with_ko(rule)
+        .with_ko_threats(threats[0], threats[1]);
+    let mut state = (pos.configuration(), Color::Black, None, threats);
+    let (mut bans, mut spent) = (0, 0);
+    for &code in codes {
+        // `u32::MAX`: the forbidden point if there is one (a recapture tried at once).
+        let m = match (code, state.2) {
+            (u32::MAX, Some(b)) => Move::Play(b),
+            _ => decode(board, code),
+        };
+        let before = pos.clone();
+        let mut changed = Vec::new();
+        pos.play_recorded(m, &mut changed);
+        let mut undone = pos.clone();
+        undone.restore_from(&before, &changed);
+        prop_assert!(undone.same_state(&before), "restored after {:?}", m);
+        let next = naive_rule_play(board, (&state.0, state.1, state.2, state.3), rule, m);
+        prop_assert_eq!(pos.configuration(), next.0.clone());
+        prop_assert_eq!(pos.to_move(), next.1);
+        prop_assert_eq!(pos.ko_ban(), next.2);
+        prop_assert_eq!(
+            [pos.ko_threats(Color::Black), pos.ko_threats(Color::White)],
+            next.3
+        );
+        prop_assert_eq!(pos.ko(), rule);
+        pos.check_consistency().map_err(TestCaseError::fail)?;
+        spent += usize::from(next.3 != state.3);
+        // The key: the naive key, the ban's and the threats' apart; equal positions
+        // (stones, player, ban, threats) have equal keys and differ from the same
+        // stones without the ban or the threats.
+        let bare = pos.with_ko(KoRule::None);
+        prop_assert_eq!(bare.hash(), naive::hash(board, &next.0, next.1));
+        let rebuilt = bare
+            .with_ko(rule)
+            .with_ko_threats(next.3[0], next.3[1])
+            .with_ko_ban(next.2);
+        prop_assert_eq!(&rebuilt, &pos);
+        prop_assert_eq!(rebuilt.hash(), pos.hash());
+        if let Some(x) = next.2 {
+            bans += 1;
+            prop_assert!(rule.binds(next.1));
+            prop_assert_ne!(pos.hash(), pos.with_ko_ban(None).hash());
+            let has_threat = next.3[next.1.index()] > 0;
+            prop_assert_eq!(pos.is_legal(x), has_threat);
+            prop_assert_eq!(pos.legal_moves().any(|y| y == x), has_threat);
+        }
+        state = next;
+    }
+    Ok((bans, spent))
+}
+
+fn any_rule() -> impl Strategy<Value = KoRule> {
+    prop_oneof![
+        Just(KoRule::None),
+        Just(KoRule::Basic),
+        Just(KoRule::Master(Color::Black)),
+        Just(KoRule::Master(Color::White)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Random games under every ko rule, with random threats: φ equals the naive rule,
+    /// and the ban and the threats left are part of the position (equality, key, legal
+    /// moves).
+    #[test]
+    fn ko_rules_with_threats_fast_equal_naive(
+        spec in any_spec(),
+        rule in any_rule(),
+        threats in (0u8..3, 0u8..3),
+        codes in moves_retaking(200),
+    ) {
+        rule_game(&build(&spec), rule, [threats.0, threats.1], &codes)?;
+    }
+}
+
+/// The same on long seeded games on small grids, where kos are frequent: under each
+/// master rule bans fall on the other player only, and threats are spent.
+#[test]
+fn master_rules_and_threats_occur_in_long_games() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for rule in [
+        KoRule::Basic,
+        KoRule::Master(Color::Black),
+        KoRule::Master(Color::White),
+    ] {
+        let (mut bans, mut spent) = (0, 0);
+        for (w, h) in [(3, 3), (4, 4)] {
+            let board = Arc::new(Board::grid(w, h).unwrap());
+            for _ in 0..40 {
+                // One move in four tries the recapture at once.
+                let codes: Vec<u32> = (0..300)
+                    .map(|_| {
+                        state = tsume_board::splitmix64(state);
+                        if state.is_multiple_of(4) {
+                            u32::MAX
+                        } else {
+                            (state >> 33) as u32
+                        }
+                    })
+                    .collect();
+                let (b, s) = rule_game(&board, rule, [2, 2], &codes).unwrap();
+                bans += b;
+                spent += s;
+            }
+        }
+        assert!(bans > 5, "{rule}: {bans} bans");
+        assert!(spent > 0, "{rule}: {spent} threats spent");
+    }
+}
+
+/// The ko of `ko_rule_forbids_the_immediate_recapture_only` under each rule: the ban
+/// binds White under the basic rule and when Black is master, not when White is; a
+/// threat lets White retake once.
+#[test]
+fn master_and_threats_on_one_ko() {
+    let p = Position::from_diagram(". X O .\nX O . O\n. X O .", Color::Black).unwrap();
+    let b = p.board();
+    let (c2, b2) = (b.parse_point("C2").unwrap(), b.parse_point("B2").unwrap());
+    for (rule, banned) in [
+        (KoRule::Basic, true),
+        (KoRule::Master(Color::Black), true),
+        (KoRule::Master(Color::White), false),
+    ] {
+        let q = p.with_ko(rule).play(Move::Play(c2));
+        assert_eq!(q.ko_ban().is_some(), banned, "{rule}");
+        assert_eq!(q.is_legal(b2), !banned, "{rule}");
+        let r = q.play(Move::Play(b2));
+        assert_eq!(r.color(b2).is_some(), !banned, "{rule}");
+    }
+    // One threat: White retakes, spending it; Black's retake is then forbidden in turn.
+    let q = p
+        .with_ko(KoRule::Basic)
+        .with_ko_threats(0, 1)
+        .play(Move::Play(c2));
+    assert!(q.is_legal(b2));
+    let mut r = q.clone();
+    assert_eq!(
+        r.play_in_place(Move::Play(b2)),
+        Played::Stone { captured: 1 }
+    );
+    assert_eq!(r.ko_threats(Color::White), 0);
+    assert_eq!(r.ko_ban(), Some(c2));
+    assert!(!r.is_legal(c2));
+    assert_ne!(r.with_ko_threats(0, 1), r);
 }

@@ -213,3 +213,21 @@ fn limits(max_nodes: Option<u64>, time_limit: Option<f64>, tt_mb: usize) -> Resu
         stop: Some(crate::interrupt_flag()),
     })
 }
+
+/// A player of `tsume linear`: x (Black) or o (White), as seed 000 writes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LinePlayer {
+    #[value(name = "x", alias = "b", alias = "black")]
+    X,
+    #[value(name = "o", alias = "w", alias = "white")]
+    O,
+}
+
+impl LinePlayer {
+    pub fn player(self) -> tsume_linear::Player {
+        match self {
+            LinePlayer::X => tsume_linear::Player::X,
+            LinePlayer::O => tsume_linear::Player::O,
+        }
+    }
+}

@@ -343,6 +343,8 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         check: false,
         exact: 0,
         tuning: tuning(a),
+        // The model's searches are what the bench measures.
+        go: false,
         ..Settings::default()
     };
     let pos = p
@@ -811,6 +813,7 @@ fn problems(
             exact: 0,
             forever: 0,
             tuning: tuning(a),
+            go: false,
             ..tsume_solve::Settings::default()
         },
     };

@@ -187,6 +187,8 @@ fn check_file(
         want_tree: !a.no_check,
         check: !a.no_check,
         max_tree: tsume_prove::Options::default().max_tree_nodes,
+        // Each move of the lines is judged under the model; a ko is judged apart.
+        go: false,
         ..tsume_solve::Settings::default()
     };
     Ok(FileReport {
@@ -289,6 +291,7 @@ fn human(r: &FileReport) -> String {
     for (k, l) in r.lines.iter().enumerate() {
         let moves: Vec<String> = l.path.iter().map(|&i| move_text(r, i)).collect();
         let verdict = match (l.agrees, l.judged) {
+            (Some(true), _) if l.ko => "agrees (a ko under ordinary Go rules)".to_string(),
             (Some(true), _) => "agrees".to_string(),
             (Some(false), Some(Claim::Right)) => "DISAGREES: the line is right".to_string(),
             (Some(false), _) => match l.mistake {
@@ -398,8 +401,13 @@ fn annotated_sgf(r: &FileReport) -> String {
         if f.leaf {
             if let Some(l) = r.lines.iter().find(|l| l.path.last() == Some(&i)) {
                 comment.push_str(&format!(
-                    "\ntsume: the line is {}; marked {}",
+                    "\ntsume: the line is {}{}; marked {}",
                     l.judged.map_or("not settled", |j| claim_str(Some(j))),
+                    if l.ko {
+                        " through a ko (under ordinary Go rules)"
+                    } else {
+                        ""
+                    },
                     claim_str(l.claim)
                 ));
             }
@@ -516,6 +524,7 @@ fn to_json(r: &FileReport) -> CheckJson {
                 agrees: l.agrees,
                 mistake: l.mistake,
                 missed_refutation: l.missed,
+                through_ko: l.ko,
             }
         })
         .collect();

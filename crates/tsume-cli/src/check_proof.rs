@@ -10,7 +10,7 @@ use clap::Args;
 use serde_json::Value;
 use tsume_proof::{check, from_json, Certificate, Claim};
 
-use tsume_board::Color;
+use tsume_board::{Color, KoRule};
 use tsume_sgf::Problem;
 
 use crate::args::AreaArgs;
@@ -155,6 +155,7 @@ fn claim_name(c: Claim) -> &'static str {
     match c {
         Claim::Dead => "dead",
         Claim::Alive => "alive",
+        Claim::NeverUnconditional => "never_unconditional",
     }
 }
 
@@ -167,7 +168,29 @@ fn claim_words(c: &Certificate) -> String {
     };
     let (defender, attacker) = (d.name(), d.opponent().name());
     let remaining = c.tree.root().and_then(|r| r.remaining);
-    match (c.tree.claim, remaining) {
+    let words = claim_words_model(c.tree.claim, remaining, attacker, defender, &target);
+    // The rules, when not the model's.
+    let threats: String = [Color::Black, Color::White]
+        .into_iter()
+        .filter(|&p| c.root.ko_threats(p) > 0)
+        .map(|p| format!(", {} with {} ko threats", p.name(), c.root.ko_threats(p)))
+        .collect();
+    match c.root.ko() {
+        KoRule::None => words,
+        KoRule::Basic => format!("{words} (basic ko rule{threats})"),
+        KoRule::Master(m) => format!("{words} (ko rule: {} is the ko master{threats})", m.name()),
+    }
+}
+
+/// [`claim_words`] without the rules.
+fn claim_words_model(
+    claim: Claim,
+    remaining: Option<u32>,
+    attacker: &str,
+    defender: &str,
+    target: &str,
+) -> String {
+    match (claim, remaining) {
         // D₀ within R plies: the capture is ply R + 1 at the latest.
         (Claim::Dead, Some(r)) => format!(
             "dead: {attacker} captures the {defender} group at {target} by ply {}",
@@ -181,6 +204,15 @@ fn claim_words(c: &Certificate) -> String {
         }
         (Claim::Alive, Some(r)) => format!(
             "alive: {attacker} cannot capture the {defender} group at {target} within {} plies",
+            u64::from(r) + 1
+        ),
+        (Claim::NeverUnconditional, None) => format!(
+            "never unconditional: {attacker} keeps the {defender} group at {target} from \
+             unconditional life for ever"
+        ),
+        (Claim::NeverUnconditional, Some(r)) => format!(
+            "never unconditional: {attacker} keeps the {defender} group at {target} from \
+             unconditional life for {} plies",
             u64::from(r) + 1
         ),
     }
@@ -263,6 +295,7 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
                 target: cert.root.board().gtp(cert.target),
                 to_move: cert.root.to_move().letter().to_string(),
                 remaining,
+                ko_rule: cert.root.ko().name(),
                 tree_nodes: cert.tree.len(),
                 about: None,
                 accepted: false,
@@ -312,6 +345,7 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
                         leaves: r.leaves,
                         max_depth: r.max_depth,
                         repetition_free: r.repetition_free,
+                        forces_unconditional: r.forces_unconditional,
                     });
                 }
                 Err(e) => {

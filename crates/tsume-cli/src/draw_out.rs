@@ -145,7 +145,8 @@ fn tree_lines(r: &Report, scene: &Scene, s: &Side) -> Vec<Line> {
         };
         let claim = match tree.claim {
             Claim::Dead => Verdict::Dead,
-            Claim::Alive => Verdict::Alive,
+            // (The model's trees claim dead or alive; a seki's strategy is alive.)
+            Claim::Alive | Claim::NeverUnconditional => Verdict::Alive,
         };
         let end = ending(r, &start, &moves, claim);
         out.push(Line::alternating(g, title, start.clone(), &moves, end));

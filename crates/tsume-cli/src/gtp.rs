@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use clap::Args;
 use tsume_board::{coord, diagram, Board, Color, Move, Played, Point, Position};
+use tsume_prove::go::{GoAnswer, GoResult, Threats};
 use tsume_prove::Verdict;
 use tsume_sgf::{problem_from_position, Problem, RegionSpec};
 use tsume_solve::{Side, Sides, Status};
@@ -37,6 +38,12 @@ for the group of the stone at a vertex:
                     first move), \"0\" if it cannot (GNU Go's command and reply)
   owl_defend C3     \"1 MOVE\" if the defender, moving first, saves it (MOVE may be
                     PASS), \"0\" if it cannot
+                    (under --ko-rule basic both answer under ordinary Go rules, as
+                    GNU Go does: \"2 MOVE\" for a win through a ko the mover wins
+                    taking first, \"3 MOVE\" for one needing external ko threats;
+                    see `tsume solve`'s go_result)
+  dragon_status C3  \"alive\" (the attack fails), \"dead\" (the defence fails) or
+                    \"critical ATTACK DEFENSE\", as GNU Go replies
   tsume_status C3   \"dead\", \"alive\" or \"unsettled\", then for each player moving
                     first the winning move or \"-\" (loses), e.g. \"unsettled B:A2 W:B1\",
                     and \"exact\" when the life holds for every depth bound
@@ -100,6 +107,7 @@ const COMMANDS: &[&str] = &[
     "showboard",
     "owl_attack",
     "owl_defend",
+    "dragon_status",
     "tsume_status",
     "tsume_area",
     "tsume_moves",
@@ -114,6 +122,7 @@ const COMMANDS: &[&str] = &[
 const ANALYZE: &str = "string/Tsume status/tsume_status %p
 string/Owl attack/owl_attack %p
 string/Owl defend/owl_defend %p
+string/Dragon status/dragon_status %p
 gfx/Tsume area/tsume_area %p
 gfx/Tsume winning moves/tsume_moves %p
 gfx/Tsume main line/tsume_pv %p
@@ -222,6 +231,8 @@ fn settings(a: &GtpArgs) -> Result<Settings, Fail> {
             limits: a.budget.limits()?,
             want_tree: !a.no_check,
             check: !a.no_check,
+            // The model's replies (GNU Go's codes under --ko-rule basic: go_search).
+            go: false,
             ..tsume_solve::Settings::default()
         },
     })
@@ -359,10 +370,43 @@ impl Engine {
                 } else {
                     defender
                 };
+                if self.settings.ko_rule {
+                    // Ordinary Go: GNU Go's codes, 2 and 3 for a win through a ko.
+                    let [go] = self.go_answer(&problem, depth, Sides::One(mover))?;
+                    return Ok(match owl_code(&problem, &go, mover)? {
+                        (0, _) => "0".to_string(),
+                        (code, m) => format!("{code} {}", self.name(m)),
+                    });
+                }
                 let side = self.search(&problem, depth, mover)?;
                 Ok(match winning_move(&problem, &side)? {
                     Some(m) => format!("1 {}", self.name(m)),
                     None => "0".to_string(),
+                })
+            }
+            "dragon_status" => {
+                // GNU Go's reply: alive (the attack fails), dead (the defence fails),
+                // else critical with an attacking and a defending move.
+                let target = self.stone(args)?;
+                let (problem, depth) = self.problem(target)?;
+                let defender = problem.defender();
+                let (attack, defend) = if self.settings.ko_rule {
+                    let [a, d] = self.go_answer(&problem, depth, Sides::Both)?;
+                    (
+                        owl_code(&problem, &a, defender.opponent())?,
+                        owl_code(&problem, &d, defender)?,
+                    )
+                } else {
+                    let [a, d] = self.search_both(&self.settings, &problem, depth)?;
+                    let code = |s: &Side| -> Result<(u8, Move), String> {
+                        Ok(winning_move(&problem, s)?.map_or((0, Move::Pass), |m| (1, m)))
+                    };
+                    (code(&a)?, code(&d)?)
+                };
+                Ok(match (attack, defend) {
+                    ((0, _), _) => "alive".to_string(),
+                    (_, (0, _)) => "dead".to_string(),
+                    ((_, a), (_, d)) => format!("critical {} {}", self.name(a), self.name(d)),
                 })
             }
             "tsume_status" => {
@@ -635,6 +679,32 @@ impl Engine {
         Ok(side)
     }
 
+    /// The results under ordinary Go rules with `sides` moving first (the attacker's
+    /// first for both): the model's searches on the area without a ko rule, checked,
+    /// then `tsume_prove::go`'s where their proofs repeat a position; an unknown result
+    /// is an error reply.
+    fn go_answer<const N: usize>(
+        &self,
+        problem: &Problem,
+        depth: u32,
+        sides: Sides,
+    ) -> Result<[GoAnswer; N], String> {
+        let model = problem.clone().with_ko_rule(false);
+        let mut settings = self.settings.clone();
+        settings.solve.go = true;
+        let found: [Side; N] = self.answer(&settings, &model, depth, sides)?;
+        let mut out = Vec::with_capacity(N);
+        for side in found {
+            let go = side.go.ok_or("no result under ordinary Go rules")?;
+            if go.result == GoResult::Unknown {
+                return Err(format!("unknown: {} ({} nodes)", go.note, go.nodes));
+            }
+            out.push(go);
+        }
+        out.try_into()
+            .map_err(|_| "the searches of the wrong sides".to_string())
+    }
+
     /// The two searches, the attacker's first, each as [`Engine::search`].
     fn search_both(
         &self,
@@ -687,6 +757,37 @@ fn verified(side: &Side) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// GNU Go's owl code for `mover` moving first, from the result under ordinary Go rules,
+/// with the move on the whole board: 1 (wins outright), 2 (wins a ko it wins taking
+/// first: it needs no external threat), 3 (wins a ko needing threats), 0 (loses).
+fn owl_code(problem: &Problem, go: &GoAnswer, mover: Color) -> Result<(u8, Move), String> {
+    let attacks = mover != problem.defender();
+    let code = match go.result {
+        GoResult::Dead => u8::from(attacks),
+        GoResult::Alive | GoResult::Seki => u8::from(!attacks),
+        GoResult::Ko => {
+            let needed = go.ko.map_or(Threats::Unknown, |k| {
+                if attacks {
+                    k.attacker_threats
+                } else {
+                    k.defender_threats
+                }
+            });
+            if needed == Threats::Needs(0) {
+                2
+            } else {
+                3
+            }
+        }
+        GoResult::Unknown => return Err(format!("unknown: {}", go.note)),
+    };
+    if code == 0 {
+        return Ok((0, Move::Pass));
+    }
+    let m = go.moves.first().copied().unwrap_or(Move::Pass);
+    Ok((code, problem_move(problem, m)?))
 }
 
 /// The first winning move of the player who moved first in `side`, on the whole board

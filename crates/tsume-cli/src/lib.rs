@@ -13,6 +13,7 @@ mod check_proof;
 mod draw_out;
 mod gtp;
 mod jobs;
+mod linear_cmd;
 mod reduce_cmd;
 mod render;
 mod report;
@@ -123,6 +124,10 @@ enum Command {
         about = "Answer life-and-death questions over the Go Text Protocol (owl_attack, owl_defend)"
     )]
     Gtp(gtp::GtpArgs),
+    #[command(
+        about = "Solve linear Go (1×n, Tromp–Taylor rules) exactly; check seed 000's theorem"
+    )]
+    Linear(linear_cmd::LinearArgs),
 }
 
 /// Runs `tsume` with `args` (the program name first) and returns the exit status;
@@ -190,6 +195,7 @@ pub fn run_with_input(
         Command::Reduce(a) => reduce_cmd::run_reduce(&a, out, err),
         Command::VerifyReduction(a) => reduce_cmd::run_verify(&a, out, err),
         Command::Gtp(a) => gtp::run(&a, input, out, err),
+        Command::Linear(a) => linear_cmd::run(&a, out, err),
     };
     let _ = out.flush();
     if interrupted() {

@@ -174,6 +174,8 @@ fn solve_instance(
         check: !a.no_check,
         check_first_moves: false,
         exact: 0,
+        // The reduction's verdict is the model's.
+        go: false,
         ..tsume_solve::Settings::default()
     };
     let mut report = tsume_solve::answer(pos, target, &settings).map_err(|e| e.to_string())?;

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use tsume_board::Move;
+use tsume_prove::go::{GoResult, Threats, MAX_THREATS};
 use tsume_prove::Verdict;
 
 use tsume_solve::{MovesCheck, Side, Status};
@@ -165,6 +166,76 @@ fn side_line(r: &Solved, s: &Side) -> String {
     line
 }
 
+/// A number of external ko threats: "0", "more than 5", "?" (not known).
+fn threats_text(t: Threats) -> String {
+    match t {
+        Threats::Needs(k) => k.to_string(),
+        Threats::MoreThan(k) => format!("more than {k}"),
+        Threats::Unknown => "?".to_string(),
+    }
+}
+
+/// The results under ordinary Go rules, one line for the sides searched: "ordinary Go
+/// rules: Black to move: ko, Black starts it at B2 (external ko threats needed: Black
+/// 0, White 1; without threats Black wins); White to move: alive at C1".
+fn go_line(r: &Solved) -> Option<String> {
+    let defender = r.defender();
+    let parts: Vec<String> = r
+        .report
+        .sides
+        .iter()
+        .filter_map(|s| {
+            let g = s.go.as_ref()?;
+            let who = s.to_move.title();
+            let mut t = format!("{who} to move: {}", g.result);
+            let at = if g.moves.is_empty() {
+                String::new()
+            } else {
+                format!(" at {}", move_list(r, &g.moves))
+            };
+            match g.result {
+                GoResult::Ko => {
+                    if !at.is_empty() {
+                        let _ = write!(t, ", {who} starts it{at}");
+                    }
+                    if let Some(k) = g.ko {
+                        let _ = write!(
+                            t,
+                            " (external ko threats needed: {} {}, {} {}",
+                            defender.opponent().title(),
+                            threats_text(k.attacker_threats),
+                            defender.title(),
+                            threats_text(k.defender_threats)
+                        );
+                        if let Some(w) = k.winner_without_threats {
+                            let _ = write!(t, "; without threats {} wins", w.title());
+                        }
+                        t += ")";
+                    }
+                }
+                GoResult::Unknown => {
+                    let _ = write!(t, " ({})", g.note);
+                }
+                _ => {
+                    t += &at;
+                    if g.ko.is_some() {
+                        let _ = write!(
+                            t,
+                            " (a ko {} cannot win with {MAX_THREATS} external ko threats)",
+                            defender.title()
+                        );
+                    }
+                }
+            }
+            if !g.every_alpha && matches!(g.result, GoResult::Alive | GoResult::Seki) {
+                let _ = write!(t, " (within α = {})", r.report.depth);
+            }
+            Some(t)
+        })
+        .collect();
+    (!parts.is_empty()).then(|| format!("ordinary Go rules: {}", parts.join("; ")))
+}
+
 /// The report a person reads.
 pub(crate) fn human(r: &Solved, diagram: bool) -> String {
     let p = &r.problem;
@@ -196,6 +267,9 @@ pub(crate) fn human(r: &Solved, diagram: bool) -> String {
     }
     for side in &r.report.sides {
         let _ = writeln!(s, "{}", side_line(r, side));
+    }
+    if let Some(line) = go_line(r) {
+        let _ = writeln!(s, "{line}");
     }
     if let Some(st) = r.status() {
         let _ = writeln!(s, "status: {st} ({})", st.meaning());

@@ -6,6 +6,8 @@ use std::io::Write;
 
 use serde::Serialize;
 use tsume_board::{Color, Move};
+use tsume_proof::Claim;
+use tsume_prove::go::{GoAnswer, Threats};
 use tsume_prove::Verdict;
 use tsume_solve::{MovesCheck, Side, Status};
 
@@ -92,6 +94,99 @@ pub(crate) struct OneSideJson {
     pub pv_repeats: Option<(usize, usize)>,
     pub checked: Option<bool>,
     pub repetition_free: Option<bool>,
+    pub go_result: Option<&'static str>,
+    pub go_moves: Option<Vec<Named>>,
+    pub ko_winner_without_threats: Option<String>,
+    pub ko_threats_needed: Option<ThreatsJson>,
+}
+
+/// The external ko threats each side needs to win a ko: a number (0: it wins taking
+/// first), `">5"` (more than the most counted), or null (not known).
+#[derive(Serialize, Clone)]
+pub(crate) struct ThreatsJson {
+    pub attacker: serde_json::Value,
+    pub defender: serde_json::Value,
+}
+
+fn threats(t: Threats) -> serde_json::Value {
+    match t {
+        Threats::Needs(k) => k.into(),
+        Threats::MoreThan(k) => format!(">{k}").into(),
+        Threats::Unknown => serde_json::Value::Null,
+    }
+}
+
+/// A side's result under ordinary Go rules (null fields with `--no-go`).
+#[derive(Serialize)]
+pub(crate) struct GoJson {
+    /// `dead`, `alive`, `seki`, `ko` or `unknown`.
+    pub go_result: Option<&'static str>,
+    /// The mover's winning first moves under ordinary rules (a ko: those starting it).
+    pub go_moves: Option<Vec<Named>>,
+    /// Whether each disproof behind the result holds for every α.
+    pub go_every_alpha: Option<bool>,
+    /// For a ko: who wins it when neither side has a threat (`B`, `W`; null: unknown).
+    pub ko_winner_without_threats: Option<String>,
+    pub ko_threats_needed: Option<ThreatsJson>,
+    /// Nodes of the searches beyond the model's.
+    pub go_nodes: Option<u64>,
+    pub go_note: Option<String>,
+    /// The checked trees the result rests on.
+    pub go_proofs: Option<Vec<GoProofJson>>,
+}
+
+/// One checked tree behind a Go result.
+#[derive(Serialize)]
+pub(crate) struct GoProofJson {
+    pub what: String,
+    /// The ko rule the result claims (`none`, `basic`, `master-black`, `master-white`).
+    pub rule: &'static str,
+    /// The rule the tree was checked under (the model's tree carried by a lemma: none).
+    pub tree_rule: &'static str,
+    pub claim: &'static str,
+    pub nodes: usize,
+    pub repetition_free: bool,
+    pub forces_unconditional: bool,
+    pub lemma: Option<&'static str>,
+}
+
+impl GoJson {
+    fn new(r: &Solved, g: Option<&GoAnswer>) -> GoJson {
+        GoJson {
+            go_result: g.map(|g| g.result.as_str()),
+            go_moves: g.map(|g| moves(r, &g.moves)),
+            go_every_alpha: g.map(|g| g.every_alpha),
+            ko_winner_without_threats: g
+                .and_then(|g| g.ko)
+                .and_then(|k| k.winner_without_threats)
+                .map(letter),
+            ko_threats_needed: g.and_then(|g| g.ko).map(|k| ThreatsJson {
+                attacker: threats(k.attacker_threats),
+                defender: threats(k.defender_threats),
+            }),
+            go_nodes: g.map(|g| g.nodes),
+            go_note: g.map(|g| g.note.clone()),
+            go_proofs: g.map(|g| {
+                g.evidence
+                    .iter()
+                    .map(|e| GoProofJson {
+                        what: e.what.clone(),
+                        rule: e.rule.name(),
+                        tree_rule: e.root.ko().name(),
+                        claim: match e.tree.claim {
+                            Claim::Dead => "dead",
+                            Claim::Alive => "alive",
+                            Claim::NeverUnconditional => "never_unconditional",
+                        },
+                        nodes: e.report.nodes,
+                        repetition_free: e.report.repetition_free,
+                        forces_unconditional: e.report.forces_unconditional,
+                        lemma: e.lemma,
+                    })
+                    .collect()
+            }),
+        }
+    }
 }
 
 /// One player moving first: `results[i]` of [`SolveJson`].
@@ -128,6 +223,9 @@ pub(crate) struct SideJson {
     pub reason: Option<String>,
     pub survives_plies: Option<u32>,
     pub survives_checked: Option<bool>,
+    /// The result under ordinary Go rules.
+    #[serde(flatten)]
+    pub go: GoJson,
 }
 
 fn moves(r: &Solved, moves: &[Move]) -> Vec<Named> {
@@ -175,6 +273,7 @@ impl SideJson {
             reason: a.reason.as_ref().map(ToString::to_string),
             survives_plies: a.survives,
             survives_checked: s.survives_check.as_ref().map(Result::is_ok),
+            go: GoJson::new(r, s.go.as_ref()),
         }
     }
 }
@@ -197,6 +296,10 @@ impl SolveJson {
                 pv_repeats: s.pv_repeats,
                 checked: s.checked,
                 repetition_free: s.repetition_free,
+                go_result: s.go.go_result,
+                go_moves: s.go.go_moves,
+                ko_winner_without_threats: s.go.ko_winner_without_threats,
+                ko_threats_needed: s.go.ko_threats_needed,
             })
         });
         SolveJson {
@@ -468,6 +571,9 @@ pub(crate) struct LineJson {
     pub agrees: Option<bool>,
     pub mistake: Option<usize>,
     pub missed_refutation: Option<usize>,
+    /// Judged right through a ko: the model finds the line failing, ordinary Go rules
+    /// find the problem a ko that the line's first move starts.
+    pub through_ko: bool,
 }
 
 /// One move of a line of a checked file.
@@ -528,6 +634,8 @@ pub(crate) struct ProofJson {
     pub target: String,
     pub to_move: String,
     pub remaining: Option<u32>,
+    /// The ko rule the tree is checked under (`none`, `basic`, `master-B`, ...).
+    pub ko_rule: &'static str,
     pub tree_nodes: usize,
     /// With `--problem`: whether the tree is about it.
     #[serde(flatten)]
@@ -553,6 +661,8 @@ pub(crate) struct ProofReportJson {
     pub leaves: usize,
     pub max_depth: usize,
     pub repetition_free: bool,
+    /// A disproof whose every line ends at a Benson leaf (the defender forces life).
+    pub forces_unconditional: bool,
 }
 
 /// `tsume status --json`: the question, then the answer.
@@ -631,4 +741,87 @@ pub(crate) struct StepsJson {
     pub step1: &'static str,
     pub step2: &'static str,
     pub step3: &'static str,
+}
+
+/// `tsume linear --json`: a solved (or unknown) 1×n state.
+#[derive(Serialize)]
+pub(crate) struct LinearJson {
+    pub n: usize,
+    /// The start, written as in seed 000 (`x-oo-`).
+    pub position: String,
+    /// `x` or `o`.
+    pub to_move: String,
+    /// Black's area minus White's under perfect play; null when the search stopped.
+    pub value: Option<i32>,
+    /// The principal variation, `x:3 o:pass …` (cells from 1).
+    pub pv: Vec<String>,
+    pub nodes: u64,
+    /// Nodes spent extracting the principal variation.
+    pub pv_nodes: u64,
+    pub seconds: f64,
+    /// Whether the narrow form of seed 000's rule pruned the search.
+    pub prune: bool,
+}
+
+/// `tsume linear N --verify-pruning --json`.
+#[derive(Serialize)]
+pub(crate) struct LinearVerifyJson {
+    pub n: usize,
+    /// Every reachable state (n ≤ 4), else a random sample.
+    pub exhaustive: bool,
+    /// The theorem as stated, per end.
+    pub theorem: Vec<VerifyEndJson>,
+    /// The narrow rule `--prune` uses, per end.
+    pub rule: Vec<VerifyEndJson>,
+    pub holds: bool,
+    pub seconds: f64,
+}
+
+/// One end's check (tsume-linear's `verify::Report`).
+#[derive(Serialize)]
+pub(crate) struct VerifyEndJson {
+    /// `near` (cells 0, 1) or `far` (cells n−1, n−2).
+    pub end: &'static str,
+    pub states: u64,
+    pub checked: u64,
+    pub failures: u64,
+    /// States meeting the hypothesis whose swapped history is not a legal game.
+    pub not_valid: u64,
+    pub counterexample: Option<CounterexampleJson>,
+}
+
+/// A state where the theorem fails: S⁰ and S¹ with their lines from the empty board.
+#[derive(Serialize)]
+pub(crate) struct CounterexampleJson {
+    pub line: String,
+    pub swapped_line: String,
+    pub position0: String,
+    pub position1: String,
+    pub to_move: String,
+    pub x: String,
+    pub mu0: i32,
+    pub mu1: i32,
+}
+
+impl VerifyEndJson {
+    pub fn new(end: &'static str, r: &tsume_linear::verify::Report) -> VerifyEndJson {
+        use tsume_linear::verify::format_line;
+        VerifyEndJson {
+            end,
+            states: r.states,
+            checked: r.checked,
+            failures: r.failures,
+            not_valid: r.invalid_swaps,
+            counterexample: r.counterexample.as_ref().map(|c| CounterexampleJson {
+                line: format_line(&c.line),
+                swapped_line: format_line(&c.swapped),
+                position0: c.position0.to_string(),
+                position1: c.position1.to_string(),
+                to_move: c.to_move.letter().to_string(),
+                x: c.x.letter().to_string(),
+                mu0: c.mu0,
+                mu1: c.mu1,
+            }),
+        }
+    }
 }

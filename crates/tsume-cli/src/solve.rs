@@ -124,6 +124,11 @@ pub struct SolveArgs {
         hide_possible_values = true
     )]
     pub ko_rule: KoRule,
+    /// Skip the result under ordinary Go rules (dead, alive, seki, ko: searches with
+    /// each side the ko master, run only where the model's proof repeats a position;
+    /// docs/cli.md). The model's verdict is the same either way.
+    #[arg(long)]
+    pub no_go: bool,
     /// No progress line and no board diagram.
     #[arg(long, short)]
     pub quiet: bool,
@@ -166,6 +171,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
                 pn_rule: a.pn.into(),
                 ..Tuning::default()
             },
+            go: !a.no_go,
         },
     })
 }

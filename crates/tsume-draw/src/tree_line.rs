@@ -23,7 +23,7 @@ pub fn tree_line(start: &Position, target: Point, tree: &Tree, node: usize) -> V
     };
     let heights = match tree.claim {
         Claim::Dead => heights(tree),
-        Claim::Alive => Vec::new(),
+        Claim::Alive | Claim::NeverUnconditional => Vec::new(),
     };
     let mut pos = start.clone();
     let mut node = node;
@@ -37,7 +37,8 @@ pub fn tree_line(start: &Position, target: Point, tree: &Tree, node: usize) -> V
             break;
         }
         let attacker = pos.to_move() != defender;
-        let chooser = (tree.claim == Claim::Dead) == attacker;
+        // The attacker picks in a proof and in a never_unconditional strategy.
+        let chooser = (tree.claim != Claim::Alive) == attacker;
         let pick = if chooser || n.children.len() == 1 {
             n.children.first().copied()
         } else if tree.claim == Claim::Dead {

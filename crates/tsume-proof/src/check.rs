@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use tsume_board::benson;
-use tsume_board::{Board, Color, Configuration, Move, Point, Position};
+use tsume_board::{Board, Color, Configuration, KoRule, Move, Point, Position};
 
 use crate::{Claim, Leaf, Tree};
 
@@ -29,6 +29,11 @@ pub struct CheckReport {
     /// share positions in a way that makes a cycle only when nodes with equal positions
     /// are merged.
     pub repetition_free: bool,
+    /// A disproof ([`Claim::Alive`]) whose every leaf is [`Leaf::Benson`] and whose
+    /// nodes make no cycle: every line ends in unconditional life, so the defender
+    /// forces the target unconditionally alive (within [`CheckReport::max_depth`]
+    /// moves along the longest line), under the tree's ko rule.
+    pub forces_unconditional: bool,
 }
 
 /// Why a tree was rejected: the node, the moves leading to it from the root (along the
@@ -132,6 +137,9 @@ pub enum CheckErrorKind {
     },
     /// A `Benson` leaf whose target is not unconditionally alive.
     NotBenson,
+    /// A node of a [`Claim::NeverUnconditional`] tree where the target is
+    /// unconditionally alive.
+    UnconditionallyAlive,
     /// A node where the tree's chooser must give exactly one move gives another number.
     ChoiceCount {
         /// Whose choice it is.
@@ -209,6 +217,10 @@ impl fmt::Display for CheckErrorKind {
                 show_remaining(*remaining)
             ),
             K::NotBenson => write!(f, "Benson leaf, but the target is not unconditionally alive"),
+            K::UnconditionallyAlive => write!(
+                f,
+                "the target is unconditionally alive (Benson) here, in a tree that claims it never is"
+            ),
             K::ChoiceCount { player, children } => write!(
                 f,
                 "{} chooses here and must have exactly one move, found {children}",
@@ -253,6 +265,7 @@ fn claim_name(c: Claim) -> &'static str {
     match c {
         Claim::Dead => "proof (Dead)",
         Claim::Alive => "disproof (Alive)",
+        Claim::NeverUnconditional => "NeverUnconditional",
     }
 }
 
@@ -270,7 +283,8 @@ pub(crate) fn move_name(board: &Board, m: Move) -> String {
 /// all ones for none).
 fn pack(pos: &Position) -> Box<[u8]> {
     let n = pos.board().len();
-    let mut out = vec![0u8; n.div_ceil(4) + 6];
+    let s = n.div_ceil(4);
+    let mut out = vec![0u8; s + PACKED_TAIL];
     for p in pos.board().points() {
         let code = match pos.color(p) {
             None => 0u8,
@@ -279,12 +293,23 @@ fn pack(pos: &Position) -> Box<[u8]> {
         };
         out[p.index() / 4] |= code << (2 * (p.index() % 4));
     }
-    out[n.div_ceil(4)] = pos.to_move().index() as u8;
-    out[n.div_ceil(4) + 1] = u8::from(pos.ko_rule());
+    out[s] = pos.to_move().index() as u8;
+    out[s + 1] = match pos.ko() {
+        KoRule::None => 0,
+        KoRule::Basic => 1,
+        KoRule::Master(Color::Black) => 2,
+        KoRule::Master(Color::White) => 3,
+    };
     let ban = pos.ko_ban().map_or(u32::MAX, |b| b.index() as u32);
-    out[n.div_ceil(4) + 2..].copy_from_slice(&ban.to_le_bytes());
+    out[s + 2..s + 6].copy_from_slice(&ban.to_le_bytes());
+    out[s + 6] = pos.ko_threats(Color::Black);
+    out[s + 7] = pos.ko_threats(Color::White);
     out.into_boxed_slice()
 }
+
+/// The bytes a packed position has after its stones: the player to move, the ko rule,
+/// the forbidden point (4) and each player's ko threats left.
+const PACKED_TAIL: usize = 8;
 
 /// How many bytes of a packed position hold its stones.
 fn stone_bytes(board_len: usize) -> usize {
@@ -305,9 +330,16 @@ fn unpack(board: &Arc<Board>, packed: &[u8]) -> Result<Position, String> {
     } else {
         Color::White
     };
-    let rule = packed[n.div_ceil(4) + 1] == 1;
+    let s = n.div_ceil(4);
+    let rule = match packed[s + 1] {
+        0 => KoRule::None,
+        1 => KoRule::Basic,
+        2 => KoRule::Master(Color::Black),
+        3 => KoRule::Master(Color::White),
+        r => return Err(format!("ko rule code {r}")),
+    };
     let mut ban = [0u8; 4];
-    ban.copy_from_slice(&packed[n.div_ceil(4) + 2..n.div_ceil(4) + 6]);
+    ban.copy_from_slice(&packed[s + 2..s + 6]);
     let ban = match u32::from_le_bytes(ban) {
         u32::MAX => None,
         b if (b as usize) < n => Some(Point::from_index(b as usize)),
@@ -315,26 +347,28 @@ fn unpack(board: &Arc<Board>, packed: &[u8]) -> Result<Position, String> {
     };
     let p = Position::new(board.clone(), &Configuration::from_cells(cells), to_move)
         .map_err(|e| e.to_string())?;
-    Ok(if rule {
-        p.with_ko_rule(true).with_ko_ban(ban)
-    } else {
+    Ok(if rule == KoRule::None {
         p
+    } else {
+        p.with_ko(rule)
+            .with_ko_threats(packed[s + 6], packed[s + 7])
+            .with_ko_ban(ban)
     })
 }
 
 /// Whether the group on `target` (of colour `defender`) is in D₀ at `pos`: exactly one
-/// liberty and the attacker to move (Crăşmaru §3, def. of D₀), and under the basic ko
-/// rule that liberty not the forbidden recapture. Also returns the count.
+/// liberty and the attacker to move (Crăşmaru §3, def. of D₀), and under a ko rule that
+/// liberty not a recapture forbidden to an attacker with no ko threat left. Also
+/// returns the count.
 fn in_d0(pos: &Position, target: Point, defender: Color) -> (bool, usize) {
     let count = pos.liberty_count_up_to(target, 2);
+    let attacker = defender.opponent();
     let banned = count == 1
+        && pos.ko_threats(attacker) == 0
         && pos
             .ko_ban()
             .is_some_and(|b| pos.liberties(target).contains(&b));
-    (
-        count == 1 && pos.to_move() == defender.opponent() && !banned,
-        count,
-    )
+    (count == 1 && pos.to_move() == attacker && !banned, count)
 }
 
 /// Checks that `tree` proves (`Claim::Dead`) or disproves (`Claim::Alive`)
@@ -481,7 +515,7 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
 
         let mover = pos.to_move();
         let chooser = match tree.claim {
-            Claim::Dead => attacker,
+            Claim::Dead | Claim::NeverUnconditional => attacker,
             Claim::Alive => defender,
         };
         // Covered moves: the defender's in a proof, at a node with a pass child; their
@@ -489,7 +523,7 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
         // dual, an attacker's move covered in a disproof, is not accepted: no argument
         // for it has been checked here.)
         if !node.covered.is_empty() {
-            if node.children.is_empty() || mover == chooser || tree.claim == Claim::Alive {
+            if node.children.is_empty() || mover == chooser || tree.claim != Claim::Dead {
                 return Err(fail(
                     &first,
                     v,
@@ -615,24 +649,57 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
                     }
                     continue;
                 }
-                for &(_, c) in &node.children {
-                    let cr = tree.nodes[c].remaining;
-                    let ok = match (node.remaining, cr) {
-                        (_, None) => true,
-                        (None, Some(_)) => false,
-                        (Some(r), Some(cr)) => cr >= r.saturating_sub(1),
-                    };
-                    if !ok {
-                        return Err(fail(
-                            &first,
-                            v,
-                            CheckErrorKind::RemainingTooSmall {
-                                child: c,
-                                parent_remaining: node.remaining,
-                                child_remaining: cr,
-                            },
-                        ));
+                if let Some(kind) = remaining_too_small(tree, v) {
+                    return Err(fail(&first, v, kind));
+                }
+            }
+            Claim::NeverUnconditional => {
+                // The attacker keeps the target from unconditional life (Benson) within
+                // the bound, or for ever with cycles; a capture ends a line.
+                if benson::is_unconditionally_alive(&pos, target) {
+                    return Err(fail(&first, v, CheckErrorKind::UnconditionallyAlive));
+                }
+                if node.children.is_empty() {
+                    match node.leaf {
+                        None => return Err(fail(&first, v, CheckErrorKind::NoLeafMark)),
+                        Some(Leaf::DepthLimit) => {
+                            if node.remaining != Some(0) {
+                                return Err(fail(
+                                    &first,
+                                    v,
+                                    CheckErrorKind::DepthNotExhausted {
+                                        remaining: node.remaining,
+                                    },
+                                ));
+                            }
+                        }
+                        Some(Leaf::Capture) => {
+                            if !d0 {
+                                return Err(fail(
+                                    &first,
+                                    v,
+                                    CheckErrorKind::NotInD0 {
+                                        liberties: libs,
+                                        to_move: mover,
+                                    },
+                                ));
+                            }
+                        }
+                        Some(leaf) => {
+                            return Err(fail(
+                                &first,
+                                v,
+                                CheckErrorKind::WrongLeaf {
+                                    leaf,
+                                    claim: tree.claim,
+                                },
+                            ))
+                        }
                     }
+                    continue;
+                }
+                if let Some(kind) = remaining_too_small(tree, v) {
+                    return Err(fail(&first, v, kind));
                 }
             }
         }
@@ -669,7 +736,7 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
     let packed: Vec<Box<[u8]>> = packed.into_iter().flatten().collect();
     if !covering.is_empty() {
         let chooser = match tree.claim {
-            Claim::Dead => attacker,
+            Claim::Dead | Claim::NeverUnconditional => attacker,
             Claim::Alive => defender,
         };
         let position = |v: usize| -> Result<Position, CheckError> {
@@ -704,12 +771,63 @@ pub fn check(root: &Position, target: Point, tree: &Tree) -> Result<CheckReport,
             }
         }
     }
+    let forces_unconditional = tree.claim == Claim::Alive
+        && tree
+            .nodes
+            .iter()
+            .all(|node| !node.children.is_empty() || node.leaf == Some(Leaf::Benson))
+        && acyclic(tree);
     Ok(CheckReport {
         nodes: n,
         leaves,
         max_depth,
         repetition_free: repetition_free(tree, &packed, &keys, board.len()),
+        forces_unconditional,
     })
+}
+
+/// In a disproof or a [`Claim::NeverUnconditional`] tree, an edge of node `v` whose
+/// child's remaining depth is below `v`'s minus one (`None` counts as infinite).
+fn remaining_too_small(tree: &Tree, v: usize) -> Option<CheckErrorKind> {
+    let node = &tree.nodes[v];
+    node.children.iter().find_map(|&(_, c)| {
+        let cr = tree.nodes[c].remaining;
+        let ok = match (node.remaining, cr) {
+            (_, None) => true,
+            (None, Some(_)) => false,
+            (Some(r), Some(cr)) => cr >= r.saturating_sub(1),
+        };
+        (!ok).then_some(CheckErrorKind::RemainingTooSmall {
+            child: c,
+            parent_remaining: node.remaining,
+            child_remaining: cr,
+        })
+    })
+}
+
+/// Whether the graph of the tree's nodes (edges as given, positions not merged) has no
+/// cycle: every line ends at a leaf.
+fn acyclic(tree: &Tree) -> bool {
+    // Kahn's algorithm on the nodes' in-degrees.
+    let n = tree.nodes.len();
+    let mut indegree = vec![0usize; n];
+    for node in &tree.nodes {
+        for &(_, c) in &node.children {
+            indegree[c] += 1;
+        }
+    }
+    let mut ready: Vec<usize> = (0..n).filter(|&v| indegree[v] == 0).collect();
+    let mut seen = 0;
+    while let Some(v) = ready.pop() {
+        seen += 1;
+        for &(_, c) in &tree.nodes[v].children {
+            indegree[c] -= 1;
+            if indegree[c] == 0 {
+                ready.push(c);
+            }
+        }
+    }
+    seen == n
 }
 
 /// Whether no stone move of `tree` lies on a cycle of the graph of its positions (the

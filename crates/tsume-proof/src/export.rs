@@ -16,6 +16,7 @@ fn claim_str(c: Claim) -> &'static str {
     match c {
         Claim::Dead => "dead",
         Claim::Alive => "alive",
+        Claim::NeverUnconditional => "never_unconditional",
     }
 }
 
@@ -30,12 +31,13 @@ fn leaf_str(l: Leaf) -> &'static str {
 /// The tree as JSON:
 ///
 /// ```json
-/// { "format": "tsume-proof", "claim": "dead" | "alive",
+/// { "format": "tsume-proof", "claim": "dead" | "alive" | "never_unconditional",
 ///   "target": "C3", "defender": "white", "attacker": "black", "to_move": "black",
 ///   "board": { "kind": "grid", "width": 5, "height": 5, "diagonal": false }
 ///          | { "kind": "graph", "points": ["a", ...], "edges": [[0, 1], ...] },
 ///   "setup": { "black": ["C3", ...], "white": [...] },
-///   "ko_rule": "none" | "basic", "ko_ban": "B2" | null,
+///   "ko_rule": "none" | "basic" | "master-black" | "master-white", "ko_ban": "B2" | null,
+///   "ko_threats": { "black": 0, "white": 1 },
 ///   "nodes": [ { "id": 0, "remaining": 5 | null, "to_move": "black",
 ///                "leaf": "capture" | "benson" | "depth_limit" | null,
 ///                "children": [ { "move": "D4" | "pass", "sgf": "dd", "node": 3 } ],
@@ -128,8 +130,12 @@ pub fn to_json(root: &Position, target: Point, tree: &Tree) -> Value {
         "to_move": root.to_move().name(),
         "board": board_json,
         "setup": { "black": stones(Color::Black), "white": stones(Color::White) },
-        "ko_rule": if root.ko_rule() { "basic" } else { "none" },
+        "ko_rule": root.ko().name(),
         "ko_ban": root.ko_ban().map(|b| board.gtp(b)),
+        "ko_threats": {
+            "black": root.ko_threats(Color::Black),
+            "white": root.ko_threats(Color::White),
+        },
         "nodes": nodes,
     })
 }
@@ -232,10 +238,36 @@ pub fn to_sgf_with_budget(
             board.gtp(target),
             attacker.name()
         ),
+        (Claim::NeverUnconditional, Some(r)) => format!(
+            "{} keeps the {} group at {} from unconditional life (Benson) for {r} plies.",
+            attacker.title(),
+            defender.name(),
+            board.gtp(target),
+        ),
+        (Claim::NeverUnconditional, None) => format!(
+            "{} keeps the {} group at {} from unconditional life (Benson) for ever.",
+            attacker.title(),
+            defender.name(),
+            board.gtp(target),
+        ),
     };
+    let rules = match root.ko() {
+        tsume_board::KoRule::None => "no ko".to_string(),
+        tsume_board::KoRule::Basic => "basic ko".to_string(),
+        tsume_board::KoRule::Master(c) => format!("basic ko, {} is the ko master", c.name()),
+    };
+    let threats = [Color::Black, Color::White]
+        .into_iter()
+        .filter(|&c| root.ko_threats(c) > 0)
+        .map(|c| format!(", {} has {} ko threats", c.name(), root.ko_threats(c)))
+        .collect::<String>();
     let mut root_comment = format!(
-        "tsume {} tree. Target: the {} group at {} (triangle). {} to move. {claim} Rules: no ko, suicide counts as a pass.",
-        if tree.claim == Claim::Dead { "proof" } else { "disproof" },
+        "tsume {} tree. Target: the {} group at {} (triangle). {} to move. {claim} Rules: {rules}{threats}, suicide counts as a pass.",
+        match tree.claim {
+            Claim::Dead => "proof",
+            Claim::Alive => "disproof",
+            Claim::NeverUnconditional => "never-unconditional",
+        },
         defender.name(),
         board.gtp(target),
         root.to_move().title()

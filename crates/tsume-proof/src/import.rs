@@ -12,7 +12,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use serde_json::Value;
-use tsume_board::{Board, Color, Configuration, Move, Point, Position};
+use tsume_board::{Board, Color, Configuration, KoRule, Move, Point, Position};
 
 use crate::{Claim, Leaf, Tree, TreeNode};
 
@@ -173,7 +173,13 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
     let claim = match string(v, "claim")? {
         "dead" => Claim::Dead,
         "alive" => Claim::Alive,
-        other => return Err(bad("claim", format!("\"{other}\" is not dead or alive"))),
+        "never_unconditional" => Claim::NeverUnconditional,
+        other => {
+            return Err(bad(
+                "claim",
+                format!("\"{other}\" is not dead, alive or never_unconditional"),
+            ))
+        }
     };
     let board = Arc::new(board_of(v)?);
     let to_move = color(string(v, "to_move")?, "to_move")?;
@@ -209,16 +215,53 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
     }
     let mut root =
         Position::new(board.clone(), &config, to_move).map_err(|e| bad("setup", e.to_string()))?;
-    match v.get("ko_rule").and_then(Value::as_str) {
-        None | Some("none") => {}
-        Some("basic") => root = root.with_ko_rule(true),
-        Some(other) => return Err(bad("ko_rule", format!("\"{other}\" is not none or basic"))),
+    match v.get("ko_rule") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(r)) => match KoRule::from_name(r) {
+            Some(rule) => root = root.with_ko(rule),
+            None => {
+                return Err(bad(
+                    "ko_rule",
+                    format!("\"{r}\" is not none, basic, master-black or master-white"),
+                ))
+            }
+        },
+        Some(_) => return Err(bad("ko_rule", "not a string")),
+    }
+    match v.get("ko_threats") {
+        None | Some(Value::Null) => {}
+        Some(t) if t.is_object() => {
+            let mut n = [0u8; 2];
+            for (key, c) in [("black", Color::Black), ("white", Color::White)] {
+                n[c.index()] = match t.get(key) {
+                    None | Some(Value::Null) => 0,
+                    Some(x) => x
+                        .as_u64()
+                        .and_then(|x| u8::try_from(x).ok())
+                        .ok_or_else(|| {
+                            bad(format!("ko_threats.{key}"), "not a whole number below 256")
+                        })?,
+                };
+            }
+            if n != [0, 0] && !root.ko_rule() {
+                return Err(bad("ko_threats", "ko threats without a ko rule"));
+            }
+            root = root.with_ko_threats(n[0], n[1]);
+        }
+        Some(_) => return Err(bad("ko_threats", "not an object with black and white")),
     }
     match v.get("ko_ban") {
         None | Some(Value::Null) => {}
         Some(Value::String(b)) => {
-            if !root.ko_rule() {
-                return Err(bad("ko_ban", "a forbidden point without the basic ko rule"));
+            if !root.ko().binds(root.to_move()) {
+                return Err(bad(
+                    "ko_ban",
+                    format!(
+                        "a point forbidden to {} under the ko rule {}, which does not bind it",
+                        root.to_move().name(),
+                        root.ko()
+                    ),
+                ));
             }
             let p = point(&board, b, "ko_ban")?;
             root = root.with_ko_ban(Some(p));

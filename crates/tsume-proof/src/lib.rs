@@ -23,11 +23,24 @@
 //!   0) or [`Leaf::Benson`] (the target is unconditionally alive). A child's `remaining`
 //!   is at least its parent's minus one (`None` counts as infinite).
 //!
-//! Under the basic ko rule (an option outside the paper's model,
-//! `tsume_board::Position::with_ko_rule`), the root carries the rule, positions carry
-//! the point forbidden to the player to move, φ treats the forbidden recapture as a pass
-//! and D₀ excludes a target whose last liberty is that point; the checker replays the
-//! tree with the same rule, through the board model.
+//! - A **never-unconditional** tree ([`Claim::NeverUnconditional`], for seki): the
+//!   attacker keeps the target from unconditional life. At an attacker node one child,
+//!   at a defender node one child per position of Ψ(p), no node where the target is
+//!   unconditionally alive by Benson's test, leaves [`Leaf::Capture`] (in D₀: the
+//!   attacker captures) or [`Leaf::DepthLimit`]; remaining depths and cycles as in a
+//!   disproof (infinite play: the defender never gets there).
+//!
+//! Under a ko rule (an option outside the paper's model, `tsume_board::KoRule`: the
+//! basic rule, or the basic rule binding one player only, the other being the ko
+//! master), the root carries the rule and each player's external ko threats, positions
+//! carry the point forbidden to the player to move and the threats left, φ treats the
+//! forbidden recapture as a pass for a player with no threat left, and D₀ excludes a
+//! target whose last liberty is a point forbidden to the attacker; the checker replays
+//! the tree with the same rule, through the board model.
+//!
+//! The [`CheckReport`] also says what else a tree shows: whether it is
+//! repetition-free (then its claim holds under every ko rule as well) and whether a
+//! disproof forces unconditional life (every line ends at a Benson leaf).
 //!
 //! **Covered moves.** In a proof, at a node where the defender is to move, a move may be
 //! *covered* ([`TreeNode::covered`]) instead of reached by a child: answered by the
@@ -92,6 +105,10 @@ pub enum Claim {
     Dead,
     /// Can_kill is FALSE: the defender avoids D₀ within the bound (or forever).
     Alive,
+    /// The defender never makes the target unconditionally alive (Benson) within the
+    /// bound (or for ever): the attacker keeps it from that, or captures it. With a
+    /// disproof of the same position (the attacker cannot kill), this shows a seki.
+    NeverUnconditional,
 }
 
 /// Why a node needs no children.

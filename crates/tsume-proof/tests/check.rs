@@ -511,7 +511,7 @@ fn false_claims_are_rejected() {
             let mut bad = t.clone();
             bad.claim = match t.claim {
                 Claim::Dead => Claim::Alive,
-                Claim::Alive => Claim::Dead,
+                Claim::Alive | Claim::NeverUnconditional => Claim::Dead,
             };
             assert!(check(&p, x, &bad).is_err());
             claim_flips += 1;
@@ -527,6 +527,7 @@ fn false_claims_are_rejected() {
                 let works = match t.claim {
                     Claim::Dead => s.rank[j].is_some_and(|k| k <= r1),
                     Claim::Alive => s.rank[j].is_none_or(|k| k > r1),
+                    Claim::NeverUnconditional => unreachable!("the model's trees only"),
                 };
                 if m == good || works {
                     continue;

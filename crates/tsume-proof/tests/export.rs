@@ -218,6 +218,7 @@ fn sgf_parses_and_replays_the_tree() {
                 assert!(root_comment.contains("lives"), "{root_comment}");
                 assert!(all.contains("Depth bound reached"), "{all}");
             }
+            Claim::NeverUnconditional => unreachable!("the model's trees only"),
         }
         texts.push(text);
     }

@@ -44,9 +44,12 @@
 mod answer;
 pub mod dfpn;
 pub mod exact;
+pub mod exact_go;
+pub mod go;
 pub mod reference;
 mod settle;
 mod tree;
+mod unconditional;
 mod zone;
 
 use std::fmt;

@@ -336,7 +336,9 @@ fn corrupted_trees_are_rejected() {
         let mut flipped = tree.clone();
         flipped.claim = match tree.claim {
             tsume_proof::Claim::Dead => tsume_proof::Claim::Alive,
-            tsume_proof::Claim::Alive => tsume_proof::Claim::Dead,
+            tsume_proof::Claim::Alive | tsume_proof::Claim::NeverUnconditional => {
+                tsume_proof::Claim::Dead
+            }
         };
         assert!(tsume_proof::check(&p, x, &flipped).is_err());
         // Drop a child of the first node that has several.

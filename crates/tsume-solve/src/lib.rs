@@ -36,7 +36,8 @@ pub mod review;
 
 use std::fmt;
 
-use tsume_board::{Color, Move, Point, Position};
+use tsume_board::{Color, KoRule, Move, Point, Position};
+use tsume_prove::go::{GoAnswer, Model};
 use tsume_prove::{Answer, Limits, Options, Progress, Tuning, Verdict};
 
 pub use first_moves::MovesCheck;
@@ -87,6 +88,11 @@ pub struct Settings {
     /// How the search goes (deepening, the search without a bound first, the order of
     /// the moves, …): the prover's, for comparisons and tests.
     pub tuning: Tuning,
+    /// Beside the model's verdict, the result under ordinary Go rules (dead, alive,
+    /// seki, ko: [`tsume_prove::go`]). Its searches with each side the ko master run
+    /// only where the model's checked tree repeats a position; elsewhere the model's
+    /// answer holds under ordinary rules as it is.
+    pub go: bool,
 }
 
 impl Default for Settings {
@@ -104,6 +110,7 @@ impl Default for Settings {
             exact: DEFAULT_EXACT_POSITIONS,
             forever: DEFAULT_FOREVER_POSITIONS,
             tuning: Tuning::default(),
+            go: true,
         }
     }
 }
@@ -225,6 +232,8 @@ pub struct Checked {
     /// The tree is a disproof for every α (its root's `remaining` is `None`), so it
     /// checks an "alive for every α" too, not only "alive within α".
     pub every_alpha: bool,
+    /// The checker's whole report.
+    pub report: tsume_proof::CheckReport,
 }
 
 /// The answer for one player moving first.
@@ -247,6 +256,9 @@ pub struct Side {
     /// move's outcome (the listed ones win, the others lose) shown by a checked tree of
     /// its own. The root's tree shows one winning move only.
     pub moves_check: Option<MovesCheck>,
+    /// With [`Settings::go`]: the result under ordinary Go rules, each tree it rests on
+    /// checked under the ko rule it claims.
+    pub go: Option<GoAnswer>,
     /// The target's colour.
     defender: Color,
 }
@@ -411,6 +423,22 @@ fn solve_side(
         (s.check && s.check_first_moves && s.all_moves && answer.all_moves && depth > 0)
             .then(|| first_moves::check_first_moves(&pos, target, depth, &opts, &answer))
             .flatten();
+    // The result under ordinary Go rules: the model's checked tree (when the question
+    // is the model's, without a ko rule) saves the searches where it repeats nothing.
+    let go = s.go.then(|| {
+        let model = (pos.ko() == KoRule::None).then_some(Model {
+            answer: &answer,
+            report: match &check {
+                Some(Ok(c)) => Some(c.report),
+                _ => None,
+            },
+        });
+        let opts = Options {
+            progress: None,
+            ..opts.clone()
+        };
+        tsume_prove::go::go_result(&pos, target, &opts, model)
+    });
     Ok(Side {
         to_move,
         position: pos,
@@ -418,6 +446,7 @@ fn solve_side(
         check,
         survives_check,
         moves_check,
+        go,
         defender,
     })
 }
@@ -442,6 +471,7 @@ pub fn check_tree(
         nodes: report.nodes,
         repetition_free: report.repetition_free,
         every_alpha: tree.claim == tsume_proof::Claim::Alive && root.is_none(),
+        report,
     };
     match (verdict, tree.claim) {
         (Verdict::Dead, tsume_proof::Claim::Dead) => {

@@ -4,9 +4,12 @@
 //! ([`Claim`]) set against the line's outcome, and the side's winning first moves that
 //! no right line plays.
 
+use std::collections::HashMap;
+
 use rayon::prelude::*;
-use tsume_board::{Color, Move, Played, Point, Position};
-use tsume_prove::Verdict;
+use tsume_board::{Color, KoRule, Move, Played, Point, Position};
+use tsume_prove::go::{go_result, GoResult};
+use tsume_prove::{Options, Verdict};
 use tsume_sgf::{Mark, Problem, SolutionNode};
 
 use crate::{Settings, Sides};
@@ -159,6 +162,10 @@ pub struct Line {
     pub agrees: Option<bool>,
     /// A reply in the line that misses the refutation (index into `path`).
     pub missed: Option<usize>,
+    /// Judged right through a ko: the model finds its first move failing (the
+    /// opponent retakes a ko for ever), but under ordinary Go rules the problem is a ko
+    /// for the side and the line's first move starts one ([`judge_kos`]).
+    pub ko: bool,
 }
 
 impl Review {
@@ -397,6 +404,58 @@ fn claim_of(marks: &[Mark], mover: Color, side: Color) -> Option<Claim> {
     })
 }
 
+/// Lines the model judges wrong, judged again under ordinary Go rules: right through a
+/// ko when the problem, the side to move, is a ko ([`tsume_prove::go`]) and after the
+/// line's first move (the side's) the result is still a ko or the side's outright win.
+/// Each result rests on trees the checker accepted; an unknown one changes nothing.
+fn judge_kos(ctx: &Ctx<'_>, side: Color, flat: &[Flat], lines: &mut [Line]) {
+    let problem = ctx.problem;
+    let target = problem.target();
+    let opts = |depth: u32| Options {
+        want_tree: true,
+        progress: None,
+        ..ctx.settings.options(depth, None)
+    };
+    let root = go_result(
+        &problem.position().with_to_move(side),
+        target,
+        &opts(ctx.depth),
+        None,
+    );
+    if root.result != GoResult::Ko {
+        return;
+    }
+    let side_wins = |r: GoResult| match r {
+        GoResult::Dead => side != problem.defender(),
+        GoResult::Alive | GoResult::Seki => side == problem.defender(),
+        GoResult::Ko | GoResult::Unknown => false,
+    };
+    let mut after_first: HashMap<usize, GoResult> = HashMap::new();
+    for l in lines.iter_mut() {
+        // (A later move of the side failing is a mistake a ko does not excuse.)
+        if l.judged != Some(Claim::Wrong) || l.mistake.is_some_and(|k| k > 0) {
+            continue;
+        }
+        let Some(&first) = l.path.first() else {
+            continue;
+        };
+        let f = &flat[first];
+        let Some(pos) = f.after.as_ref().filter(|_| f.color == side) else {
+            continue;
+        };
+        let result = *after_first.entry(first).or_insert_with(|| {
+            let o = opts(ctx.depth.saturating_sub(1));
+            go_result(pos, target, &o, None).result
+        });
+        if result == GoResult::Ko || side_wins(result) {
+            l.ko = true;
+            l.judged = Some(Claim::Right);
+            l.mistake = None;
+            l.agrees = l.claim.map(|c| c == Claim::Right);
+        }
+    }
+}
+
 /// Judges the solution tree `lines` of `problem` for `side`, the player who moves first
 /// (its opponent where a line starts with the opponent's move), α = `depth` at the
 /// problem's position; each position is answered with `settings` (its limits, trees and
@@ -536,7 +595,14 @@ pub fn review(
             mistake,
             agrees,
             missed,
+            ko: false,
         });
+    }
+    // Lines the model finds wrong, whose answer may be a ko (the model has no ko rule).
+    if problem.position().ko() == KoRule::None
+        && lines.iter().any(|l| l.judged == Some(Claim::Wrong))
+    {
+        judge_kos(&ctx, side, &flat, &mut lines);
     }
     // Winning first moves that no right line plays.
     let shown: Vec<Option<Point>> = lines

@@ -19,8 +19,13 @@ pub struct Solved {
     pub rank: Vec<Option<u32>>,
 }
 
+/// D₀ (Crăşmaru §3): one liberty, the attacker to move; under a ko rule, that liberty
+/// not a point forbidden to an attacker with no ko threat left.
 pub fn in_d0(p: &Position, target: Point, defender: Color) -> bool {
-    p.to_move() == defender.opponent() && p.liberty_count(target) == 1
+    let attacker = defender.opponent();
+    let libs = p.liberties(target);
+    let banned = p.ko_ban().is_some_and(|b| libs.contains(&b)) && p.ko_threats(attacker) == 0;
+    p.to_move() == attacker && libs.len() == 1 && !banned
 }
 
 pub fn solve(root: &Position, target: Point) -> Solved {
