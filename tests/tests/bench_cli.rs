@@ -198,3 +198,102 @@ fn disagreements_are_classified_by_their_checked_trees() {
     assert_eq!(s["disagreements"], yes + no, "{s}");
     assert_eq!(s["disagreements_ko_rule_agrees"], ko_agrees, "{s}");
 }
+
+/// The answered share by points in play: each row's `region_points` column is the area
+/// `tsume solve --json` reports for the row, and the summary's bins (under 30, 30-39,
+/// 40-49, 50+) count the rows and answers of the TSV that fall in them.
+#[test]
+fn answered_share_is_reported_by_points_in_play() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("skipped: ../shared/corpus is absent");
+        return;
+    };
+    let tsv = std::env::temp_dir().join(format!("tsume-bins-{}.tsv", std::process::id()));
+    let r = tsume(&[
+        "bench",
+        "--corpus",
+        dir.to_str().unwrap(),
+        "--source",
+        "cho",
+        "--every",
+        "97",
+        "--max-nodes",
+        "3000",
+        "--rows-out",
+        tsv.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let text = std::fs::read_to_string(&tsv).unwrap();
+    let _ = std::fs::remove_file(&tsv);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (file, target, to_move, got, points) = (
+        col("file"),
+        col("target"),
+        col("to_move"),
+        col("got"),
+        col("region_points"),
+    );
+    let bounds = [(0, 29), (30, 39), (40, 49), (50, usize::MAX)];
+    let mut counts = [(0u64, 0u64); 4];
+    // Per bin: rows with a published status (dead or alive), and those the answer matches.
+    let mut status = [(0u64, 0u64); 4];
+    let expected = col("expected");
+    for line in lines {
+        let f: Vec<&str> = line.split('\t').collect();
+        let n: usize = f[points].parse().unwrap();
+        let path = dir.join(f[file]);
+        let one = tsume(&[
+            "solve",
+            path.to_str().unwrap(),
+            "--target",
+            f[target],
+            "--to-move",
+            f[to_move],
+            "--max-nodes",
+            "1",
+            "--no-check",
+            "--json",
+        ])
+        .json();
+        assert_eq!(one["region_points"], n, "{line}");
+        let bin = bounds
+            .iter()
+            .position(|&(lo, hi)| lo <= n && n <= hi)
+            .unwrap();
+        counts[bin].0 += 1;
+        counts[bin].1 += u64::from(f[got] != "unknown");
+        if f[expected] == "dead" || f[expected] == "alive" {
+            status[bin].0 += 1;
+            status[bin].1 += u64::from(f[got] == f[expected]);
+        }
+    }
+    let s = &r.json()["sources"][0];
+    let bins = s["answered_by_points"].as_array().unwrap();
+    let labels: Vec<&str> = bins.iter().map(|b| b["points"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["under 30", "30-39", "40-49", "50+"]);
+    for ((b, &(rows, answered)), &(known, right)) in bins.iter().zip(&counts).zip(&status) {
+        assert_eq!(
+            (b["rows"].as_u64(), b["answered"].as_u64()),
+            (Some(rows), Some(answered)),
+            "{s}"
+        );
+        assert_eq!(
+            (b["status_known"].as_u64(), b["status_right"].as_u64()),
+            (Some(known), Some(right)),
+            "{s}"
+        );
+        assert!(
+            b["median_seconds"].as_f64().is_some_and(|t| t >= 0.0),
+            "{s}"
+        );
+    }
+    assert_eq!(
+        counts.iter().map(|c| c.0).sum::<u64>(),
+        s["rows"].as_u64().unwrap()
+    );
+    // The sample spans more than one bin, or the test proves little.
+    assert!(counts.iter().filter(|c| c.0 > 0).count() >= 3, "{counts:?}");
+}

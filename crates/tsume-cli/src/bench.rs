@@ -11,7 +11,7 @@ use tsume_sgf::{LoadOptions, RegionSpec};
 use tsume_solve::{Settings, Sides};
 
 use crate::args::{parse_region, BudgetArgs, KoRule};
-use crate::report::{BenchJson, BenchRow, CorpusJson, SourceJson};
+use crate::report::{BenchJson, BenchRow, CorpusJson, PointsBinJson, SourceJson};
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
 
 /// Arguments of `tsume bench`.
@@ -24,7 +24,8 @@ first; reports nodes, time and node rate per problem and their medians.
 With --corpus DIR: every row of DIR/answers.tsv (see that folder's README), the target and
 the player to move taken from the row; reports per source how many were answered, how many
 statuses match the published answer, how many first moves are among the published ones, and
-the median and total time. Rows that disagree are listed for inspection, each solved again
+the median and total time, and the answered share by points in play (the area's size:
+under 30, 30-39, 40-49, 50 and more). Rows that disagree are listed for inspection, each solved again
 with its proof tree checked: whether a line of the tree repeats a position (a ko, or a
 cycle), and, for those that repeat (in the model), the verdict under the basic ko rule,
 checked too: a ko when it is the published one.",
@@ -70,7 +71,7 @@ pub struct BenchArgs {
     pub keep_sealed: bool,
     /// Write one line per row (TSV) to this file (columns: file, target, to_move,
     /// expected, got, first_move, published, seconds, nodes, source, error, survives,
-    /// confirmed, repeats, ko_rule).
+    /// confirmed, repeats, ko_rule, region_points).
     #[arg(long, value_name = "FILE")]
     pub rows_out: Option<PathBuf>,
     /// Print JSON.
@@ -93,6 +94,9 @@ pub struct BenchArgs {
     /// Order the defender's moves by liberties (as `tsume solve --no-learned-order`).
     #[arg(long)]
     pub no_learned_order: bool,
+    /// Relevance zones with liberty budgets (as `tsume solve --zones`).
+    #[arg(long)]
+    pub zones: bool,
     /// The ko rule, none or basic (as `tsume solve --ko-rule`).
     #[arg(
         long,
@@ -134,6 +138,64 @@ struct Outcome {
     /// none. A ko rule verdict equal to the row's status says the row's answer is a ko
     /// (it assumes ordinary rules, where the defender may not retake at once).
     under_ko_rule: Option<Result<Verdict, String>>,
+    /// The points of the area in play (`region_points` of `tsume solve --json`); None
+    /// when the row could not be loaded.
+    region_points: Option<usize>,
+}
+
+/// The bins of points in play that the answered share is reported by (issue 41):
+/// (label, least points, most points).
+const POINT_BINS: [(&str, usize, usize); 4] = [
+    ("under 30", 0, 29),
+    ("30-39", 30, 39),
+    ("40-49", 40, 49),
+    ("50+", 50, usize::MAX),
+];
+
+/// One bin of [`POINT_BINS`]: its label, the rows loaded whose area falls in it, how many
+/// were answered, how many of those with a published status (dead or alive) there are
+/// and how many agree with it, and the median seconds of its rows.
+struct Bin {
+    label: &'static str,
+    rows: usize,
+    answered: usize,
+    status_known: usize,
+    status_right: usize,
+    median_seconds: f64,
+}
+
+/// The rows of `v` by bin of [`POINT_BINS`].
+fn by_points(v: &[(&Row, &Outcome)]) -> Vec<Bin> {
+    POINT_BINS
+        .iter()
+        .map(|&(label, lo, hi)| {
+            let rows: Vec<_> = v
+                .iter()
+                .filter(|(_, o)| o.region_points.is_some_and(|n| (lo..=hi).contains(&n)))
+                .collect();
+            let answered = rows
+                .iter()
+                .filter(|(_, o)| o.verdict != Verdict::Unknown)
+                .count();
+            let known: Vec<_> = rows
+                .iter()
+                .filter(|(r, _)| r.status == "dead" || r.status == "alive")
+                .collect();
+            let status_right = known
+                .iter()
+                .filter(|(r, o)| o.verdict.as_str() == r.status)
+                .count();
+            let mut times: Vec<f64> = rows.iter().map(|(_, o)| o.seconds).collect();
+            Bin {
+                label,
+                rows: rows.len(),
+                answered,
+                status_known: known.len(),
+                status_right,
+                median_seconds: median(&mut times),
+            }
+        })
+        .collect()
 }
 
 /// A disagreeing row's answer, solved again with its tree and checked: whether a line
@@ -235,12 +297,14 @@ fn read_rows(dir: &Path) -> Result<Vec<Row>, String> {
     Ok(rows)
 }
 
-/// The search as `--no-deepen`, `--no-unbounded` and `--no-learned-order` set it.
+/// The search as `--no-deepen`, `--no-unbounded`, `--no-learned-order` and `--zones` set
+/// it.
 fn tuning(a: &BenchArgs) -> Tuning {
     Tuning {
         deepen: !a.no_deepen,
         unbounded: !a.no_unbounded,
         learned_order: !a.no_learned_order,
+        zones: a.zones,
         ..Tuning::default()
     }
 }
@@ -264,6 +328,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
         confirmed: None,
         disagreement: None,
         under_ko_rule: None,
+        region_points: None,
     };
     let p = match tsume_sgf::load_problem(&dir.join(&row.file), &load) {
         Ok(p) => p,
@@ -305,6 +370,7 @@ fn solve_row(dir: &Path, row: &Row, a: &BenchArgs) -> Outcome {
             Outcome {
                 disagreement,
                 under_ko_rule,
+                region_points: Some(p.region().len()),
                 verdict: ans.verdict,
                 first: ans.moves.first().map(|&m| match m {
                     Move::Pass => "pass".to_string(),
@@ -423,7 +489,7 @@ fn corpus(
     }
     let outcomes: Vec<Outcome> =
         pool.install(|| rows.par_iter().map(|r| solve_row(dir, r, a)).collect());
-    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\tsurvives\tconfirmed\trepeats\tko_rule\n");
+    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\tsurvives\tconfirmed\trepeats\tko_rule\tregion_points\n");
     let mut per: Vec<(String, Vec<(&Row, &Outcome)>)> = Vec::new();
     for (r, o) in rows.iter().zip(&outcomes) {
         let src = r.source.split(':').next().unwrap_or("").to_string();
@@ -432,7 +498,7 @@ fn corpus(
             None => per.push((src, vec![(r, o)])),
         }
         tsv += &format!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
             r.file,
             r.target,
             r.to_move.letter(),
@@ -455,7 +521,8 @@ fn corpus(
                 Some(Ok(v)) => v.as_str(),
                 Some(Err(_)) => "unknown",
                 None => "",
-            }
+            },
+            o.region_points.map_or(String::new(), |n| n.to_string())
         );
     }
     if let Some(path) = &a.rows_out {
@@ -545,6 +612,7 @@ fn corpus(
         let mut times: Vec<f64> = v.iter().map(|(_, o)| o.seconds).collect();
         let total: f64 = times.iter().sum();
         let med = median(&mut times);
+        let bins = by_points(v);
         if a.json {
             summary.push(SourceJson {
                 source: src.clone(),
@@ -565,6 +633,17 @@ fn corpus(
                 disagreements_repeating: repeating,
                 disagreements_not_repeating: not_repeating,
                 disagreements_ko_rule_agrees: ko_rule_agrees,
+                answered_by_points: bins
+                    .iter()
+                    .map(|b| PointsBinJson {
+                        points: b.label,
+                        rows: b.rows,
+                        answered: b.answered,
+                        status_known: b.status_known,
+                        status_right: b.status_right,
+                        median_seconds: b.median_seconds,
+                    })
+                    .collect(),
             });
         } else {
             let _ = writeln!(
@@ -582,6 +661,30 @@ fn corpus(
                 med,
                 total
             );
+            let shares: Vec<String> = bins
+                .iter()
+                .filter(|b| b.rows > 0)
+                .map(|b| {
+                    format!(
+                        "{}: {}/{} ({:.0} %, right {}/{}, median {:.2} s)",
+                        b.label,
+                        b.answered,
+                        b.rows,
+                        100.0 * b.answered as f64 / b.rows as f64,
+                        b.status_right,
+                        b.status_known,
+                        b.median_seconds
+                    )
+                })
+                .collect();
+            if !shares.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "{:<8} answered by points in play: {}",
+                    "",
+                    shares.join(", ")
+                );
+            }
             if disagreements > 0 {
                 let _ = writeln!(
                     out,

@@ -443,6 +443,20 @@ pub(crate) struct SourceJson {
     pub disagreements_repeating: usize,
     pub disagreements_not_repeating: usize,
     pub disagreements_ko_rule_agrees: usize,
+    /// The answered share by points in play (issue 41's bins).
+    pub answered_by_points: Vec<PointsBinJson>,
+}
+
+/// One bin of points in play: its label, rows, rows answered, rows with a published
+/// status (dead or alive) and how many of them agree, the median seconds of its rows.
+#[derive(Serialize)]
+pub(crate) struct PointsBinJson {
+    pub points: &'static str,
+    pub rows: usize,
+    pub answered: usize,
+    pub status_known: usize,
+    pub status_right: usize,
+    pub median_seconds: f64,
 }
 
 /// `tsume reduce --json`.

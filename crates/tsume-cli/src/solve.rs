@@ -113,6 +113,9 @@ pub struct SolveArgs {
     /// Order the defender's moves by liberties, as the first versions did, instead of by the learned score of the lab notebook (docs/experiments/) (same verdicts; for comparisons).
     #[arg(long)]
     pub no_learned_order: bool,
+    /// Relevance zones with liberty budgets (an option, off by default): the defender's pass searched first, and its moves outside the zone of the pass's proof that keep the zone's liberty budgets answered by the same strategy, written in the tree as covered moves that the checker verifies (docs/design/relevance-zones.md).
+    #[arg(long)]
+    pub zones: bool,
     /// The ko rule: none (Crăşmaru's model, the default: a ko may be retaken at once, so a group that lives by retaking a ko forever is alive) or basic (outside the model: a move that captures one stone with a single stone left in atari forbids the opponent to retake on the very next move, as in ordinary Go without ko threats; positions then include the forbidden point, and the proofs are checked under the same rule).
     #[arg(
         long,
@@ -164,6 +167,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
                 deepen: !a.no_deepen,
                 unbounded: !a.no_unbounded,
                 learned_order: !a.no_learned_order,
+                zones: a.zones,
                 pn_rule: a.pn.into(),
                 ..Tuning::default()
             },

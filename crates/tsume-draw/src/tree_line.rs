@@ -132,6 +132,7 @@ mod tests {
             remaining: Some(0),
             children: vec![],
             leaf: Some(Leaf::Capture),
+            covered: vec![],
         };
         let mut children = Vec::new();
         for (i, m) in ["B1", "C1", "D1"].iter().enumerate() {
@@ -142,6 +143,7 @@ mod tests {
             remaining: Some(1),
             children,
             leaf: None,
+            covered: vec![],
         };
         let tree = Tree {
             claim: Claim::Dead,

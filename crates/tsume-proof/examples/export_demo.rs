@@ -19,11 +19,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             remaining: Some(2),
             children: vec![(Move::Play(b.parse_point("B2")?), 1)],
             leaf: None,
+            covered: Vec::new(),
         },
         TreeNode {
             remaining: Some(1),
             children: replies,
             leaf: None,
+            covered: Vec::new(),
         },
     ];
     for _ in 0..5 {
@@ -31,6 +33,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             remaining: Some(0),
             children: vec![],
             leaf: Some(Leaf::Capture),
+            covered: Vec::new(),
         });
     }
     let tree = Tree {

@@ -162,6 +162,21 @@ pub enum CheckErrorKind {
     /// The deadline given to [`check_within`] passed before the check ended (no verdict
     /// on the tree).
     OutOfTime,
+    /// A covered move where the chooser is to move, at a leaf, or in a disproof: only the
+    /// defender's moves in a proof may be covered.
+    CoverNotAllowed {
+        /// The move.
+        mv: String,
+    },
+    /// Covered moves at a node with no child giving the pass's position.
+    NoPassChild,
+    /// A covered move that the pass child's relevance zone does not cover.
+    NotCovered {
+        /// The move.
+        mv: String,
+        /// Which condition fails (docs/design/relevance-zones.md).
+        reason: String,
+    },
 }
 
 impl fmt::Display for CheckErrorKind {
@@ -224,6 +239,15 @@ impl fmt::Display for CheckErrorKind {
             ),
             K::Replay(e) => write!(f, "position could not be rebuilt: {e}"),
             K::OutOfTime => write!(f, "the time limit passed before the check ended"),
+            K::CoverNotAllowed { mv } => write!(
+                f,
+                "move {mv} is marked covered where it cannot be (a leaf, the chooser to move, or a disproof)"
+            ),
+            K::NoPassChild => write!(f, "moves are marked covered but no child is the pass"),
+            K::NotCovered { mv, reason } => write!(
+                f,
+                "move {mv} is not covered by the pass child's relevance zone: {reason}"
+            ),
         }
     }
 }
@@ -450,6 +474,8 @@ pub fn check_within(
     let mut leaves = 0;
     let mut max_depth = 0;
     let mut visited = 0;
+    // Nodes with covered moves, for the zone pass.
+    let mut covering: Vec<usize> = Vec::new();
 
     while let Some(v) = queue.pop_front() {
         if late() {
@@ -517,13 +543,53 @@ pub fn check_within(
             covered.entry(q.hash()).or_default().push(c);
         }
 
+        let mover = pos.to_move();
+        let chooser = match tree.claim {
+            Claim::Dead | Claim::NeverUnconditional => attacker,
+            Claim::Alive => defender,
+        };
+        // Covered moves: the defender's in a proof, at a node with a pass child; their
+        // positions count as covered here, and the zone pass below checks them. (The
+        // dual, an attacker's move covered in a disproof, is not accepted: no argument
+        // for it has been checked here.)
+        if !node.covered.is_empty() {
+            if node.children.is_empty() || mover == chooser || tree.claim != Claim::Dead {
+                return Err(fail(
+                    &first,
+                    v,
+                    CheckErrorKind::CoverNotAllowed {
+                        mv: move_name(&board, node.covered[0]),
+                    },
+                ));
+            }
+            let passed = pos.play(Move::Pass);
+            let passed_key = pack(&passed);
+            let has_pass = covered.get(&passed.hash()).is_some_and(|cs| {
+                cs.iter()
+                    .any(|&c| packed[c].as_deref() == Some(&passed_key[..]))
+            });
+            if !has_pass {
+                return Err(fail(&first, v, CheckErrorKind::NoPassChild));
+            }
+            for &m in &node.covered {
+                if let Move::Play(p) = m {
+                    if p.index() >= board.len() {
+                        return Err(fail(
+                            &first,
+                            v,
+                            CheckErrorKind::MoveOffBoard { index: p.index() },
+                        ));
+                    }
+                }
+            }
+            covering.push(v);
+        }
         let (d0, libs) = in_d0(&pos, target, defender);
         if node.children.is_empty() {
             leaves += 1;
         } else if node.leaf.is_some() {
             return Err(fail(&first, v, CheckErrorKind::LeafWithChildren));
         }
-        let mover = pos.to_move();
         match tree.claim {
             Claim::Dead => {
                 // Proof: D_i of Crăşmaru §3 — attacker needs one move into D_{i-1},
@@ -673,10 +739,6 @@ pub fn check_within(
         }
         // The side the claim favours (attacker in a proof, defender in a disproof)
         // chooses one move; every position of Ψ(p) of the other side must be covered.
-        let chooser = match tree.claim {
-            Claim::Dead | Claim::NeverUnconditional => attacker,
-            Claim::Alive => defender,
-        };
         if mover == chooser {
             if node.children.len() != 1 {
                 return Err(fail(
@@ -688,7 +750,7 @@ pub fn check_within(
                     },
                 ));
             }
-        } else if let Some(m) = missing_reply(&pos, &covered, &packed, &late)
+        } else if let Some(m) = missing_reply(&pos, &covered, &packed, &node.covered, &late)
             .map_err(|()| err(v, CheckErrorKind::OutOfTime))?
         {
             return Err(fail(
@@ -708,6 +770,43 @@ pub fn check_within(
         }
     }
     let packed: Vec<Box<[u8]>> = packed.into_iter().flatten().collect();
+    if !covering.is_empty() {
+        let chooser = match tree.claim {
+            Claim::Dead | Claim::NeverUnconditional => attacker,
+            Claim::Alive => defender,
+        };
+        let position = |v: usize| -> Result<Position, CheckError> {
+            if v == 0 {
+                return Ok(root.clone());
+            }
+            unpack(&board, &packed[v]).map_err(|e| fail(&first, v, CheckErrorKind::Replay(e)))
+        };
+        let zones = zone_pass(tree, chooser, &position)?;
+        for &v in &covering {
+            let pos = position(v)?;
+            let pass_child = pass_child(tree, v, &pos, &position)?;
+            let Some(pz) = pass_child.and_then(|c| zones[c].as_ref()) else {
+                return Err(fail(&first, v, CheckErrorKind::NoPassChild));
+            };
+            for &m in &tree.nodes[v].covered {
+                // A move whose position is the pass's (an occupied point, a suicide, the
+                // forbidden point) is covered by that child outright.
+                if pos.play(m) == pos.play(Move::Pass) {
+                    continue;
+                }
+                if let Some(reason) = crate::zone::cover_fault(&pos, m, chooser, pz) {
+                    return Err(fail(
+                        &first,
+                        v,
+                        CheckErrorKind::NotCovered {
+                            mv: move_name(&board, m),
+                            reason,
+                        },
+                    ));
+                }
+            }
+        }
+    }
     let forces_unconditional = tree.claim == Claim::Alive
         && tree
             .nodes
@@ -817,18 +916,23 @@ fn repetition_free(tree: &Tree, packed: &[Box<[u8]>], keys: &[u64], board_len: u
 }
 
 /// A move of Ψ(pos) whose position is no child's (`covered`: the children by Zobrist
-/// key; `packed`: their positions), if any; `Err` once `late`. The successors are made
-/// one at a time.
+/// key; `packed`: their positions) and that is not among `zoned` (the moves a relevance
+/// zone covers, checked by the zone pass), if any; `Err` once `late`. The successors are
+/// made one at a time.
 fn missing_reply(
     pos: &Position,
     covered: &FxHashMap<u64, Vec<usize>>,
     packed: &[Option<Box<[u8]>>],
+    zoned: &[Move],
     late: &dyn Fn() -> bool,
 ) -> Result<Option<Move>, ()> {
     let moves = pos.legal_moves().map(Move::Play).chain([Move::Pass]);
     for (i, m) in moves.enumerate() {
         if i % 64 == 63 && late() {
             return Err(());
+        }
+        if zoned.contains(&m) {
+            continue;
         }
         let q = pos.play(m);
         let here = covered.get(&q.hash()).is_some_and(|cs| {
@@ -840,4 +944,87 @@ fn missing_reply(
         }
     }
     Ok(None)
+}
+
+/// The node reached from node `v` (position `pos`) by a child edge whose position is the
+/// pass's, if any.
+fn pass_child(
+    tree: &Tree,
+    v: usize,
+    pos: &Position,
+    position: &dyn Fn(usize) -> Result<Position, CheckError>,
+) -> Result<Option<usize>, CheckError> {
+    let passed = pos.play(Move::Pass);
+    for &(m, c) in &tree.nodes[v].children {
+        if m == Move::Pass {
+            return Ok(Some(c));
+        }
+        if position(c)? == passed {
+            return Ok(Some(c));
+        }
+    }
+    Ok(None)
+}
+
+/// Every node's relevance zone and liberty budgets (docs/design/relevance-zones.md): a
+/// fixpoint from the empty zone and unbounded budgets, zones growing and budgets
+/// shrinking (floored at -1, which no covered move survives) until nothing changes; one
+/// pass in the order of the plies left for a proof (children before parents), a worklist
+/// of parents for a disproof's cycles.
+fn zone_pass(
+    tree: &Tree,
+    chooser: Color,
+    position: &dyn Fn(usize) -> Result<Position, CheckError>,
+) -> Result<Vec<Option<crate::zone::NodeZone>>, CheckError> {
+    use crate::zone::{join, node_zone, ZoneInput};
+    let n = tree.nodes.len();
+    let mut parents: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (v, node) in tree.nodes.iter().enumerate() {
+        for &(_, c) in &node.children {
+            if !parents[c].contains(&v) {
+                parents[c].push(v);
+            }
+        }
+    }
+    // Children first where the plies say so (a proof's children have fewer); the
+    // worklist mends the rest.
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&v| tree.nodes[v].remaining.map_or(u64::MAX, u64::from));
+    let mut zones: Vec<Option<crate::zone::NodeZone>> = vec![None; n];
+    let mut queued = vec![true; n];
+    let mut work: VecDeque<usize> = order.into_iter().collect();
+    while let Some(v) = work.pop_front() {
+        queued[v] = false;
+        let node = &tree.nodes[v];
+        let pos = position(v)?;
+        let pc = if node.covered.is_empty() {
+            None
+        } else {
+            pass_child(tree, v, &pos, position)?
+        };
+        let input = ZoneInput {
+            pos: &pos,
+            leaf: node.children.is_empty(),
+            children: &node.children,
+            covered: &node.covered,
+            pass_child: pc,
+        };
+        let mut kids: Vec<(usize, Position)> = Vec::new();
+        for &(_, c) in &node.children {
+            if !kids.iter().any(|(i, _)| *i == c) {
+                kids.push((c, position(c)?));
+            }
+        }
+        let z = join(zones[v].as_ref(), node_zone(&input, chooser, &zones, &kids));
+        if zones[v].as_ref() != Some(&z) {
+            zones[v] = Some(z);
+            for &p in &parents[v] {
+                if !queued[p] {
+                    queued[p] = true;
+                    work.push_back(p);
+                }
+            }
+        }
+    }
+    Ok(zones)
 }

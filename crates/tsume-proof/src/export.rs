@@ -40,8 +40,12 @@ fn leaf_str(l: Leaf) -> &'static str {
 ///   "ko_threats": { "black": 0, "white": 1 },
 ///   "nodes": [ { "id": 0, "remaining": 5 | null, "to_move": "black",
 ///                "leaf": "capture" | "benson" | "depth_limit" | null,
-///                "children": [ { "move": "D4" | "pass", "sgf": "dd", "node": 3 } ] } ] }
+///                "children": [ { "move": "D4" | "pass", "sgf": "dd", "node": 3 } ],
+///                "covered": [ "B16", ... ] } ] }
 /// ```
+///
+/// `covered` (absent when empty) lists the moves answered by the pass child's strategy
+/// ([`crate::TreeNode::covered`]).
 ///
 /// Moves are GTP names on grids (with the SGF name in `"sgf"`), point names on other
 /// boards, `"pass"` for a pass; [`Board::parse_point`](tsume_board::Board::parse_point)
@@ -102,13 +106,19 @@ pub fn to_json(root: &Position, target: Point, tree: &Tree) -> Value {
                     e
                 })
                 .collect();
-            json!({
+            let mut v = json!({
                 "id": i,
                 "remaining": node.remaining,
                 "to_move": to_move,
                 "leaf": node.leaf.map(leaf_str),
                 "children": children,
-            })
+            });
+            if !node.covered.is_empty() {
+                let covered: Vec<String> =
+                    node.covered.iter().map(|&m| move_name(board, m)).collect();
+                v["covered"] = json!(covered);
+            }
+            v
         })
         .collect();
     json!({
@@ -407,5 +417,11 @@ fn expand(
             stack.push(Task::Text("("));
         }
     }
-    None
+    (!node.covered.is_empty()).then(|| {
+        let names: Vec<String> = node.covered.iter().map(|&m| move_name(board, m)).collect();
+        format!(
+            "Also answered, by the strategy after the pass (each outside its relevance zone): {}.",
+            names.join(" ")
+        )
+    })
 }

@@ -421,10 +421,27 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
             }
             children.push((mv, to));
         }
+        let mut covered = Vec::new();
+        let list: &[Value] = match n.get("covered") {
+            None | Some(Value::Null) => &[],
+            Some(c) => c
+                .as_array()
+                .ok_or_else(|| bad(at("covered"), "not a list"))?,
+        };
+        for (k, e) in list.iter().enumerate() {
+            let here = format!("nodes[{i}].covered[{k}]");
+            let name = e.as_str().ok_or_else(|| bad(&here, "not a move name"))?;
+            covered.push(if name == "pass" {
+                Move::Pass
+            } else {
+                Move::Play(point(&board, name, &here)?)
+            });
+        }
         nodes.push(TreeNode {
             remaining,
             children,
             leaf,
+            covered,
         });
     }
     players_agree(raw, &nodes, root.to_move())?;

@@ -42,6 +42,15 @@
 //! repetition-free (then its claim holds under every ko rule as well) and whether a
 //! disproof forces unconditional life (every line ends at a Benson leaf).
 //!
+//! **Covered moves.** In a proof, at a node where the defender is to move, a move may be
+//! *covered* ([`TreeNode::covered`]) instead of reached by a child: answered by the
+//! strategy of the node's pass child. The checker recomputes that child's relevance zone
+//! (the points its subtree plays, with a liberty budget for each of the chooser's groups)
+//! and accepts the move only if it lies outside the zone, touches no stone of its own
+//! side and no empty point of the zone, captures nothing and leaves every group it
+//! touches within its budget. docs/design/relevance-zones.md gives the rule and why the
+//! pass child's strategy then answers the move within the same plies.
+//!
 //! [`check`] enforces these rules strictly: every node reachable from the root; a node
 //! has a leaf mark iff it has no children; in a proof, every node has `Some` remaining
 //! and a node in D₀ is a `Capture` leaf; the chooser (attacker in a proof, defender in a
@@ -61,13 +70,13 @@
 //! // and Black to move, so Can_kill(p, A1, 0) holds (root remaining 1).
 //! let p = Position::from_diagram("( O . . . )", Color::White).unwrap();
 //! let b = p.board();
-//! let leaf = TreeNode { remaining: Some(0), children: vec![], leaf: Some(Leaf::Capture) };
+//! let leaf = TreeNode { remaining: Some(0), children: vec![], leaf: Some(Leaf::Capture), covered: vec![] };
 //! let mut children = Vec::new();
 //! for (i, m) in ["B1", "C1", "D1"].iter().enumerate() {
 //!     children.push((Move::Play(b.parse_point(m).unwrap()), i + 1));
 //! }
 //! children.push((Move::Pass, 4));
-//! let root = TreeNode { remaining: Some(1), children, leaf: None };
+//! let root = TreeNode { remaining: Some(1), children, leaf: None, covered: vec![] };
 //! let mut tree = Tree { claim: Claim::Dead, nodes: vec![root, leaf.clone(), leaf.clone(), leaf.clone(), leaf] };
 //! let target = b.parse_point("A1").unwrap();
 //! assert_eq!(check(&p, target, &tree).unwrap().leaves, 4);
@@ -81,6 +90,7 @@
 mod check;
 mod export;
 mod import;
+mod zone;
 
 pub use check::{check, check_within, CheckError, CheckErrorKind, CheckReport};
 pub use export::{to_json, to_sgf, to_sgf_with_budget, SGF_NODE_BUDGET};
@@ -121,6 +131,12 @@ pub struct TreeNode {
     pub children: Vec<(Move, usize)>,
     /// Set when the node is a leaf.
     pub leaf: Option<Leaf>,
+    /// Defender's moves (in a proof only; a disproof with covered moves is rejected)
+    /// answered by the strategy of the node's pass child, with no subtree of their own:
+    /// each lies outside the pass child's relevance zone and keeps its liberty conditions
+    /// (docs/design/relevance-zones.md). The checker recomputes the zone from the pass
+    /// child's subtree and checks each.
+    pub covered: Vec<Move>,
 }
 
 /// A proof (the target dies) or disproof (it lives) rooted at `nodes[0]`.

@@ -23,6 +23,7 @@ fn node(remaining: Option<u32>, children: Vec<(Move, usize)>, leaf: Option<Leaf>
         remaining,
         children,
         leaf,
+        covered: Vec::new(),
     }
 }
 

@@ -236,6 +236,7 @@ fn sgf_of_benson_leaves_cycles_and_the_budget() {
             remaining: None,
             children: vec![],
             leaf: Some(Leaf::Benson),
+            covered: Vec::new(),
         }],
     };
     check(&p, x, &t).unwrap();
@@ -314,6 +315,7 @@ fn sgf_is_none_off_grid() {
             remaining: Some(1),
             children: vec![],
             leaf: Some(Leaf::Capture),
+            covered: Vec::new(),
         }],
     };
     let a = g.point_named("a").unwrap();
@@ -352,6 +354,7 @@ fn json_names_the_ko_rule_and_the_ban() {
             remaining: Some(0),
             children: vec![],
             leaf: Some(Leaf::DepthLimit),
+            covered: Vec::new(),
         }],
     };
     tsume_proof::check(&q, x, &t).unwrap();

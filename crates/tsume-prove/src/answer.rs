@@ -20,6 +20,9 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
     search.ko_captures = opts.tuning.ko_captures;
     search.learned_order = opts.tuning.learned_order;
     search.record_moves_from = opts.tuning.record_moves_from;
+    if opts.tuning.zones {
+        search.zones = Some(crate::zone::Zones::new(search.table.capacity));
+    }
     let progress = opts.progress.clone();
     let progress_fn = progress.as_deref().map(|f| f as &(dyn Fn(&Stats) + Sync));
     search.progress = progress_fn;

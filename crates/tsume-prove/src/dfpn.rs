@@ -29,6 +29,7 @@ mod cyclic;
 mod numbers;
 mod order;
 mod table;
+mod zones;
 
 pub(crate) use numbers::pn_dn;
 use numbers::{child_thresholds, combine, disproof_hold, proof_need, select};
@@ -126,6 +127,9 @@ pub(crate) struct Search<'a> {
     /// Successors tried by recorded play and undo from this many points on
     /// ([`crate::Tuning::record_moves_from`]).
     pub record_moves_from: usize,
+    /// The zones of the proofs found, when relevance zones are on
+    /// ([`crate::Tuning::zones`]).
+    pub zones: Option<crate::zone::Zones>,
 }
 
 /// The buffers of one ply ([`Search::take_buffers`]): a node's children, their
@@ -226,6 +230,7 @@ impl<'a> Search<'a> {
             cyc: cyclic::Cyclic::default(),
             last_vital: (0, 0),
             vital_base: Self::vital_count(root, target),
+            zones: None,
         }
     }
 
@@ -538,6 +543,9 @@ impl<'a> Search<'a> {
         // `seen[i] == epoch`: child i's value is current since the last descent.
         let mut epoch = 0u32;
         let mut probed = false;
+        // Relevance zones: whether the defender's pass child is proven (its zone has
+        // then answered the siblings it covers).
+        let mut zones_done = or_node || !self.zones_on();
         loop {
             if !probed || self.reprobe_all {
                 vals.clear();
@@ -548,11 +556,15 @@ impl<'a> Search<'a> {
                 probed = true;
                 seen.fill(epoch);
             }
+            if !zones_done {
+                zones_done = self.zone_claims(p, rem, kids, vals);
+            }
             let (pn, dn) = combine(or_node, vals, self.pn_rule == crate::PnRule::Weak);
             if pn == 0 {
                 let need = proof_need(or_node, vals);
                 self.table.prove(h, need);
                 self.table.work.remove(&(h, rem));
+                self.zone_record(p, kids, vals);
                 return Known::Proven(need);
             }
             if dn == 0 {
@@ -565,8 +577,14 @@ impl<'a> Search<'a> {
                 return self.park(h, rem, pn, dn);
             }
             // Select the most proving child and the second best, with the 1+ε trick
-            // (Pawlewicz & Lew 2007) for its threshold.
-            let (best, second) = select(or_node, vals);
+            // (Pawlewicz & Lew 2007) for its threshold; with zones, a defender's pass
+            // child first (its zone may answer the siblings).
+            let (mut best, mut second) = select(or_node, vals);
+            if !zones_done {
+                if let Some(i) = self.pass_first(kids, vals, thdn) {
+                    (best, second) = (i, thdn);
+                }
+            }
             if seen[best] != epoch {
                 let c = &kids[best];
                 let v = self.probe_info(c, rem - 1, || p.play(c.mv));

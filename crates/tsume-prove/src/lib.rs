@@ -50,6 +50,7 @@ pub mod reference;
 mod settle;
 mod tree;
 mod unconditional;
+mod zone;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -276,6 +277,12 @@ pub struct Tuning {
     /// [`RECORD_MOVES_FROM`]. Same search either way: kept so that tests can compare
     /// the two.
     pub record_moves_from: usize,
+    /// Relevance zones with liberty budgets (docs/design/relevance-zones.md): in the
+    /// bounded search, at a defender's node the pass child is searched first, and once it is proven, the
+    /// defender's moves outside its zone that keep the zone's liberty conditions are
+    /// proven with it, by the same strategy; the trees write them as covered moves,
+    /// which the checker verifies by its own implementation of the rule.
+    pub zones: bool,
 }
 
 impl Default for Tuning {
@@ -289,6 +296,7 @@ impl Default for Tuning {
             reprobe_all: false,
             ko_captures: false,
             record_moves_from: RECORD_MOVES_FROM,
+            zones: false,
         }
     }
 }
@@ -343,6 +351,9 @@ pub struct Stats {
     /// The bound (plies) of the search running now; None in the search without a bound
     /// (for progress reports).
     pub bound: Option<u32>,
+    /// Defender's moves proven by the zone of their pass sibling's proof
+    /// ([`Tuning::zones`]).
+    pub zone_covered: u64,
 }
 
 impl Stats {

@@ -7,6 +7,7 @@ use tsume_proof::{Claim, Leaf, Tree, TreeNode};
 
 use crate::dfpn::{Known, Search, INF, INF_HOLD};
 use crate::reference::in_d0;
+use crate::zone::{self, ZoneRec};
 
 pub(crate) struct Builder<'s, 'a> {
     search: &'s mut Search<'a>,
@@ -17,6 +18,10 @@ pub(crate) struct Builder<'s, 'a> {
     max_nodes: usize,
     /// Whether disproofs may claim "every α" where the table says so.
     pub forever: bool,
+    /// With relevance zones: each proof node's zone and budgets, by node (the same rules
+    /// as the search's, applied to this tree), so that a defender's move the pass
+    /// child's zone covers is written as covered instead of proven again.
+    recs: Vec<Option<ZoneRec>>,
 }
 
 impl<'s, 'a> Builder<'s, 'a> {
@@ -28,6 +33,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             strongest: FxHashMap::default(),
             max_nodes,
             forever: true,
+            recs: Vec::new(),
         }
     }
 
@@ -50,6 +56,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             remaining,
             children: Vec::new(),
             leaf: None,
+            covered: Vec::new(),
         });
         Some(self.nodes.len() - 1)
     }
@@ -82,13 +89,50 @@ impl<'s, 'a> Builder<'s, 'a> {
         }
         let i = self.push(Some(need))?;
         self.memo.insert(key, i);
+        let zones = self.search.zones_on();
+        let attacker_color = self.search.defender.opponent();
         if in_d0(p, self.search.target) {
             self.nodes[i].leaf = Some(Leaf::Capture);
+            if zones {
+                self.set_rec(i, Some(zone::leaf(p, attacker_color)));
+            }
             return Some(i);
         }
         let attacker = p.to_move() != self.search.defender;
         let kids = self.search.children(p);
         let mut chosen: Vec<(Move, usize)> = Vec::new();
+        if zones && !attacker {
+            // The pass child first: its zone may answer the other moves.
+            let pass = kids.iter().find(|c| c.info.mv == Move::Pass)?;
+            let jp = self.prove(&pass.pos, need - 1)?;
+            chosen.push((Move::Pass, jp));
+            let prec = self.rec(jp);
+            let mut covered = Vec::new();
+            let mut explicit: Vec<(Move, Position, Option<ZoneRec>)> = Vec::new();
+            for c in kids.iter().filter(|c| c.info.mv != Move::Pass) {
+                if prec
+                    .as_ref()
+                    .is_some_and(|r| zone::covers(p, attacker_color, c.info.mv, r))
+                {
+                    covered.push(c.info.mv);
+                    continue;
+                }
+                let j = self.prove(&c.pos, need - 1)?;
+                chosen.push((c.info.mv, j));
+                explicit.push((c.info.mv, c.pos.clone(), self.rec(j)));
+            }
+            let rec = prec.and_then(|pr| {
+                let ex: Option<Vec<(Move, &Position, &ZoneRec)>> = explicit
+                    .iter()
+                    .map(|(m, q, r)| r.as_ref().map(|r| (*m, q, r)))
+                    .collect();
+                Some(zone::defender_node(p, attacker_color, &pr, &covered, &ex?))
+            });
+            self.set_rec(i, rec);
+            self.nodes[i].children = chosen;
+            self.nodes[i].covered = covered;
+            return Some(i);
+        }
         if attacker {
             // One killing move: the fastest one the table knows, else the first found.
             let mut best: Option<(u32, usize)> = None;
@@ -110,6 +154,12 @@ impl<'s, 'a> Builder<'s, 'a> {
             let (_, k) = best?;
             let j = self.prove(&kids.get(k).pos, need - 1)?;
             chosen.push((kids.info(k).mv, j));
+            if zones {
+                let rec = self.rec(j).map(|r| {
+                    zone::attacker_node(p, attacker_color, kids.info(k).mv, &kids.get(k).pos, &r)
+                });
+                self.set_rec(i, rec);
+            }
         } else {
             for c in kids.iter() {
                 let j = self.prove(&c.pos, need - 1)?;
@@ -118,6 +168,18 @@ impl<'s, 'a> Builder<'s, 'a> {
         }
         self.nodes[i].children = chosen;
         Some(i)
+    }
+
+    /// The zone of proof node `i`, if known.
+    fn rec(&self, i: usize) -> Option<ZoneRec> {
+        self.recs.get(i).cloned().flatten()
+    }
+
+    fn set_rec(&mut self, i: usize, rec: Option<ZoneRec>) {
+        if self.recs.len() <= i {
+            self.recs.resize(i + 1, None);
+        }
+        self.recs[i] = rec;
     }
 
     fn disprove(&mut self, p: &Position, rem: u32) -> Option<usize> {
@@ -262,6 +324,7 @@ pub(crate) fn forever_disproof(
         remaining: None,
         children: Vec::new(),
         leaf: None,
+        covered: Vec::new(),
     });
     queue.push(root.clone());
     let mut next = 0;
@@ -346,6 +409,7 @@ pub(crate) fn forever_disproof(
                         remaining: None,
                         children: Vec::new(),
                         leaf: None,
+                        covered: Vec::new(),
                     });
                     queue.push(c.pos);
                     j

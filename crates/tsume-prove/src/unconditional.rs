@@ -339,6 +339,7 @@ impl<'a> Settle<'a> {
             remaining: None,
             children: Vec::new(),
             leaf: None,
+            covered: Vec::new(),
         });
         memo.insert(key, i);
         if self.alive(p) {
@@ -400,6 +401,7 @@ impl<'a> Settle<'a> {
                 remaining: None,
                 children: Vec::new(),
                 leaf: None,
+                covered: Vec::new(),
             });
             index.insert(q.clone(), i);
             queue.push(q);

@@ -149,7 +149,9 @@ impl Solved {
         tree
     }
 
-    fn build_proof(
+    /// The proof of position `i` with `r` plies left, added to `tree` (its nodes shared by
+    /// (position, remaining) through `memo`); returns its node.
+    pub fn build_proof(
         &self,
         i: usize,
         r: u32,
@@ -167,6 +169,7 @@ impl Solved {
             remaining: Some(r),
             children: Vec::new(),
             leaf: None,
+            covered: Vec::new(),
         });
         if rank == 0 {
             tree.nodes[v].leaf = Some(Leaf::Capture);
@@ -226,6 +229,7 @@ impl Solved {
             remaining: r,
             children: Vec::new(),
             leaf: None,
+            covered: Vec::new(),
         });
         if r == Some(0) {
             tree.nodes[v].leaf = Some(Leaf::DepthLimit);

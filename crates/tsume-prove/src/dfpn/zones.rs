@@ -1,0 +1,147 @@
+//! The search's use of relevance zones (`crate::zone`, docs/design/relevance-zones.md):
+//! at a defender's node whose pass child is proven, the defender's moves that the pass
+//! child's zone covers are proven at once, with the pass child's plies; every proof the
+//! search finds keeps its zone and budgets for the nodes above it.
+
+use tsume_board::{Move, Position};
+
+use super::{Info, Known, Search};
+use crate::zone::{self, ZoneRec};
+
+impl Search<'_> {
+    /// Whether zones are on ([`crate::Options::zones`]).
+    #[inline]
+    pub(crate) fn zones_on(&self) -> bool {
+        self.zones.is_some()
+    }
+
+    /// The rec of the child of `p` by `c`, if known: a D₀ child's is made on the spot.
+    fn child_rec(&self, p: &Position, c: &Info) -> Option<(Position, ZoneRec)> {
+        let q = p.play(c.mv);
+        let attacker = self.defender.opponent();
+        if c.d0 {
+            let rec = zone::leaf(&q, attacker);
+            return Some((q, rec));
+        }
+        let rec = self.zones.as_ref()?.get(q.hash())?.clone();
+        Some((q, rec))
+    }
+
+    /// At a defender's node `p` (children `kids`, standings `vals`, `rem` plies left):
+    /// once the pass child (the last) is proven with a known zone holding for `rem - 1`
+    /// plies, every open child the zone covers is proven too, recorded in the table and
+    /// given its own rec. Returns whether the pass child is proven (whether or not its
+    /// zone is known: the caller need not ask again).
+    pub(crate) fn zone_claims(
+        &mut self,
+        p: &Position,
+        rem: u32,
+        kids: &[Info],
+        vals: &mut [Known],
+    ) -> bool {
+        let Some(last) = kids.len().checked_sub(1) else {
+            return false;
+        };
+        if kids[last].mv != Move::Pass || !matches!(vals[last], Known::Proven(_)) {
+            return false;
+        }
+        let Some((_, pass)) = self.child_rec(p, &kids[last]) else {
+            return true;
+        };
+        if pass.need + 1 > rem {
+            return true;
+        }
+        let attacker = self.defender.opponent();
+        for (i, c) in kids[..last].iter().enumerate() {
+            if !matches!(vals[i], Known::Open(..)) || !zone::covers(p, attacker, c.mv, &pass) {
+                continue;
+            }
+            vals[i] = Known::Proven(pass.need);
+            self.table.prove(c.hash, pass.need);
+            self.stats.zone_covered += 1;
+            if let Move::Play(x) = c.mv {
+                if let Some(h) = p.quiet_hash(x) {
+                    let rec = zone::covered_child(p, attacker, c.mv, &pass);
+                    if let Some(z) = self.zones.as_mut() {
+                        z.put(h, rec);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// At a defender's node: the pass child (the last), if it is open and its dn is below
+    /// the node's threshold: searched first, so that its zone can answer its siblings.
+    pub(crate) fn pass_first(&self, kids: &[Info], vals: &[Known], thdn: u64) -> Option<usize> {
+        let last = kids.len().checked_sub(1)?;
+        if kids[last].mv != Move::Pass {
+            return None;
+        }
+        match vals[last] {
+            Known::Open(_, dn) if dn < thdn => Some(last),
+            _ => None,
+        }
+    }
+
+    /// Records the zone of the node `p`, just proven with its children's standings
+    /// `vals` (an attacker's node by its fastest proven child with a known zone; a
+    /// defender's node by the pass child's zone, the covered moves and the other
+    /// children's zones), if every zone it needs is known.
+    pub(crate) fn zone_record(&mut self, p: &Position, kids: &[Info], vals: &[Known]) {
+        if !self.zones_on() {
+            return;
+        }
+        let attacker = self.defender.opponent();
+        let rec = if p.to_move() == attacker {
+            let mut best: Option<(u32, usize)> = None;
+            for (i, v) in vals.iter().enumerate() {
+                if let Known::Proven(k) = *v {
+                    if best.is_none_or(|(b, _)| k < b) {
+                        best = Some((k, i));
+                    }
+                }
+            }
+            let Some((_, i)) = best else { return };
+            let Some((q, rec)) = self.child_rec(p, &kids[i]) else {
+                return;
+            };
+            zone::attacker_node(p, attacker, kids[i].mv, &q, &rec)
+        } else {
+            let Some(last) = kids.len().checked_sub(1) else {
+                return;
+            };
+            if kids[last].mv != Move::Pass {
+                return;
+            }
+            let Some((_, pass)) = self.child_rec(p, &kids[last]) else {
+                return;
+            };
+            let mut covered = Vec::new();
+            let mut explicit: Vec<(Move, Position, ZoneRec)> = Vec::new();
+            for c in &kids[..last] {
+                if zone::covers(p, attacker, c.mv, &pass) {
+                    covered.push(c.mv);
+                } else {
+                    let Some((q, rec)) = self.child_rec(p, c) else {
+                        return;
+                    };
+                    explicit.push((c.mv, q, rec));
+                }
+            }
+            // Moves left out of `kids` (a twin of a move searched) must be covered too.
+            for x in p.legal_moves() {
+                let m = Move::Play(x);
+                if !kids.iter().any(|c| c.mv == m) && !zone::covers(p, attacker, m, &pass) {
+                    return;
+                }
+            }
+            let explicit: Vec<(Move, &Position, &ZoneRec)> =
+                explicit.iter().map(|(m, q, r)| (*m, q, r)).collect();
+            zone::defender_node(p, attacker, &pass, &covered, &explicit)
+        };
+        if let Some(z) = self.zones.as_mut() {
+            z.put(p.hash(), rec);
+        }
+    }
+}
