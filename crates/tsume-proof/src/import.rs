@@ -200,8 +200,18 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
         v,
         "",
         &[
-            "format", "claim", "target", "defender", "attacker", "to_move", "board", "setup",
-            "ko_rule", "ko_ban", "nodes",
+            "format",
+            "claim",
+            "target",
+            "defender",
+            "attacker",
+            "to_move",
+            "board",
+            "setup",
+            "ko_rule",
+            "ko_threats",
+            "ko_ban",
+            "nodes",
         ],
     )?;
     let claim = match string(v, "claim")? {
@@ -345,7 +355,7 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
         known_fields(
             n,
             &format!("nodes[{i}]"),
-            &["id", "remaining", "to_move", "leaf", "children"],
+            &["id", "remaining", "to_move", "leaf", "children", "covered"],
         )?;
         if let Some(id) = n.get("id") {
             if id.as_u64() != Some(i as u64) {
