@@ -503,9 +503,9 @@ impl Live {
 /// `genmove` against an opponent that plays at random: the side that wins moving first
 /// (by the collection's stated status) plays `genmove`, the other a random legal move
 /// of the area (a pass when several tries are refused), one move each, in turn. A
-/// winning attacker captures the group (its `genmove` then says PASS: nothing left to
-/// play for), and once it has played its first move the defender's `reg_genmove`
-/// resigns; a winning defender still has the group after twenty rounds, never
+/// winning attacker captures the group (seen after its move, or its `genmove` says
+/// PASS: nothing left to play for), and once it has played its first move the
+/// defender's `reg_genmove` resigns; a winning defender still has the group after twenty rounds, never
 /// resigning (only where its life holds for every α, which `tsume_status` says: a life
 /// within α may end beyond it).
 #[test]
@@ -558,6 +558,13 @@ fn genmove_wins_against_random_play() {
                         s.ask(&format!("owl_attack {target}")).1.contains("empty"),
                         "{name}: PASS with the group still there\n{board}"
                     );
+                    captured = true;
+                    break;
+                }
+                if winner == attacker && s.ask(&format!("owl_attack {target}")).1.contains("empty")
+                {
+                    // Captured by this move (on a board as small as 1×2 the loser may
+                    // put a stone back on the point at once, so no PASS need follow).
                     captured = true;
                     break;
                 }
