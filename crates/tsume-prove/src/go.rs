@@ -32,6 +32,7 @@
 //! the result unknown.
 
 use std::fmt;
+use std::time::Instant;
 
 use tsume_board::{Color, KoRule, Move, Point, Position};
 use tsume_proof::{CheckReport, Claim, Tree};
@@ -196,6 +197,8 @@ pub fn go_result(
     };
     let attacker = defender.opponent();
     let mover = p.to_move();
+    // One time limit for all the searches below, not one each.
+    let deadline = opts.limits.time_limit.map(|t| Instant::now() + t);
     let base = p.with_ko(KoRule::None);
     // The model's tree, checked.
     let model = model.and_then(|m| {
@@ -293,7 +296,14 @@ pub fn go_result(
     // (a lemma), and it is the ko's "without threats" search as well.
     let mut basic: Option<Searched> = None;
     if mover == attacker && b.is_none() && a.as_ref().is_some_and(|s| s.verdict == Verdict::Alive) {
-        let s = search(p, target, KoRule::Basic, [0, 0], opts, &mut out.nodes);
+        let s = search(
+            p,
+            target,
+            KoRule::Basic,
+            [0, 0],
+            &left(opts, deadline),
+            &mut out.nodes,
+        );
         if s.verdict == Verdict::Dead {
             b = Some(Searched {
                 verdict: Verdict::Dead,
@@ -313,7 +323,7 @@ pub fn go_result(
             target,
             KoRule::Master(defender),
             [0, 0],
-            opts,
+            &left(opts, deadline),
             &mut out.nodes,
         ));
     }
@@ -331,7 +341,7 @@ pub fn go_result(
             target,
             KoRule::Master(attacker),
             [0, 0],
-            opts,
+            &left(opts, deadline),
             &mut out.nodes,
         ));
     }
@@ -342,7 +352,7 @@ pub fn go_result(
         (Verdict::Alive, _) => {
             out.every_alpha = b.every_alpha;
             out.evidence.extend(b.evidence);
-            seki_or_alive(p, target, opts, b.moves, &mut out);
+            seki_or_alive(p, target, &left(opts, deadline), b.moves, &mut out);
         }
         (Verdict::Dead, Some(Verdict::Alive)) => {
             let Some(a) = a else { return out };
@@ -354,7 +364,7 @@ pub fn go_result(
             // the attacker), if its least-threat search gives none.
             let fallback = if mover == attacker { b.moves } else { a.moves };
             let b_from_basic = basic.is_some() && b.evidence.is_none();
-            ko_detail(p, target, opts, basic, fallback, &mut out);
+            ko_detail(p, target, opts, deadline, basic, fallback, &mut out);
             if b_from_basic {
                 out.note += &format!(
                     " (the attacker's kill as the master is the basic rule's: {LEMMA_BASIC})"
@@ -384,6 +394,16 @@ const LEMMA_BASIC: &str = "the master rule lifts the bans on the attacker only: 
 /// Why a disproof of the model holds with the defender the ko master.
 const LEMMA_DISPROOF: &str = "the rule forbids recaptures to the attacker only: the \
     defender's moves are the model's, the attacker's and its captures fewer";
+
+/// `opts` with the time left before `deadline` as its time limit (none left: zero, so
+/// the search answers unknown at once).
+fn left(opts: &Options, deadline: Option<Instant>) -> Options {
+    let mut o = opts.clone();
+    if let Some(d) = deadline {
+        o.limits.time_limit = Some(d.saturating_duration_since(Instant::now()));
+    }
+    o
+}
 
 /// `Can_kill` under `rule` with `threats` (black, white), the tree checked; the nodes
 /// spent added to `nodes`.
@@ -559,6 +579,7 @@ fn ko_detail(
     p: &Position,
     target: Point,
     opts: &Options,
+    deadline: Option<Instant>,
     basic: Option<Searched>,
     fallback: Vec<Move>,
     out: &mut GoAnswer,
@@ -575,7 +596,16 @@ fn ko_detail(
     };
     let mut nodes = 0;
     // A disproof within the bound only says nothing of longer kills: unknown here.
-    let basic = basic.unwrap_or_else(|| search(p, target, KoRule::Basic, [0, 0], opts, &mut nodes));
+    let basic = basic.unwrap_or_else(|| {
+        search(
+            p,
+            target,
+            KoRule::Basic,
+            [0, 0],
+            &left(opts, deadline),
+            &mut nodes,
+        )
+    });
     let winner = match basic.verdict {
         Verdict::Dead => Some(attacker),
         Verdict::Alive if basic.every_alpha => Some(defender),
@@ -592,7 +622,7 @@ fn ko_detail(
             let mut t = [0, 0];
             t[side.index()] = k;
             t[side.opponent().index()] = other;
-            let s = search(p, target, KoRule::Basic, t, opts, nodes);
+            let s = search(p, target, KoRule::Basic, t, &left(opts, deadline), nodes);
             let wins = match s.verdict {
                 Verdict::Dead => Some(side == attacker),
                 Verdict::Alive if s.every_alpha => Some(side == defender),
@@ -689,5 +719,36 @@ fn ko_detail(
         if mover == defender {
             out.moves.clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::left;
+    use crate::Options;
+
+    /// The Go searches share one time limit: each gets what is left before the deadline,
+    /// none once it has passed, and no limit stays no limit.
+    #[test]
+    fn each_search_gets_the_time_left() {
+        let mut o = Options::default();
+        o.limits.time_limit = Some(Duration::from_secs(100));
+        assert_eq!(
+            left(&o, None).limits.time_limit,
+            Some(Duration::from_secs(100))
+        );
+        let past = Instant::now();
+        std::thread::sleep(Duration::from_millis(2));
+        assert_eq!(left(&o, Some(past)).limits.time_limit, Some(Duration::ZERO));
+        let soon = Instant::now() + Duration::from_secs(10);
+        let t = left(&o, Some(soon)).limits.time_limit.expect("a limit");
+        assert!(
+            t <= Duration::from_secs(10) && t > Duration::from_secs(5),
+            "{t:?}"
+        );
+        o.limits.time_limit = None;
+        assert_eq!(left(&o, None).limits.time_limit, None);
     }
 }

@@ -388,6 +388,7 @@ fn solve_side(
     s: &Settings,
     watcher: Option<&dyn Watcher>,
 ) -> Result<Side, Error> {
+    let started = std::time::Instant::now();
     // The player to move as asked; a forbidden point (the ko rule) stays forbidden only
     // for the player it was forbidden to.
     let pos = if pos.to_move() == to_move {
@@ -438,10 +439,14 @@ fn solve_side(
                 _ => None,
             },
         });
-        let opts = Options {
+        let mut opts = Options {
             progress: None,
             ..opts.clone()
         };
+        // The time limit covers the whole answer: the Go searches get what is left.
+        if let Some(t) = s.limits.time_limit {
+            opts.limits.time_limit = Some(t.saturating_sub(started.elapsed()));
+        }
         tsume_prove::go::go_result(&pos, target, &opts, model)
     });
     Ok(Side {
