@@ -1,0 +1,234 @@
+//! `tsume bench`: solve the bundled problems or the public corpus, measure, compare.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use rayon::prelude::*;
+use tsume_board::{Color, Move};
+use tsume_prove::{Tuning, Verdict};
+use tsume_sgf::{LoadOptions, RegionSpec};
+use tsume_solve::{Settings, Sides};
+
+use crate::args::{parse_region, BudgetArgs, KoRule};
+use crate::report::{BenchJson, BenchRow, CorpusJson, PointsBinJson, SourceJson};
+use crate::{EXIT_BAD_INPUT, EXIT_OK};
+
+mod corpus;
+
+use corpus::{corpus, tuning};
+
+/// Arguments of `tsume bench`.
+#[derive(Args, Debug, Clone)]
+#[command(long_about = "Solve many problems and report speed and correctness.
+
+Without --corpus: every problem of a folder (default problems/), each with both sides moving
+first; reports nodes, time and node rate per problem and their medians.
+
+With --corpus DIR: every row of DIR/answers.tsv (see that folder's README), the target and
+the player to move taken from the row; reports per source how many were answered, how many
+statuses match the published answer, how many first moves are among the published ones, and
+the median and total time, and the answered share by points in play (the area's size:
+under 30, 30-39, 40-49, 50 and more). Rows that disagree are listed for inspection, each solved again
+with its proof tree checked: whether a line of the tree repeats a position (a ko, or a
+cycle), and, for those that repeat (in the model), the verdict under the basic ko rule,
+checked too: a ko when it is the published one.",
+    mut_arg("time_limit", |a| a.help("Seconds per search before answering unknown").default_value("10")),
+    mut_arg("max_nodes", |a| a.help("Node expansions per search before answering unknown")),
+    mut_arg("tt_mb", |a| a.hide(true))
+)]
+pub struct BenchArgs {
+    /// The public corpus folder (with answers.tsv).
+    #[arg(long, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+    /// The problem folder to time when no corpus is given (each game tree of a collection
+    /// file is a problem of its own).
+    #[arg(long, value_name = "DIR", default_value = "problems")]
+    pub problems: PathBuf,
+    /// Only rows whose source starts with this (gnugo, d180cf, cho).
+    #[arg(long, value_name = "NAME")]
+    pub source: Option<String>,
+    /// Only every N-th row (after --source): a sample spread over the whole source.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::numbers::positive)]
+    pub every: usize,
+    /// At most this many rows (after --source and --every).
+    #[arg(long, value_name = "N", value_parser = crate::numbers::budget)]
+    pub limit: Option<usize>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    /// Parallel searches (default 1, so that times are comparable).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::numbers::positive)]
+    pub jobs: usize,
+    /// The area in play for corpus rows (auto, grown, tight, board; see `tsume solve --help`).
+    #[arg(
+        long,
+        value_name = "auto|grown|tight|board",
+        default_value = "auto",
+        value_parser = parse_region
+    )]
+    pub region: RegionSpec,
+    /// Do not add the frame (see `tsume solve --help`).
+    #[arg(long)]
+    pub no_frame: bool,
+    /// Keep the points sealed off from the target (see `tsume solve --help`).
+    #[arg(long)]
+    pub keep_sealed: bool,
+    /// Write one line per row (TSV) to this file (columns: file, target, to_move,
+    /// expected, got, first_move, published, seconds, nodes, source, error, survives,
+    /// confirmed, repeats, ko_rule, region_points).
+    #[arg(long, value_name = "FILE")]
+    pub rows_out: Option<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Search once at α instead of deepening the bound (as `tsume solve --no-deepen`).
+    #[arg(long)]
+    pub no_deepen: bool,
+    /// Also check the published first moves: after each one, solve with the other side
+    /// to move; a row counts as confirmed when one of them wins (rows whose status has
+    /// the player to move winning, ko-free; one more search per move).
+    #[arg(long)]
+    pub confirm_first_moves: bool,
+    /// Deepen the bound: the default, kept for scripts.
+    #[arg(long, hide = true, conflicts_with = "no_deepen")]
+    pub deepen: bool,
+    /// Skip the first search without a depth bound (as `tsume solve --no-unbounded`).
+    #[arg(long)]
+    pub no_unbounded: bool,
+    /// Order the defender's moves by liberties (as `tsume solve --no-learned-order`).
+    #[arg(long)]
+    pub no_learned_order: bool,
+    /// Relevance zones with liberty budgets (as `tsume solve --zones`).
+    #[arg(long)]
+    pub zones: bool,
+    /// The ko rule, none or basic (as `tsume solve --ko-rule`).
+    #[arg(
+        long,
+        value_name = "none|basic",
+        default_value = "none",
+        hide_possible_values = true
+    )]
+    pub ko_rule: KoRule,
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+pub(crate) fn run(a: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.max(1))
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = writeln!(err, "tsume bench: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    match &a.corpus {
+        Some(dir) => corpus(&pool, dir, a, out, err),
+        None => problems(&pool, a, out, err),
+    }
+}
+
+fn problems(
+    pool: &rayon::ThreadPool,
+    a: &BenchArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let files = match crate::jobs::expand(std::slice::from_ref(&a.problems)) {
+        Ok(f) => f,
+        Err(e) => {
+            let _ = writeln!(err, "tsume bench: {}", e.message);
+            return e.code;
+        }
+    };
+    let settings = crate::solve::Settings {
+        load: LoadOptions::default(),
+        ko_rule: a.ko_rule.basic(),
+        progress: false,
+        solve: tsume_solve::Settings {
+            limits: a.budget.clamped(),
+            want_tree: false,
+            max_tree: 0,
+            check: false,
+            exact: 0,
+            forever: 0,
+            tuning: tuning(a),
+            go: false,
+            ..tsume_solve::Settings::default()
+        },
+    };
+    // Every game tree of a collection file is a problem of its own.
+    let jobs = crate::jobs::jobs(&files, crate::jobs::TreeIndex::All, None);
+    let results: Vec<_> = pool.install(|| {
+        jobs.par_iter()
+            .map(|j| crate::solve::solve_job(j, None, &settings))
+            .collect()
+    });
+    let mut rates = Vec::new();
+    let mut times = Vec::new();
+    let (mut nodes, mut secs) = (0u64, 0.0f64);
+    let mut rows = Vec::new();
+    for (job, r) in jobs.iter().zip(&results) {
+        match r {
+            Ok(rep) => {
+                let (n, t) = (rep.report.nodes(), rep.report.seconds());
+                nodes += n;
+                secs += t;
+                times.push(t);
+                if t > 0.0 && n > 1000 {
+                    rates.push(n as f64 / t);
+                }
+                rows.push(BenchRow {
+                    file: job.name(),
+                    game_tree: job.index,
+                    status: rep.status().map(tsume_solve::Status::as_str),
+                    nodes: n,
+                    seconds: t,
+                });
+                if !a.json {
+                    let _ = writeln!(
+                        out,
+                        "{:<48} {:<10} {:>10} nodes {:>9.4} s {:>8.0} k/s",
+                        job.label(),
+                        rep.status().map_or("unknown", tsume_solve::Status::as_str),
+                        n,
+                        t,
+                        if t > 0.0 { n as f64 / t / 1000.0 } else { 0.0 }
+                    );
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(err, "{}", e.message);
+            }
+        }
+    }
+    let med_t = median(&mut times);
+    let med_r = median(&mut rates);
+    if a.json {
+        let v = BenchJson {
+            problems: rows,
+            median_seconds: med_t,
+            median_nodes_per_second: med_r,
+            nodes,
+            seconds: secs,
+        };
+        crate::report::print(out, &v);
+    } else {
+        let _ = writeln!(
+            out,
+            "\n{} problems: {nodes} nodes in {secs:.2} s; median {med_t:.4} s per problem; median {:.0} k nodes/s (problems over 1000 nodes); overall {:.0} k nodes/s",
+            jobs.len(),
+            med_r / 1000.0,
+            if secs > 0.0 { nodes as f64 / secs / 1000.0 } else { 0.0 }
+        );
+    }
+    EXIT_OK
+}
