@@ -236,3 +236,45 @@ fn modules_import_downwards_only() {
     }
     assert!(seen > 20, "only {seen} modules found under crates/");
 }
+
+/// No source file holds more than 800 lines before its unit tests (a `#[cfg(test)]`
+/// module, or a file `tests.rs` that is one): a file that grows past it holds two
+/// concerns.
+#[test]
+fn no_source_file_is_over_800_lines() {
+    let mut stack = vec![repo_root().join("crates")];
+    let (mut seen, mut long) = (0, Vec::new());
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).expect("a folder under crates/") {
+            let path = entry.expect("a directory entry").path();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            if path.is_dir() {
+                if name != "target" {
+                    stack.push(path);
+                }
+                continue;
+            }
+            let in_src = path.components().any(|c| c.as_os_str() == "src");
+            if !in_src || !name.ends_with(".rs") || name == "tests.rs" {
+                continue;
+            }
+            seen += 1;
+            let text = fs::read_to_string(&path).expect("a source file");
+            let n = text
+                .lines()
+                .take_while(|l| !l.starts_with("#[cfg(test)]"))
+                .count();
+            if n > 800 {
+                long.push(format!("{} ({n})", path.display()));
+            }
+        }
+    }
+    assert!(seen > 50, "only {seen} source files found under crates/");
+    assert!(
+        long.is_empty(),
+        "over 800 lines before the unit tests: {long:?}"
+    );
+}
