@@ -287,31 +287,8 @@ pub fn check_within(
                     return Err(fail(&first, v, CheckErrorKind::RemainingMissing));
                 };
                 if node.children.is_empty() {
-                    match node.leaf {
-                        None => return Err(fail(&first, v, CheckErrorKind::NoLeafMark)),
-                        Some(Leaf::Capture) => {
-                            if !d0 {
-                                return Err(fail(
-                                    &first,
-                                    v,
-                                    CheckErrorKind::NotInD0 {
-                                        liberties: libs,
-                                        to_move: mover,
-                                    },
-                                ));
-                            }
-                        }
-                        Some(leaf) => {
-                            return Err(fail(
-                                &first,
-                                v,
-                                CheckErrorKind::WrongLeaf {
-                                    leaf,
-                                    claim: tree.claim,
-                                },
-                            ))
-                        }
-                    }
+                    capture_leaf(node.leaf, d0, libs, mover, tree.claim)
+                        .map_err(|k| fail(&first, v, k))?;
                     continue;
                 }
                 if d0 {
@@ -383,41 +360,19 @@ pub fn check_within(
                     return Err(fail(&first, v, CheckErrorKind::UnconditionallyAlive));
                 }
                 if node.children.is_empty() {
-                    match node.leaf {
-                        None => return Err(fail(&first, v, CheckErrorKind::NoLeafMark)),
-                        Some(Leaf::DepthLimit) => {
-                            if node.remaining != Some(0) {
-                                return Err(fail(
-                                    &first,
-                                    v,
-                                    CheckErrorKind::DepthNotExhausted {
-                                        remaining: node.remaining,
-                                    },
-                                ));
-                            }
-                        }
-                        Some(Leaf::Capture) => {
-                            if !d0 {
-                                return Err(fail(
-                                    &first,
-                                    v,
-                                    CheckErrorKind::NotInD0 {
-                                        liberties: libs,
-                                        to_move: mover,
-                                    },
-                                ));
-                            }
-                        }
-                        Some(leaf) => {
+                    if node.leaf == Some(Leaf::DepthLimit) {
+                        if node.remaining != Some(0) {
                             return Err(fail(
                                 &first,
                                 v,
-                                CheckErrorKind::WrongLeaf {
-                                    leaf,
-                                    claim: tree.claim,
+                                CheckErrorKind::DepthNotExhausted {
+                                    remaining: node.remaining,
                                 },
-                            ))
+                            ));
                         }
+                    } else {
+                        capture_leaf(node.leaf, d0, libs, mover, tree.claim)
+                            .map_err(|k| fail(&first, v, k))?;
                     }
                     continue;
                 }
@@ -509,6 +464,27 @@ pub fn check_within(
         repetition_free: repetition_free(tree, &packed, &keys, board.len()),
         forces_unconditional,
     })
+}
+
+/// A leaf that must be a capture (a proof's, or a line of `NeverUnconditional` that
+/// ends in one): marked, marked a capture, and the target in D₀ there (`d0`, `libs`
+/// its liberties, `mover` to move).
+fn capture_leaf(
+    leaf: Option<Leaf>,
+    d0: bool,
+    libs: usize,
+    mover: Color,
+    claim: Claim,
+) -> Result<(), CheckErrorKind> {
+    match leaf {
+        None => Err(CheckErrorKind::NoLeafMark),
+        Some(Leaf::Capture) if d0 => Ok(()),
+        Some(Leaf::Capture) => Err(CheckErrorKind::NotInD0 {
+            liberties: libs,
+            to_move: mover,
+        }),
+        Some(leaf) => Err(CheckErrorKind::WrongLeaf { leaf, claim }),
+    }
 }
 
 /// In a disproof or a [`Claim::NeverUnconditional`] tree, an edge of node `v` whose
