@@ -16,8 +16,12 @@
 //! pruning, whose test reads the whole history), Q is every position: the entry is
 //! reused only under the same seen set, as the solver did before Q was tracked.
 
-/// Entries a bucket holds (one cache line of indexes).
+/// Entries a bucket holds.
 pub(crate) const BUCKET: usize = 4;
+
+/// Buckets a state's entries may occupy when Q is tracked: the index is the state
+/// alone, so the entries of one state under many histories need more than a bucket.
+const SPREAD: u64 = 8;
 
 /// One entry.
 #[derive(Clone, Copy, Debug, Default)]
@@ -87,6 +91,16 @@ impl Table {
         ((index as usize) & (self.entries.len() - 1)) & !(BUCKET - 1)
     }
 
+    /// The slots a state's entries may occupy: one bucket (whole-history keys), or
+    /// [`SPREAD`] buckets.
+    fn slots(&self, index: u64) -> impl Iterator<Item = usize> + '_ {
+        let spread = if self.words == 0 { 1 } else { SPREAD };
+        (0..spread).flat_map(move |k| {
+            let b = self.bucket(index ^ tsume_board::splitmix64(k).wrapping_mul(k));
+            b..b + BUCKET
+        })
+    }
+
     /// The slot of an entry for `state` valid under the history `seen` (whose whole
     /// key is `whole`), if any.
     pub fn probe(
@@ -100,8 +114,7 @@ impl Table {
         if self.entries.is_empty() {
             return None;
         }
-        let b = self.bucket(index);
-        (b..b + BUCKET).find(|&i| {
+        self.slots(index).find(|&i| {
             let e = &self.entries[i];
             e.state == state && e.hist == self.hist_under(i, seen, whole, keys)
         })
@@ -152,13 +165,12 @@ impl Table {
         if self.entries.is_empty() {
             return;
         }
-        let b = self.bucket(index);
         let work = (64 - work.leading_zeros()) as u8;
         let merge = self.probe(index, state, seen, whole, keys);
         let i = merge.unwrap_or_else(|| {
-            (b..b + BUCKET)
+            self.slots(index)
                 .min_by_key(|&i| (self.entries[i].state != 0, self.entries[i].work))
-                .unwrap_or(b)
+                .unwrap_or(0)
         });
         let w = self.words;
         if w > 0 {
