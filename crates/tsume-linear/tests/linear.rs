@@ -379,3 +379,25 @@ fn entries_reused_across_histories_give_exact_values() {
     }
     assert!(compared >= 80, "only {compared} states compared");
 }
+
+/// 1×7 is 2 (Weninger & Hayward, ACG 2017, second-hand), with the table matched on the
+/// queried positions (the default); its principal variation replays on the reference.
+#[test]
+fn empty_one_by_seven_is_two() {
+    let s = solve_empty(
+        7,
+        Options {
+            table_bits: 18,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(s.value, 2);
+    let mut g = Game::new(&LinePosition::empty(7), Player::X, Rules::TROMP_TAYLOR);
+    for &(p, m) in &s.pv {
+        assert_eq!(p, g.to_move());
+        assert!(g.play(m), "{m:?} illegal");
+    }
+    assert!(g.is_over());
+    assert_eq!(g.score(), 2);
+}
