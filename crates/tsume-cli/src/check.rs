@@ -13,8 +13,8 @@ use tsume_solve::review::{review, Claim, Judgement, Review};
 use crate::args::{AreaArgs, BudgetArgs, KoRule, Player};
 use crate::jobs::{expand, Job};
 use crate::report::{CheckJson, CheckSummary, Collection, LineJson, LineMoveJson, Named};
-use crate::solved::move_names;
 use crate::{Fail, EXIT_FAILURE, EXIT_OK};
+use tsume_solve::move_names;
 
 /// Arguments of `tsume check`.
 #[derive(Args, Debug, Clone)]

@@ -33,6 +33,7 @@
 
 mod first_moves;
 pub mod review;
+mod solved;
 
 use std::fmt;
 
@@ -41,6 +42,7 @@ use tsume_prove::go::{GoAnswer, Model};
 use tsume_prove::{Answer, Limits, Options, Progress, Tuning, Verdict};
 
 pub use first_moves::MovesCheck;
+pub use solved::{move_names, Solved};
 
 /// `Settings::max_tree`'s default: the largest proof tree built and checked, in nodes.
 pub const DEFAULT_MAX_TREE: usize = 2_000_000;

@@ -11,7 +11,7 @@ use tsume_prove::go::{GoAnswer, Threats};
 use tsume_prove::Verdict;
 use tsume_solve::{MovesCheck, Side, Status};
 
-use crate::solved::Solved;
+use tsume_solve::Solved;
 
 mod go;
 mod seeds;
