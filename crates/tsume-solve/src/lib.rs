@@ -32,6 +32,7 @@
 #![deny(missing_docs)]
 
 mod first_moves;
+pub mod json;
 pub mod review;
 mod solved;
 

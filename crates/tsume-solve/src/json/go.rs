@@ -1,12 +1,15 @@
 //! The result under ordinary Go rules in JSON: `go_result`, `go_moves`, the ko's details
 //! and the checked trees behind them.
 
+use tsume_proof::Claim;
+use tsume_prove::go::{GoAnswer, Threats};
+
 use super::*;
 
 /// The external ko threats each side needs to win a ko: a number (0: it wins taking
 /// first), `">5"` (more than the most counted), or null (not known).
 #[derive(Serialize, Clone)]
-pub(crate) struct ThreatsJson {
+pub struct ThreatsJson {
     pub attacker: serde_json::Value,
     pub defender: serde_json::Value,
 }
@@ -21,7 +24,7 @@ fn threats(t: Threats) -> serde_json::Value {
 
 /// A side's result under ordinary Go rules (null fields with `--no-go`).
 #[derive(Serialize)]
-pub(crate) struct GoJson {
+pub struct GoJson {
     /// `dead`, `alive`, `seki`, `ko` or `unknown`.
     pub go_result: Option<&'static str>,
     /// The mover's winning first moves under ordinary rules (a ko: those starting it).
@@ -40,7 +43,7 @@ pub(crate) struct GoJson {
 
 /// One checked tree behind a Go result.
 #[derive(Serialize)]
-pub(crate) struct GoProofJson {
+pub struct GoProofJson {
     pub what: String,
     /// The ko rule the result claims (`none`, `basic`, `master-black`, `master-white`).
     pub rule: &'static str,
@@ -54,7 +57,7 @@ pub(crate) struct GoProofJson {
 }
 
 impl GoJson {
-    pub(super) fn new(r: &Solved, g: Option<&GoAnswer>) -> GoJson {
+    pub fn new(r: &Solved, g: Option<&GoAnswer>) -> GoJson {
         GoJson {
             go_result: g.map(|g| g.result.as_str()),
             go_moves: g.map(|g| moves(r, &g.moves)),

@@ -14,6 +14,11 @@ use tsume_sgf::{Mark, Problem, SolutionNode};
 
 use crate::{Settings, Sides};
 
+mod sgf;
+mod text;
+
+pub use text::claim_str;
+
 /// A position of the tree, proven.
 #[derive(Clone, Debug)]
 pub struct Eval {
