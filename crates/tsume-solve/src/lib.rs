@@ -31,6 +31,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod certificate;
 mod first_moves;
 pub mod json;
 pub mod review;

@@ -1,10 +1,10 @@
 //! The result under ordinary Go rules in JSON: `go_result`, `go_moves`, the ko's details
 //! and the checked trees behind them.
 
-use tsume_proof::Claim;
 use tsume_prove::go::{GoAnswer, Threats};
 
 use super::*;
+use crate::certificate::claim_name;
 
 /// The external ko threats each side needs to win a ko: a number (0: it wins taking
 /// first), `">5"` (more than the most counted), or null (not known).
@@ -79,11 +79,7 @@ impl GoJson {
                         what: e.what.clone(),
                         rule: e.rule.name(),
                         tree_rule: e.root.ko().name(),
-                        claim: match e.tree.claim {
-                            Claim::Dead => "dead",
-                            Claim::Alive => "alive",
-                            Claim::NeverUnconditional => "never_unconditional",
-                        },
+                        claim: claim_name(e.tree.claim),
                         nodes: e.report.nodes,
                         repetition_free: e.report.repetition_free,
                         forces_unconditional: e.report.forces_unconditional,

@@ -1,6 +1,9 @@
 //! `tsume check-proof --json`: proof files, each tree's claim and the checker's verdict.
 
+use tsume_proof::Certificate;
+
 use super::*;
+use crate::certificate::{claim_name, Judged};
 
 /// `tsume check-proof --json`.
 #[derive(Serialize)]
@@ -64,4 +67,32 @@ pub struct ProofReportJson {
     pub repetition_free: bool,
     /// A disproof whose every line ends at a Benson leaf (the defender forces life).
     pub forces_unconditional: bool,
+}
+
+impl ProofJson {
+    /// Tree `index` of a file, judged.
+    pub fn new(index: usize, c: &Certificate, j: &Judged) -> ProofJson {
+        ProofJson {
+            index,
+            claim: claim_name(c.tree.claim),
+            target: c.root.board().gtp(c.target),
+            to_move: letter(c.root.to_move()),
+            remaining: c.tree.root().and_then(|r| r.remaining),
+            ko_rule: c.root.ko().name(),
+            tree_nodes: c.tree.len(),
+            about: j.about.as_ref().map(|r| AboutJson {
+                about_problem: r.is_ok(),
+                about_error: r.as_ref().err().cloned(),
+            }),
+            accepted: j.check.is_ok(),
+            error: j.check.as_ref().err().map(ToString::to_string),
+            report: j.check.as_ref().ok().map(|r| ProofReportJson {
+                nodes: r.nodes,
+                leaves: r.leaves,
+                max_depth: r.max_depth,
+                repetition_free: r.repetition_free,
+                forces_unconditional: r.forces_unconditional,
+            }),
+        }
+    }
 }
