@@ -282,17 +282,9 @@ mod tests {
 
     use std::path::PathBuf;
 
-    use tsume_sgf::LoadOptions;
-
     use super::*;
+    use crate::tests::bundled;
     use crate::{answer, Settings};
-
-    fn bundled(name: &str) -> Problem {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../problems")
-            .join(name);
-        tsume_sgf::load_problem(&path, &LoadOptions::default()).unwrap()
-    }
 
     /// A file of this test's own, removed when dropped.
     struct TempFile(PathBuf);
