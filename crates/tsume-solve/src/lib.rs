@@ -7,7 +7,10 @@
 //!
 //! Every command of `tsume` that answers a question (`solve`, `check`, `bench`, `gtp`,
 //! `verify-reduction`) goes through [`answer`]; [`review`] judges a problem file's own
-//! solution tree with it. Printing (text, JSON, SGF) is the caller's.
+//! solution tree with it (and says so in text and as the file annotated); [`certificate`]
+//! reads proof files back for the checker alone; [`json`] is the `--json` of certified
+//! answers as `#[derive(Serialize)]` types ([`Solved`]: a problem with its report).
+//! Writing any of them out is the caller's.
 //!
 //! # Example: a straight three, both players moving first
 //!
