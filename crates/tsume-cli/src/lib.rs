@@ -20,7 +20,6 @@ mod render;
 mod report;
 mod sgf_out;
 mod solve;
-mod solved;
 mod status_cmd;
 
 use std::io::{BufRead, Write};

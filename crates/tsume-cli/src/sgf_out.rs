@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use tsume_board::{sgf_write, Color, Move};
 use tsume_proof::{Claim, Leaf, Tree};
 
-use crate::solved::Solved;
+use tsume_solve::Solved;
 
 /// Nodes written at most, over all trees.
 const BUDGET: usize = 20_000;
