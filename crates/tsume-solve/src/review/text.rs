@@ -209,20 +209,17 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
     use tsume_board::Color;
+    use tsume_prove::Limits;
     use tsume_sgf::LoadOptions;
 
     use crate::json::CheckJson;
-    use crate::review::review;
-    use crate::Settings;
+    use crate::review::{review, settings};
 
     fn reviewed(text: &str) -> (super::Review, String) {
         let tree = tsume_sgf::parse_solution_tree(text, "03.sgf", 0).unwrap();
         let problem = tsume_sgf::parse_problem(text, "03.sgf", &LoadOptions::default()).unwrap();
         let depth = tsume_prove::default_depth(problem.position());
-        let settings = Settings {
-            go: false,
-            ..Settings::default()
-        };
+        let settings = settings(Limits::default(), true);
         let r = review(problem, &tree.lines, Color::Black, depth, &settings, false);
         (r, tree.root_sgf)
     }
