@@ -7,7 +7,8 @@
 //!
 //! Every command of `tsume` that answers a question (`solve`, `check`, `bench`, `gtp`,
 //! `verify-reduction`) goes through [`answer`]; [`review`] judges a problem file's own
-//! solution tree with it. Printing (text, JSON, SGF) is the caller's.
+//! solution tree with it; [`sgf_out`] writes a report's trees as SGF variations. Printing
+//! (text, JSON) is the caller's.
 //!
 //! # Example: a straight three, both players moving first
 //!
@@ -33,6 +34,7 @@
 
 mod first_moves;
 pub mod review;
+pub mod sgf_out;
 
 use std::fmt;
 

@@ -1,19 +1,25 @@
-//! `--sgf-out`: the problem with its proof trees as SGF variations a Go editor opens.
+//! The SGF of a solved problem (`tsume solve --sgf-out`): the problem with its proof
+//! trees as variations a Go editor opens. The SGF syntax itself is
+//! [`tsume_board::sgf_write`]'s.
 
 use std::fmt::Write as _;
 
 use tsume_board::{sgf_write, Color, Move};
 use tsume_proof::{Claim, Leaf, Tree};
+use tsume_sgf::Problem;
 
-use crate::solved::Solved;
+use crate::{Report, Side};
 
 /// Nodes written at most, over all trees.
 const BUDGET: usize = 20_000;
 
-/// The SGF text: root with setup stones and the target marked, then one variation
-/// per player moving first, each the proof or disproof tree.
-pub(crate) fn write(r: &Solved) -> String {
-    let p = &r.problem;
+/// The SGF text of `report` on `problem`: root with setup stones and the target marked,
+/// then one variation per player moving first, each the proof or disproof tree. Moves
+/// on the area's virtual points are passes with a comment. Grids only: a graph board's
+/// point names are no SGF points (`tsume solve` refuses them).
+pub fn write(problem: &Problem, report: &Report) -> String {
+    let r = &Solved { problem, report };
+    let p = r.problem;
     let full = p.full().board();
     let size = full
         .grid_info()
@@ -42,7 +48,7 @@ pub(crate) fn write(r: &Solved) -> String {
     let mut budget = BUDGET;
     // Each side's tree: its proof or disproof, or for an unknown answer the disproof of
     // what a smaller bound proved (`survives`).
-    let trees: Vec<(&tsume_solve::Side, &Tree, String)> = r
+    let trees: Vec<(&Side, &Tree, String)> = r
         .report
         .sides
         .iter()
@@ -107,6 +113,22 @@ enum Seen {
     OnLine(usize),
     /// Written, in an earlier variation.
     Written,
+}
+
+/// The problem and its report, as the writing reads them.
+struct Solved<'a> {
+    problem: &'a Problem,
+    report: &'a Report,
+}
+
+impl Solved<'_> {
+    fn defender(&self) -> Color {
+        self.report.defender
+    }
+
+    fn status(&self) -> Option<crate::Status> {
+        self.report.status()
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
