@@ -19,7 +19,6 @@ mod reduce_cmd;
 mod render;
 mod report;
 mod solve;
-mod solved;
 mod status_cmd;
 
 use std::io::{BufRead, Write};

@@ -6,20 +6,18 @@ use std::fmt::Write as _;
 
 use tsume_board::{sgf_write, Color, Move};
 use tsume_proof::{Claim, Leaf, Tree};
-use tsume_sgf::Problem;
 
-use crate::{Report, Side};
+use crate::{Side, Solved};
 
 /// Nodes written at most, over all trees.
 const BUDGET: usize = 20_000;
 
-/// The SGF text of `report` on `problem`: root with setup stones and the target marked,
+/// The SGF text of a solved problem: root with setup stones and the target marked,
 /// then one variation per player moving first, each the proof or disproof tree. Moves
 /// on the area's virtual points are passes with a comment. Grids only: a graph board's
 /// point names are no SGF points (`tsume solve` refuses them).
-pub fn write(problem: &Problem, report: &Report) -> String {
-    let r = &Solved { problem, report };
-    let p = r.problem;
+pub fn write(r: &Solved) -> String {
+    let p = &r.problem;
     let full = p.full().board();
     let size = full
         .grid_info()
@@ -113,22 +111,6 @@ enum Seen {
     OnLine(usize),
     /// Written, in an earlier variation.
     Written,
-}
-
-/// The problem and its report, as the writing reads them.
-struct Solved<'a> {
-    problem: &'a Problem,
-    report: &'a Report,
-}
-
-impl Solved<'_> {
-    fn defender(&self) -> Color {
-        self.report.defender
-    }
-
-    fn status(&self) -> Option<crate::Status> {
-        self.report.status()
-    }
 }
 
 #[allow(clippy::too_many_arguments)]
