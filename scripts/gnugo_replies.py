@@ -74,7 +74,7 @@ def agrees(answer, pub):
 
 def klass(pub):
     head = pub.split()[0]
-    if head in ("2", "3"):
+    if head.strip("()") in ("2", "3", "2|3", "3|2"):
         return "ko (2/3)"
     if head == "critical":
         return "critical"
@@ -136,8 +136,10 @@ def status(reply):
 
 def summarise(out):
     for o in out:
-        o["tsume_status_agrees"] = status(o["tsume"]) == o["published"].split()[0]
-        o["gnugo_status_agrees"] = status(o["gnugo"]) == o["published"].split()[0]
+        o["class"] = klass(o["published"])
+        head = o["published"].split()[0]
+        for who in ("tsume", "gnugo"):
+            o[f"{who}_status_agrees"] = re.fullmatch(head, status(o[who]) or "") is not None
     print()
 
     def table(title, groups):
