@@ -18,7 +18,6 @@ mod numbers;
 mod reduce_cmd;
 mod render;
 mod report;
-mod sgf_out;
 mod solve;
 mod status_cmd;
 

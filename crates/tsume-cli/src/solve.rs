@@ -284,7 +284,7 @@ pub(crate) fn run(
                 );
                 return EXIT_BAD_INPUT;
             }
-            let text = crate::sgf_out::write(&solved);
+            let text = tsume_solve::sgf_out::write(&solved);
             if let Err(e) = std::fs::write(path, text) {
                 let _ = writeln!(err, "{}: {e}", path.display());
                 return EXIT_BAD_INPUT;
