@@ -12,6 +12,7 @@
 //!   (seen positions, current position, player to move, pass flag), the theorem as
 //!   pruning.
 //! - [`verify`]: the theorem checked exhaustively on small boards and on random states.
+//! - [`json`]: `tsume linear --json`'s types.
 //!
 //! The reading of the rules and the search are documented in `docs/linear.md`.
 //!
@@ -23,6 +24,7 @@
 #![deny(missing_docs)]
 
 pub mod compact;
+pub mod json;
 pub mod line;
 pub mod rules;
 pub mod solver;

@@ -14,10 +14,8 @@ use tsume_solve::{MovesCheck, Side, Status};
 use crate::solved::Solved;
 
 mod go;
-mod seeds;
 
 pub(crate) use go::*;
-pub(crate) use seeds::*;
 
 /// Writes `value` as pretty-printed JSON, its object keys in alphabetical order, and a
 /// newline.
