@@ -9,10 +9,15 @@ use std::collections::HashMap;
 use rayon::prelude::*;
 use tsume_board::{Color, KoRule, Move, Played, Point, Position};
 use tsume_prove::go::{go_result, GoResult};
-use tsume_prove::{Options, Verdict};
+use tsume_prove::{Limits, Options, Verdict};
 use tsume_sgf::{Mark, Problem, SolutionNode};
 
 use crate::{Settings, Sides};
+
+mod sgf;
+mod text;
+
+pub use text::claim_str;
 
 /// A position of the tree, proven.
 #[derive(Clone, Debug)]
@@ -164,7 +169,7 @@ pub struct Line {
     pub missed: Option<usize>,
     /// Judged right through a ko: the model finds its first move failing (the
     /// opponent retakes a ko for ever), but under ordinary Go rules the problem is a ko
-    /// for the side and the line's first move starts one ([`judge_kos`]).
+    /// for the side and the line's first move starts one (`judge_kos`).
     pub ko: bool,
 }
 
@@ -453,6 +458,20 @@ fn judge_kos(ctx: &Ctx<'_>, side: Color, flat: &[Flat], lines: &mut [Line]) {
             l.mistake = None;
             l.agrees = l.claim.map(|c| c == Claim::Right);
         }
+    }
+}
+
+/// The settings of a review's searches: `limits` each, their trees built and checked
+/// when `check`; the prover's defaults but the exact solver's positions; each move of
+/// the lines judged under the model (a ko is judged apart, after).
+pub fn settings(limits: Limits, check: bool) -> Settings {
+    Settings {
+        limits,
+        want_tree: check,
+        check,
+        max_tree: Options::default().max_tree_nodes,
+        go: false,
+        ..Settings::default()
     }
 }
 
