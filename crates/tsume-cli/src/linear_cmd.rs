@@ -5,12 +5,13 @@ use std::io::Write;
 use std::time::Instant;
 
 use clap::Args;
+use tsume_linear::json::{end_name, LinearJson, LinearVerifyJson, VerifyEndJson};
 use tsume_linear::solver::{Options, SolveError, Solver, Start};
 use tsume_linear::verify::{self, End, Report};
 use tsume_linear::{LinePosition, MAX_N};
 
 use crate::args::LinePlayer;
-use crate::report::{self, LinearJson, LinearVerifyJson, VerifyEndJson};
+use crate::report;
 use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume linear`.
@@ -199,11 +200,7 @@ fn verify_pruning(a: &LinearArgs, n: usize, out: &mut dyn Write) -> i32 {
     let seconds = clock.elapsed().as_secs_f64();
     let failed = theorem.iter().chain(&rule).any(|(_, r)| r.failures > 0);
     if a.json {
-        let ends = |v: &[(End, Report)]| {
-            v.iter()
-                .map(|(e, r)| VerifyEndJson::new(end_name(*e), r))
-                .collect()
-        };
+        let ends = |v: &[(End, Report)]| v.iter().map(|(e, r)| VerifyEndJson::new(*e, r)).collect();
         report::print(
             out,
             &LinearVerifyJson {
@@ -263,13 +260,5 @@ fn verify_pruning(a: &LinearArgs, n: usize, out: &mut dyn Write) -> i32 {
         EXIT_FAILURE
     } else {
         EXIT_OK
-    }
-}
-
-/// `near` (cells 0 and 1) or `far` (cells n−1 and n−2).
-fn end_name(e: End) -> &'static str {
-    match e {
-        End::Near => "near",
-        End::Far => "far",
     }
 }

@@ -4,13 +4,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use tsume_board::{counted, Color};
-use tsume_prove::{Limits, Verdict};
-use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, random_monotone_3cnf, Cnf};
-use tsume_reduce::grid::{any_grid, draw, Drawing};
+use tsume_board::counted;
+use tsume_corpus::reduction;
+use tsume_reduce::dimacs::{parse_dimacs, Cnf};
+use tsume_reduce::grid::{draw, Drawing};
 use tsume_reduce::reduce;
 
-use crate::report::{GridJson, ReduceJson, StageJson, VerifyGrid, VerifyJson, VerifyRow};
+use crate::report::{GridJson, ReduceJson, StageJson};
 use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume reduce`.
@@ -127,69 +127,6 @@ pub struct VerifyArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
-}
-
-/// The verdict on the square-grid SGF of `cnf` (whole board, White to move), with its
-/// nodes and the grid's design, its tree checked unless `--no-check` (a rejected tree is
-/// an error); None when the formula has no grid.
-fn solve_grid(
-    cnf: &Cnf,
-    a: &VerifyArgs,
-    limits: &Limits,
-) -> Result<Option<(Verdict, u64, &'static str)>, String> {
-    let Ok(layout) = any_grid(cnf) else {
-        return Ok(None);
-    };
-    let lo = tsume_sgf::LoadOptions {
-        to_move: Some(Color::White),
-        region: tsume_sgf::RegionSpec::Board,
-        ..tsume_sgf::LoadOptions::default()
-    };
-    let p = tsume_sgf::parse_sgf_problem(&layout.to_sgf(), "grid.sgf", &lo)
-        .map_err(|e| format!("the grid does not load: {e}"))?;
-    let side = solve_instance(a, limits, p.position(), p.target())?;
-    if let Some(Err(e)) = &side.check {
-        return Err(format!("the checker rejects the grid's tree: {e}"));
-    }
-    Ok(Some((
-        side.answer.verdict,
-        side.answer.stats.nodes,
-        layout.design(),
-    )))
-}
-
-/// An instance solved, White to move, its tree checked unless `--no-check`: α is
-/// `--depth`, else the default α of `pos`; the prover's defaults otherwise.
-fn solve_instance(
-    a: &VerifyArgs,
-    limits: &Limits,
-    pos: &tsume_board::Position,
-    target: tsume_board::Point,
-) -> Result<tsume_solve::Side, String> {
-    let settings = tsume_solve::Settings {
-        sides: tsume_solve::Sides::One(Color::White),
-        depth: a.depth,
-        limits: limits.clone(),
-        want_tree: !a.no_check,
-        check: !a.no_check,
-        check_first_moves: false,
-        exact: 0,
-        // The reduction's verdict is the model's.
-        go: false,
-        ..tsume_solve::Settings::default()
-    };
-    let mut report = tsume_solve::answer(pos, target, &settings).map_err(|e| e.to_string())?;
-    Ok(report.sides.remove(0))
-}
-
-/// Whether a verdict on Λ (White to move) agrees with satisfiability: alive iff
-/// satisfiable; None when unknown.
-fn agrees(v: Verdict, sat: bool) -> Option<bool> {
-    match v {
-        Verdict::Alive => Some(sat),
-        Verdict::Dead => Some(!sat),
-        Verdict::Unknown => None,
-    }
 }
 
 fn read_cnf(path: &Path) -> Result<Cnf, String> {
@@ -425,39 +362,25 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         }
         // The classes' sizes add up to `sets` (tested in tsume-reduce).
         stands_for = Some(sets);
-        for (cnf, _) in tsume_reduce::formulas_up_to_renaming(vars, 1..=clauses, a.width) {
-            let name = cnf
-                .clauses
-                .iter()
-                .map(|c| {
-                    let mut c = c.clone();
-                    c.sort_by_key(|l| l.unsigned_abs());
-                    let lits: Vec<String> = c.iter().map(i32::to_string).collect();
-                    format!("({})", lits.join(" "))
-                })
-                .collect::<String>();
-            formulas.push((name, cnf));
-        }
+        formulas.extend(reduction::up_to_renaming(vars, clauses, a.width));
     } else if a.vars.is_some() || a.clauses.is_some() || formulas.is_empty() {
         let vars = a.vars.unwrap_or(3);
-        let clauses = a.clauses.unwrap_or(4);
         if vars == 0 {
             let _ = writeln!(err, "tsume verify-reduction: --vars must be at least 1");
             return EXIT_BAD_INPUT;
         }
-        for k in 0..a.count {
-            let seed = a.seed.wrapping_add(k as u64);
-            let (kind, cnf) = if a.monotone {
-                ("monotone", random_monotone_3cnf(vars, clauses, seed))
-            } else {
-                ("random", random_3cnf(vars, clauses, seed))
-            };
-            formulas.push((format!("{kind} v{vars} c{clauses} seed {seed}"), cnf));
-        }
+        let clauses = a.clauses.unwrap_or(4);
+        formulas.extend(reduction::random(
+            vars, clauses, a.count, a.seed, a.monotone,
+        ));
     }
-    let limits = a.budget.clamped();
+    let opts = reduction::VerifyOptions {
+        depth: a.depth,
+        limits: a.budget.clamped(),
+        grid: a.grid,
+        check: !a.no_check,
+    };
     let mut rows = Vec::new();
-    let mut bad = 0;
     if !a.json {
         let _ = writeln!(
             out,
@@ -466,114 +389,51 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         );
     }
     for (name, cnf) in &formulas {
-        let inst = reduce(cnf);
-        let sat = is_satisfiable(cnf);
-        let pos = match inst.position() {
-            Ok(p) => p.with_to_move(Color::White),
-            Err(e) => {
-                let _ = writeln!(err, "{name}: the instance is not a legal position: {e}");
-                return EXIT_FAILURE;
-            }
-        };
-        let side = match solve_instance(a, &limits, &pos, inst.target()) {
-            Ok(x) => x,
+        let row = match reduction::verify(name, cnf, &opts) {
+            Ok(r) => r,
             Err(e) => {
                 let _ = writeln!(err, "{name}: {e}");
                 return EXIT_FAILURE;
             }
         };
-        // The proof or disproof replayed by the independent checker: Some(false) is a
-        // failure of ours, counted with the disagreements; None when no tree was built
-        // (an unknown answer, or a tree over 2 000 000 nodes).
-        let checked = side.check.map(|c| {
-            c.map_err(|e| {
-                let _ = writeln!(err, "{name}: the checker rejects the tree: {e}");
-            })
-            .is_ok()
-        });
-        let ans = side.answer;
-        let mut agree = agrees(ans.verdict, sat);
-        if checked == Some(false) {
-            agree = Some(false);
+        if let Some(e) = &row.check_error {
+            let _ = writeln!(err, "{name}: the checker rejects the tree: {e}");
         }
-        let grid = if a.grid {
-            match solve_grid(cnf, a, &limits) {
-                Ok(g) => g,
-                Err(e) => {
-                    let _ = writeln!(err, "{name}: {e}");
-                    return EXIT_FAILURE;
-                }
-            }
-        } else {
-            None
-        };
-        if let Some((v, _, _)) = grid {
-            // The grid must agree with the SAT solver as well.
-            agree = match (agree, agrees(v, sat)) {
-                (Some(x), Some(y)) => Some(x && y),
-                (Some(false), _) | (_, Some(false)) => Some(false),
-                _ => None,
-            };
-        }
-        if agree != Some(true) {
-            bad += 1;
-        }
-        let life = match (ans.verdict, ans.exact) {
-            (Verdict::Alive, true) => "alive",
-            (Verdict::Alive, false) => "alive(α)",
-            (Verdict::Dead, _) => "dead",
-            (Verdict::Unknown, _) => "unknown",
-        };
-        if a.json {
-            rows.push(VerifyRow {
-                formula: name.clone(),
-                variables: cnf.vars,
-                clauses: cnf.clauses.len(),
-                points: inst.points,
-                empty_points: inst.empty_points,
-                groups: inst.groups,
-                satisfiable: sat,
-                verdict: ans.verdict.as_str(),
-                exact: ans.exact,
-                agree,
-                checked,
-                nodes: ans.stats.nodes,
-                seconds: ans.stats.seconds,
-                grid: grid.map(|(v, nodes, design)| VerifyGrid {
-                    verdict: v.as_str(),
-                    nodes,
-                    design,
-                }),
-            });
-        } else {
+        if !a.json {
             let _ = writeln!(
                 out,
                 "{:<36} {:>6} {:>6} {:>6} {:>11} {:>6} {:>8} {:>10} {:>9.3}",
                 name,
-                inst.points,
-                inst.empty_points,
-                if sat { "yes" } else { "no" },
-                life,
-                match agree {
+                row.points,
+                row.empty_points,
+                if row.satisfiable { "yes" } else { "no" },
+                row.life(),
+                match row.agree {
                     Some(true) => "yes",
                     Some(false) => "NO",
                     None => "?",
                 },
-                match checked {
+                match row.checked {
                     Some(true) => "yes",
                     Some(false) => "NO",
                     None => "-",
                 },
-                ans.stats.nodes,
-                ans.stats.seconds
+                row.nodes,
+                row.seconds
             );
-            if let Some((v, n, d)) = grid {
-                let _ = writeln!(out, "{:<36} square grid ({d}): {v}, {n} nodes", "");
+            if let Some(g) = &row.grid {
+                let _ = writeln!(
+                    out,
+                    "{:<36} square grid ({}): {}, {} nodes",
+                    "", g.design, g.verdict, g.nodes
+                );
             }
         }
+        rows.push(row);
     }
+    let bad = rows.iter().filter(|r| r.agree != Some(true)).count();
     if a.json {
-        let v = VerifyJson {
+        let v = reduction::VerifySummary {
             formulas: rows,
             disagreements_or_unknown: bad,
             clause_sets: stands_for,

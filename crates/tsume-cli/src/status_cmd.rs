@@ -11,7 +11,9 @@ use tsume_status::{Options, Report, Status, StatusError, DEFAULT_MAX_STATES};
 
 use crate::args::{AreaArgs, KoRule, Player};
 use crate::jobs::Job;
-use crate::report::{self, CassandraJson, J2003Json, StatusJson, StatusResult, StepsJson};
+use tsume_status::json::{codes, step_name, StatusJson, StatusResult, StatusSettled};
+
+use crate::report;
 use crate::{Fail, EXIT_OK};
 
 /// Arguments of `tsume status`.
@@ -93,10 +95,6 @@ fn move_name(problem: &Problem, m: Move) -> String {
         .map_or_else(|| "pass".to_string(), |p| name(problem, p))
 }
 
-fn codes(s: &[Status]) -> Vec<&'static str> {
-    s.iter().map(|s| s.code()).collect()
-}
-
 /// Runs `tsume status`.
 pub(crate) fn run(a: &StatusArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match status(a, out) {
@@ -166,63 +164,15 @@ fn status(a: &StatusArgs, out: &mut dyn Write) -> Result<(), Fail> {
     if a.json {
         report::print(
             out,
-            &json(StatusResult::Settled(Box::new(settled(&problem, &report)))),
+            &json(StatusResult::Settled(Box::new(StatusSettled::new(
+                &report,
+                &|p| name(&problem, p),
+            )))),
         );
     } else {
         write_text(out, &problem, &report, ko);
     }
     Ok(())
-}
-
-/// The JSON of a settled status: both evaluations.
-fn settled(problem: &Problem, r: &Report) -> report::StatusSettled {
-    let c = &r.cassandra;
-    let j = &r.j2003;
-    let bounded_by = |n: &[(Point, bool)]| -> Vec<String> {
-        n.iter()
-            .filter(|(_, b)| *b)
-            .map(|&(p, _)| name(problem, p))
-            .collect()
-    };
-    let step = |v: tsume_status::Value| match v {
-        tsume_status::Value::Is(s) => s.code(),
-        tsume_status::Value::Cut => "irrelevant",
-    };
-    let bound = r.depth.unwrap_or(j.limit.from);
-    let steps = j.limit.steps_at(bound);
-    report::StatusSettled {
-        player: r.player.name(),
-        first: r.first.name(),
-        string: names(problem, &r.string),
-        states: r.states,
-        cassandra: CassandraJson {
-            status: c.status.code(),
-            name: c.status.name(),
-            plies: c.plies,
-            line: c.line.iter().map(|&m| move_name(problem, m)).collect(),
-            line_repeats: c.line_repeats,
-            local2: names(problem, &c.local2.points),
-            bounded_by: bounded_by(&c.local2.neighbours),
-        },
-        j2003: J2003Json {
-            status: j.status.map(Status::code),
-            name: j.status.map(Status::name),
-            settled_from: j.limit.settled_from(),
-            repeats_from: j.limit.from,
-            period: j.limit.period,
-            cycle: codes(j.limit.cycle()),
-            steps: StepsJson {
-                bound,
-                step1: step(steps[0]),
-                step2: step(steps[1]),
-                step3: step(steps[2]),
-            },
-            local2: j.local2.as_ref().ok().map(|l| names(problem, &l.points)),
-            local2_undefined_by: j.local2.as_ref().err().map(|&p| name(problem, p)),
-            bounded_by: j.local2.as_ref().ok().map(|l| bounded_by(&l.neighbours)),
-        },
-        agree: r.agree(),
-    }
 }
 
 fn write_text(out: &mut dyn Write, problem: &Problem, r: &Report, ko: bool) {
@@ -288,10 +238,7 @@ fn write_text(out: &mut dyn Write, problem: &Problem, r: &Report, ko: bool) {
         .limit
         .steps_at(bound)
         .iter()
-        .map(|v| match v {
-            tsume_status::Value::Is(s) => s.code().to_string(),
-            tsume_status::Value::Cut => "irrelevant".to_string(),
-        })
+        .map(|&v| step_name(v).to_string())
         .collect();
     let verdict = match (j.status, r.depth) {
         (Some(s), Some(d)) => format!("{} {} at bound {d}", s.code(), s.name()),

@@ -14,6 +14,7 @@
 //! - `table`: the solver's transposition table, each entry with the part of the
 //!   history its search looked at.
 //! - [`verify`]: the theorem checked exhaustively on small boards and on random states.
+//! - [`json`]: `tsume linear --json`'s types.
 //!
 //! The reading of the rules and the search are documented in `docs/linear.md`.
 //!
@@ -25,6 +26,7 @@
 #![deny(missing_docs)]
 
 pub mod compact;
+pub mod json;
 pub mod line;
 pub mod rules;
 pub mod solver;

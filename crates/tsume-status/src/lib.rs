@@ -42,6 +42,7 @@
 
 pub mod eval;
 pub mod game;
+pub mod json;
 pub mod matrices;
 
 use std::collections::BTreeMap;

@@ -5,18 +5,17 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use rayon::prelude::*;
-use tsume_board::{Color, Move};
-use tsume_prove::{Tuning, Verdict};
+use tsume_prove::Tuning;
 use tsume_sgf::{LoadOptions, RegionSpec};
-use tsume_solve::{Settings, Sides};
 
 use crate::args::{parse_region, BudgetArgs, KoRule};
-use crate::report::{BenchJson, BenchRow, CorpusJson, PointsBinJson, SourceJson};
+use crate::report::{BenchJson, BenchRow};
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
 
 mod corpus;
 
 use corpus::{corpus, tuning};
+use tsume_corpus::median;
 
 /// Arguments of `tsume bench`.
 #[derive(Args, Debug, Clone)]
@@ -109,14 +108,6 @@ pub struct BenchArgs {
         hide_possible_values = true
     )]
     pub ko_rule: KoRule,
-}
-
-fn median(v: &mut [f64]) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
 }
 
 pub(crate) fn run(a: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
