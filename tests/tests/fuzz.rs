@@ -656,11 +656,33 @@ fn at_path<'v>(v: &'v mut Value, path: &[String]) -> &'v mut Value {
 /// The oracle: a tree the checker accepts states a fact, and the search on the same
 /// question (small boards only) must not find the opposite.
 fn proof_input(text: &str) {
+    let streamed = no_panic("read_trees", text, || {
+        tsume_proof::read_trees(text.as_bytes())
+    });
     let v = match no_panic("serde_json", text, || serde_json::from_str::<Value>(text)) {
         Ok(v) => v,
-        Err(_) => return,
+        Err(_) => {
+            assert!(
+                streamed.is_err(),
+                "read_trees read text that is not JSON: {text}"
+            );
+            return;
+        }
     };
-    let cert = match no_panic("from_json", text, || tsume_proof::from_json(&v)) {
+    let read = no_panic("from_json", text, || tsume_proof::from_json(&v));
+    // The streaming reader and the value's agree on a bare tree (a field given twice
+    // aside: the value keeps the last, the stream refuses it).
+    match streamed.as_deref() {
+        Ok([(at, s)]) if at.is_empty() => match (s, &read) {
+            (Err(s), _) if s.message == "given twice" => {}
+            (Ok(s), Ok(r)) => assert_eq!(s.tree, r.tree, "{text}"),
+            (Err(s), Err(r)) => assert_eq!(s, r, "{text}"),
+            _ => panic!("read_trees and from_json disagree on {text}"),
+        },
+        Ok(_) => assert!(v.is_array() || v.get("tree").is_some(), "{text}"),
+        Err(e) => assert!(!v.is_array() && !v.is_object(), "{e}: {text}"),
+    }
+    let cert = match read {
         Ok(c) => c,
         Err(e) => return one_line("from_json", text, &e.to_string()),
     };

@@ -7,8 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use serde_json::Value;
-use tsume_proof::{check, from_json, Certificate, Claim};
+use tsume_proof::{check, Certificate, Claim};
 
 use tsume_board::{Color, KoRule};
 use tsume_sgf::Problem;
@@ -115,12 +114,12 @@ fn about(c: &Certificate, problem: &Problem) -> Result<(), String> {
     Ok(())
 }
 
-/// The largest proof file check-proof reads: the JSON is held whole, at some 35 bytes
-/// of memory a byte of file (docs/limits.md).
+/// The largest proof file check-proof reads: the trees are read as the file streams by,
+/// at some few bytes of memory a byte of file (docs/limits.md).
 const MAX_PROOF_BYTES: u64 = 256 << 20;
 
-/// The trees of one file: each tree's JSON, and where it came from within the file.
-fn trees_of(path: &Path) -> Result<Vec<(String, Value)>, Fail> {
+/// The trees of one file: each tree read, and where it came from within the file.
+fn trees_of(path: &Path) -> Result<Vec<tsume_proof::ReadTree>, Fail> {
     let name = path.display();
     if let Ok(m) = std::fs::metadata(path) {
         if m.len() > MAX_PROOF_BYTES {
@@ -131,33 +130,9 @@ fn trees_of(path: &Path) -> Result<Vec<(String, Value)>, Fail> {
             )));
         }
     }
-    let text = std::fs::read_to_string(path)
+    let file = std::fs::File::open(path)
         .map_err(|e| Fail::input(format!("{name}: cannot read the file: {e}")))?;
-    let v: Value = serde_json::from_str(&text).map_err(|e| {
-        Fail::input(format!(
-            "{name}: not JSON (line {}, column {}): {e}",
-            e.line(),
-            e.column()
-        ))
-    })?;
-    let unwrap = |at: String, t: &Value| -> (String, Value) {
-        // `tsume solve --tree-out` wraps each tree with the side it was solved for.
-        match t.get("tree") {
-            Some(inner) if t.get("format").is_none() => (format!("{at}.tree"), inner.clone()),
-            _ => (at, t.clone()),
-        }
-    };
-    match &v {
-        Value::Array(list) => Ok(list
-            .iter()
-            .enumerate()
-            .map(|(i, t)| unwrap(format!("[{i}]"), t))
-            .collect()),
-        Value::Object(_) => Ok(vec![unwrap(String::new(), &v)]),
-        _ => Err(Fail::input(format!(
-            "{name}: neither a tree nor a list of trees"
-        ))),
-    }
+    tsume_proof::read_trees(file).map_err(|e| Fail::input(format!("{name}: {e}")))
 }
 
 /// The claim as `to_json` writes it.
@@ -282,13 +257,13 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
             continue;
         }
         let mut objects = Vec::new();
-        for (i, (at, v)) in trees.iter().enumerate() {
+        for (i, (at, v)) in trees.into_iter().enumerate() {
             let label = if n == 1 {
                 name.clone()
             } else {
                 format!("{name} [{}/{n}]", i + 1)
             };
-            let cert = match from_json(v) {
+            let cert = match v {
                 Ok(c) => c,
                 Err(e) => {
                     let field = if e.field.is_empty() {
