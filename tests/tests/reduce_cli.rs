@@ -282,6 +282,45 @@ fn malformed_dimacs_is_one_line_and_exit_2() {
     }
 }
 
+/// Issue 39: `reduce` states its limits (docs/limits.md), and refuses a formula past
+/// them in one line naming the file and the limit, before the reduction: on the
+/// header's counts, or on the literal past the limit while reading.
+#[test]
+fn a_formula_past_the_limits_is_one_line_and_exit_2() {
+    let many = format!("p cnf 1 1\n{}0\n", "1 ".repeat(600_001));
+    for (name, text, limit) in [
+        (
+            "vars.cnf",
+            "p cnf 200001 1\n1 0\n".to_string(),
+            "200000 variables",
+        ),
+        (
+            "clauses.cnf",
+            "p cnf 3 200001\n1 0\n".to_string(),
+            "200000 clauses",
+        ),
+        ("literals.cnf", many, "600000 literals"),
+    ] {
+        let dir = scratch_dir();
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        let r = tsume(&[
+            "reduce",
+            f.to_str().unwrap(),
+            "-o",
+            dir.join("o.graph").to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, 2, "{name}: {}{}", r.out, r.err);
+        assert!(
+            r.err.contains(name) && r.err.contains(limit),
+            "{name}: {}",
+            r.err
+        );
+        assert_eq!(r.err.trim().lines().count(), 1, "{name}: {}", r.err);
+        assert!(!dir.join("o.graph").exists(), "{name}");
+    }
+}
+
 /// `tsume reduce --grid`: design D6's square grid written as a graph board, of any size.
 /// (x1 ∨ x2) ∧ (¬x1 ∨ ¬x2) fits 52 × 52 (a `grid` line) and is proven alive by the
 /// plain command; in (u1∨u2)∧(u1∨u3)∧(u1∨u2∨u3)∧(¬u2∨¬u3) the literal u1 is in three

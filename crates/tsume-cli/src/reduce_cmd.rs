@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use tsume_board::{counted, Color};
 use tsume_prove::{Limits, Verdict};
-use tsume_reduce::dimacs::{is_satisfiable, parse_dimacs, random_3cnf, random_monotone_3cnf, Cnf};
+use tsume_reduce::dimacs::{
+    is_satisfiable, parse_dimacs_within, random_3cnf, random_monotone_3cnf, Cnf, DimacsLimits,
+};
 use tsume_reduce::grid::{any_grid, draw, Drawing};
 use tsume_reduce::reduce;
 
@@ -194,7 +196,7 @@ fn agrees(v: Verdict, sat: bool) -> Option<bool> {
 
 fn read_cnf(path: &Path) -> Result<Cnf, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    parse_dimacs(&text).map_err(|e| format!("{}: {e}", path.display()))
+    parse_dimacs_within(&text, DimacsLimits::REDUCE).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Whether `a` and `b` name one file (the same path, or the same file by another path).
