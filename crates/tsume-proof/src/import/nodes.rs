@@ -51,6 +51,21 @@ impl Names {
     }
 }
 
+/// The list `n[name]`, empty when absent or null.
+fn optional_list<'v>(
+    n: &'v Value,
+    name: &str,
+    at: impl Fn(&str) -> String,
+) -> Result<&'v [Value], ImportError> {
+    match n.get(name) {
+        None | Some(Value::Null) => Ok(&[]),
+        Some(c) => c
+            .as_array()
+            .map(Vec::as_slice)
+            .ok_or_else(|| bad(at(name), "not a list")),
+    }
+}
+
 impl Nodes {
     /// How many nodes were read.
     pub(super) fn len(&self) -> usize {
@@ -102,12 +117,7 @@ impl Nodes {
             }),
             Some(_) => return Err(bad(at("leaf"), "not a string or null")),
         };
-        let list: &[Value] = match n.get("children") {
-            None | Some(Value::Null) => &[],
-            Some(c) => c
-                .as_array()
-                .ok_or_else(|| bad(at("children"), "not a list"))?,
-        };
+        let list = optional_list(n, "children", at)?;
         let mut children = Vec::with_capacity(list.len());
         for (k, e) in list.iter().enumerate() {
             let here = format!("nodes[{i}].children[{k}]");
@@ -143,12 +153,7 @@ impl Nodes {
             self.sgf.push(sgf);
             children.push((mv, to));
         }
-        let list: &[Value] = match n.get("covered") {
-            None | Some(Value::Null) => &[],
-            Some(c) => c
-                .as_array()
-                .ok_or_else(|| bad(at("covered"), "not a list"))?,
-        };
+        let list = optional_list(n, "covered", at)?;
         let mut covered = Vec::with_capacity(list.len());
         for (k, e) in list.iter().enumerate() {
             let here = format!("nodes[{i}].covered[{k}]");
