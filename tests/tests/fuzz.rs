@@ -20,7 +20,7 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::{json, Value};
-use tsume_tests::{problem_files, repo_root, tsume_input, Rng, Run};
+use tsume_tests::{mutate, problem_files, repo_root, tsume_input, Rng, Run};
 
 /// The five targets share `TSUME_FUZZ_SECS`; without it each runs `rounds` inputs.
 struct Budget {
@@ -82,41 +82,6 @@ fn runner(seed: u64) -> TestRunner {
 
 fn draw<T: std::fmt::Debug>(r: &mut TestRunner, s: &impl Strategy<Value = T>) -> T {
     s.new_tree(r).expect("a value").current()
-}
-
-/// `base` with one to four random edits: a character removed, a run of up to eight cut
-/// out, a run of up to 64 repeated, or one of `pieces` inserted.
-fn mutate(base: &str, pieces: &[&str], rng: &mut Rng) -> String {
-    let mut s: Vec<char> = base.chars().collect();
-    for _ in 0..1 + rng.below(4) {
-        let i = rng.below(s.len() as u64 + 1) as usize;
-        match rng.below(4) {
-            0 if i < s.len() => {
-                s.remove(i);
-            }
-            1 => {
-                let p = pieces[rng.below(pieces.len() as u64) as usize];
-                for (j, c) in p.chars().enumerate() {
-                    s.insert(i + j, c);
-                }
-            }
-            2 if i < s.len() => {
-                let len = (1 + rng.below(8) as usize).min(s.len() - i);
-                s.drain(i..i + len);
-            }
-            3 if i < s.len() => {
-                let len = (1 + rng.below(16) as usize).min(s.len() - i);
-                let run: Vec<char> = s[i..i + len].to_vec();
-                for _ in 0..rng.below(64) {
-                    for (j, &c) in run.iter().enumerate() {
-                        s.insert(i + j, c);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    s.into_iter().collect()
 }
 
 /// `f` must not panic; the panic's input is shown.
