@@ -6,14 +6,13 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rayon::prelude::*;
-use tsume_board::{sgf_write, Color, Move, Point};
+use tsume_board::Move;
 use tsume_prove::Limits;
-use tsume_solve::review::{review, Claim, Judgement, Review};
+use tsume_solve::review::{claim_str, review, Review};
 
 use crate::args::{AreaArgs, BudgetArgs, KoRule, Player};
 use crate::jobs::{expand, Job};
-use crate::report::{CheckJson, CheckSummary, Collection, LineJson, LineMoveJson, Named};
-use crate::solved::move_names;
+use crate::report::{CheckJson, CheckSummary, Collection};
 use crate::{Fail, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume check`.
@@ -120,22 +119,6 @@ impl std::ops::Deref for FileReport {
     }
 }
 
-impl FileReport {
-    fn name(&self, m: Move) -> (String, String) {
-        move_names(&self.problem, m)
-    }
-
-    fn full_name(&self, f: Option<Point>) -> (String, String) {
-        match f {
-            None => ("pass".to_string(), String::new()),
-            Some(f) => {
-                let b = self.problem.full().board();
-                (b.gtp(f), b.sgf(f))
-            }
-        }
-    }
-}
-
 fn check_file(
     job: &Job,
     stdin: Option<&str>,
@@ -197,361 +180,6 @@ fn check_file(
     })
 }
 
-fn move_text(r: &FileReport, i: usize) -> String {
-    let f = &r.flat[i];
-    let (gtp, _) = r.full_name(f.point);
-    let e = &r.evals[i];
-    let answer = e.moves.first().map(|&m| r.name(m).0);
-    let opp = f.side.opponent();
-    let alternatives: Vec<String> = r.alternatives(i).iter().map(|&m| r.name(m).0).collect();
-    let others = alternatives.join(", ");
-    let detail = match (r.judgements[i], answer) {
-        (Judgement::Wins, _) if !others.is_empty() => format!("wins; also {others}"),
-        (Judgement::Fails, Some(m)) if !others.is_empty() => format!(
-            "fails: {} {} by {m}; {} {} by {others} instead",
-            opp.title(),
-            r.goal(opp),
-            f.side.title(),
-            r.goal(f.side)
-        ),
-        (Judgement::Fails, Some(m)) => format!("fails: {} {} by {m}", opp.title(), r.goal(opp)),
-        (Judgement::Misses, Some(m)) => {
-            format!("misses: {} {} by {m}", f.side.title(), r.goal(f.side))
-        }
-        (Judgement::Unknown, _) if f.after.is_none() => {
-            format!("not followed: {}", e.note.as_deref().unwrap_or("?"))
-        }
-        (Judgement::Unknown, _) => {
-            format!("unknown: {}", e.note.as_deref().unwrap_or("out of budget"))
-        }
-        (j, _) => j.as_str().to_string(),
-    };
-    let setup = if f.setup {
-        ", then stones set up: not followed"
-    } else {
-        ""
-    };
-    let as_pass = f.as_pass.map_or(String::new(), |t| format!("{t}; "));
-    format!("{} {gtp} ({as_pass}{detail}{setup})", f.color.letter())
-}
-
-fn claim_str(c: Option<Claim>) -> &'static str {
-    match c {
-        Some(Claim::Right) => "right",
-        Some(Claim::Wrong) => "wrong",
-        None => "unmarked",
-    }
-}
-
-fn human(r: &FileReport) -> String {
-    use std::fmt::Write as _;
-    let mut s = String::new();
-    let p = &r.problem;
-    let full = p.full().board();
-    let target = full.gtp(p.target_full());
-    let _ = writeln!(
-        s,
-        "{}: {} to {}: the {} group at {target}; α = {}; {} in the file{}",
-        p.label(),
-        r.side.title(),
-        r.question(),
-        p.defender().name(),
-        r.depth,
-        tsume_board::counted(r.lines.len(), "line", "lines"),
-        if r.marked {
-            ""
-        } else {
-            " (none marked: each read as a solution)"
-        }
-    );
-    let firsts: Vec<String> = r.root.moves.iter().map(|&m| r.name(m).0).collect();
-    let _ = writeln!(
-        s,
-        "  {} to move: {}{}",
-        r.side.title(),
-        match r.root.winner {
-            Some(c) if c == r.side => format!("{} {}", c.title(), r.goal(c)),
-            Some(c) => format!(
-                "{} {} whatever {} plays",
-                c.title(),
-                r.goal(c),
-                r.side.name()
-            ),
-            None => format!(
-                "unknown ({})",
-                r.root.note.as_deref().unwrap_or("out of budget")
-            ),
-        },
-        if firsts.is_empty() {
-            String::new()
-        } else {
-            format!("; winning first moves: {}", firsts.join(", "))
-        }
-    );
-    for (k, l) in r.lines.iter().enumerate() {
-        let moves: Vec<String> = l.path.iter().map(|&i| move_text(r, i)).collect();
-        let verdict = match (l.agrees, l.judged) {
-            (Some(true), _) if l.ko => "agrees (a ko under ordinary Go rules)".to_string(),
-            (Some(true), _) => "agrees".to_string(),
-            (Some(false), Some(Claim::Right)) => "DISAGREES: the line is right".to_string(),
-            (Some(false), _) => match l.mistake {
-                Some(m) => format!(
-                    "DISAGREES: {} fails",
-                    r.full_name(r.flat[l.path[m]].point).0
-                ),
-                None => format!(
-                    "DISAGREES: the line ends with {} winning",
-                    r.flat[l.path[0]].side.opponent().name()
-                ),
-            },
-            (None, Some(j)) => format!("the line is {}", claim_str(Some(j))),
-            (None, None) => "not settled".to_string(),
-        };
-        let missed = match l.missed {
-            Some(m) => format!(
-                "; {} misses the refutation",
-                r.full_name(r.flat[l.path[m]].point).0
-            ),
-            None => String::new(),
-        };
-        let marked = match l.claim {
-            Some(c) => format!("marked {}", claim_str(Some(c))),
-            None => "unmarked".to_string(),
-        };
-        let _ = writeln!(
-            s,
-            "  line {}: {} — {marked}: {verdict}{missed}",
-            k + 1,
-            moves.join(", "),
-        );
-    }
-    if !r.missing.is_empty() {
-        let names: Vec<String> = r.missing.iter().map(|&m| r.name(m).0).collect();
-        let _ = writeln!(
-            s,
-            "  also winning, in no right line of the file: {}",
-            names.join(", ")
-        );
-    }
-    if r.lines.is_empty() {
-        let _ = writeln!(
-            s,
-            "  no variations to check (the moves of a root sequence without variations are part of the problem); {} nodes",
-            r.total_nodes()
-        );
-        return s;
-    }
-    let count = |a: Option<bool>| {
-        r.lines
-            .iter()
-            .filter(|l| l.claim.is_some() && l.agrees == a)
-            .count()
-    };
-    let unmarked = r.lines.iter().filter(|l| l.claim.is_none()).count();
-    let missed = r.lines.iter().filter(|l| l.missed.is_some()).count();
-    let _ = writeln!(
-        s,
-        "  summary: {}: {} agreeing with the marks, {} against them, {} not settled, {unmarked} unmarked{}; {} nodes",
-        tsume_board::counted(r.lines.len(), "line", "lines"),
-        count(Some(true)),
-        count(Some(false)),
-        count(None),
-        if missed > 0 {
-            format!("; {} missing a refutation", missed)
-        } else {
-            String::new()
-        },
-        r.total_nodes()
-    );
-    s
-}
-
-/// One SGF move node: `;B[cc]…C[…]`.
-fn sgf_move(c: Color, sgf_point: &str, properties: &str, comment: &str) -> String {
-    let (node, comment) = (
-        sgf_write::move_node(c, sgf_point),
-        sgf_write::text("C", comment),
-    );
-    format!("{node}{properties}{comment}")
-}
-
-/// The SGF point of a move of the position in play (None: not on the board, such as a
-/// virtual eye point).
-fn sgf_point_of(r: &FileReport, m: Move) -> Option<String> {
-    match m {
-        Move::Pass => Some(String::new()),
-        Move::Play(x) => r
-            .problem
-            .to_full(x)
-            .map(|f| r.problem.full().board().sgf(f)),
-    }
-}
-
-/// The file written back: its root sequence, its lines with tsume's judgement appended
-/// to each comment, the refutations it lacks and the other winning first moves added.
-fn annotated_sgf(r: &FileReport) -> String {
-    fn node(r: &FileReport, i: usize, out: &mut String) {
-        let f = &r.flat[i];
-        let mut comment = f.comment.clone().unwrap_or_default();
-        if !comment.is_empty() {
-            comment.push_str("\n\n");
-        }
-        comment.push_str("tsume: ");
-        comment.push_str(&move_text(r, i));
-        if f.leaf {
-            if let Some(l) = r.lines.iter().find(|l| l.path.last() == Some(&i)) {
-                comment.push_str(&format!(
-                    "\ntsume: the line is {}{}; marked {}",
-                    l.judged.map_or("not settled", |j| claim_str(Some(j))),
-                    if l.ko {
-                        " through a ko (under ordinary Go rules)"
-                    } else {
-                        ""
-                    },
-                    claim_str(l.claim)
-                ));
-            }
-        }
-        let point = f
-            .point
-            .map_or(String::new(), |p| r.problem.full().board().sgf(p));
-        out.push_str(&sgf_move(f.color, &point, &f.properties, &comment));
-        let mut kids: Vec<String> = Vec::new();
-        for (k, c) in r.flat.iter().enumerate() {
-            if c.parent == Some(i) {
-                let mut t = String::new();
-                node(r, k, &mut t);
-                kids.push(t);
-            }
-        }
-        // A failed move that the file does not refute: the refutation.
-        let refuted = r
-            .flat
-            .iter()
-            .enumerate()
-            .any(|(k, c)| c.parent == Some(i) && r.judgements[k] == Judgement::Refutes);
-        if r.judgements[i] == Judgement::Fails && !refuted {
-            let opp = f.side.opponent();
-            if let Some(p) = r.evals[i].moves.first().and_then(|&m| sgf_point_of(r, m)) {
-                kids.push(sgf_move(
-                    opp,
-                    &p,
-                    "",
-                    &format!("tsume: the refutation: {} {}", opp.title(), r.goal(opp)),
-                ));
-            }
-        }
-        match kids.len() {
-            0 => {}
-            1 => out.push_str(&kids[0]),
-            _ => {
-                for k in kids {
-                    out.push_str(&format!("({k})"));
-                }
-            }
-        }
-    }
-    let mut tops: Vec<String> = Vec::new();
-    for (k, f) in r.flat.iter().enumerate() {
-        if f.parent.is_none() {
-            let mut t = String::new();
-            node(r, k, &mut t);
-            tops.push(t);
-        }
-    }
-    for &m in &r.missing {
-        if let Some(p) = sgf_point_of(r, m) {
-            tops.push(sgf_move(
-                r.side,
-                &p,
-                "",
-                &format!(
-                    "tsume: also wins ({} {}), in no right line of the file",
-                    r.side.title(),
-                    r.goal(r.side)
-                ),
-            ));
-        }
-    }
-    let mut out = format!("({}", r.root_sgf);
-    for t in tops {
-        out.push_str(&format!("\n({t})"));
-    }
-    out.push_str(")\n");
-    out
-}
-
-fn named(r: &FileReport, m: Move) -> Named {
-    Named::new(r.name(m))
-}
-
-fn to_json(r: &FileReport) -> CheckJson {
-    let p = &r.problem;
-    let full = p.full().board();
-    let winner = |w: Option<Color>| w.map(|c| c.letter().to_string());
-    let lines = r
-        .lines
-        .iter()
-        .map(|l| {
-            let moves = l
-                .path
-                .iter()
-                .map(|&i| {
-                    let f = &r.flat[i];
-                    let e = &r.evals[i];
-                    let (gtp, sgf) = r.full_name(f.point);
-                    LineMoveJson {
-                        color: f.color.letter().to_string(),
-                        side: f.side.letter().to_string(),
-                        gtp,
-                        sgf,
-                        judgement: r.judgements[i].as_str(),
-                        winner_after: winner(e.winner),
-                        answer: e.moves.first().map(|&m| named(r, m)),
-                        alternatives: r.alternatives(i).iter().map(|&m| named(r, m)).collect(),
-                        alternatives_complete: f.color == f.side
-                            && r.before(i).is_some_and(|b| b.all_moves),
-                        note: e.note.clone(),
-                        as_pass: f.as_pass,
-                        nodes: e.nodes,
-                    }
-                })
-                .collect();
-            LineJson {
-                moves,
-                claim: l.claim.map(|c| claim_str(Some(c))),
-                judged: l.judged.map(|c| claim_str(Some(c))),
-                agrees: l.agrees,
-                mistake: l.mistake,
-                missed_refutation: l.missed,
-                through_ko: l.ko,
-            }
-        })
-        .collect();
-    CheckJson {
-        file: p.file().to_string(),
-        game_tree: p.game_tree(),
-        game_trees: p.game_trees(),
-        target: Named {
-            gtp: full.gtp(p.target_full()),
-            sgf: full.sgf(p.target_full()),
-        },
-        attacker: p.attacker().letter().to_string(),
-        side: r.side.letter().to_string(),
-        question: r.question(),
-        depth_bound: r.depth,
-        winner: winner(r.root.winner),
-        winning_first_moves: r.root.moves.iter().map(|&m| named(r, m)).collect(),
-        missing_first_moves: r.missing.iter().map(|&m| named(r, m)).collect(),
-        marked: r.marked,
-        lines,
-        errors: r.errors(),
-        checked: r.rejected().is_none(),
-        nodes: r.total_nodes(),
-        seconds: r.total_seconds(),
-    }
-}
-
 /// `tsume check`; `stdin` is standard input's text when a file is `-`.
 pub(crate) fn run(
     a: &CheckArgs,
@@ -609,7 +237,7 @@ pub(crate) fn run(
                     code = code.max(EXIT_FAILURE);
                 }
                 if let Some(path) = &a.sgf_out {
-                    if let Err(e) = std::fs::write(path, annotated_sgf(rep)) {
+                    if let Err(e) = std::fs::write(path, rep.annotated_sgf(&rep.root_sgf)) {
                         let _ = writeln!(err, "{}: {e}", path.display());
                         return crate::EXIT_BAD_INPUT;
                     }
@@ -620,9 +248,9 @@ pub(crate) fn run(
                     }
                 }
                 if a.json {
-                    objects.push(to_json(rep));
+                    objects.push(CheckJson::new(rep));
                 } else {
-                    let _ = write!(out, "{}", human(rep));
+                    let _ = write!(out, "{}", rep.text());
                 }
             }
         }
@@ -680,7 +308,7 @@ fn html_page(r: &FileReport) -> String {
                     break;
                 }
                 // The judgement: move_text's words in brackets.
-                let t = move_text(r, i);
+                let t = r.move_text(i);
                 let note = t
                     .split_once('(')
                     .and_then(|(_, rest)| rest.strip_suffix(')'))
@@ -706,7 +334,7 @@ fn html_page(r: &FileReport) -> String {
             }
         })
         .collect();
-    let facts: Vec<String> = human(r).lines().map(str::to_string).collect();
+    let facts: Vec<String> = r.text().lines().map(str::to_string).collect();
     tsume_draw::page_html(
         &tsume_draw::Scene::of_problem(p),
         &p.label(),

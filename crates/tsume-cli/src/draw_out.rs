@@ -7,9 +7,9 @@ use tsume_draw::{page_html, problem_svg, tree_line, Line, Scene};
 use tsume_proof::Claim;
 use tsume_prove::Verdict;
 
-use crate::solved::Solved as Report;
 use crate::Fail;
 use tsume_solve::Side;
+use tsume_solve::Solved as Report;
 
 /// Writes `text` to `path`; a failure names the file.
 pub(crate) fn write(path: &Path, text: &str) -> Result<(), Fail> {

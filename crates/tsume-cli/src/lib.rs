@@ -18,9 +18,7 @@ mod numbers;
 mod reduce_cmd;
 mod render;
 mod report;
-mod sgf_out;
 mod solve;
-mod solved;
 mod status_cmd;
 
 use std::io::{BufRead, Write};

@@ -11,8 +11,8 @@ use tsume_solve::{MovesCheck, Side, Status};
 
 use crate::jobs::Job;
 use crate::report::{Collection, Row, SolveJson, SolveSummary, Unreadable};
-use crate::solved::Solved;
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
+use tsume_solve::Solved;
 
 fn move_list(r: &Solved, moves: &[Move]) -> String {
     moves

@@ -13,8 +13,8 @@ use tsume_solve::{Sides, DEFAULT_EXACT_POSITIONS, DEFAULT_FOREVER_POSITIONS, DEF
 use crate::args::{AreaArgs, BudgetArgs, KoRule, Pn, ToMove};
 use crate::jobs::{expand, jobs, Job};
 use crate::report::{SolveJson, TreeOut};
-use crate::solved::Solved;
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
+use tsume_solve::Solved;
 
 /// Arguments of `tsume solve`.
 #[derive(Args, Debug, Clone)]
@@ -284,7 +284,7 @@ pub(crate) fn run(
                 );
                 return EXIT_BAD_INPUT;
             }
-            let text = crate::sgf_out::write(&solved);
+            let text = tsume_solve::sgf_out::write(&solved);
             if let Err(e) = std::fs::write(path, text) {
                 let _ = writeln!(err, "{}: {e}", path.display());
                 return EXIT_BAD_INPUT;

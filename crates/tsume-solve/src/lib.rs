@@ -7,7 +7,11 @@
 //!
 //! Every command of `tsume` that answers a question (`solve`, `check`, `bench`, `gtp`,
 //! `verify-reduction`) goes through [`answer`]; [`review`] judges a problem file's own
-//! solution tree with it. Printing (text, JSON, SGF) is the caller's.
+//! solution tree with it (and says so in text and as the file annotated); [`certificate`]
+//! reads proof files back for the checker alone; [`json`] is the `--json` of certified
+//! answers as `#[derive(Serialize)]` types ([`Solved`]: a problem with its report);
+//! [`sgf_out`] writes a solved problem's trees as SGF variations. Writing any of them out
+//! is the caller's.
 //!
 //! # Example: a straight three, both players moving first
 //!
@@ -31,8 +35,12 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod certificate;
 mod first_moves;
+pub mod json;
 pub mod review;
+pub mod sgf_out;
+mod solved;
 
 use std::fmt;
 
@@ -41,6 +49,7 @@ use tsume_prove::go::{GoAnswer, Model};
 use tsume_prove::{Answer, Limits, Options, Progress, Tuning, Verdict};
 
 pub use first_moves::MovesCheck;
+pub use solved::{move_names, Solved};
 
 /// `Settings::max_tree`'s default: the largest proof tree built and checked, in nodes.
 pub const DEFAULT_MAX_TREE: usize = 2_000_000;

@@ -8,7 +8,8 @@ use tsume_sgf::{LoadOptions, Problem};
 
 use super::*;
 
-fn bundled(name: &str) -> Problem {
+/// A bundled problem (`problems/`), loaded with the default options.
+pub(crate) fn bundled(name: &str) -> Problem {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../problems")
         .join(name);

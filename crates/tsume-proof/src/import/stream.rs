@@ -21,29 +21,34 @@ use super::{bad, finish, Certificate, ImportError, TOP_FIELDS};
 /// --tree-out` writes it) and the tree read, or why it could not be.
 pub type ReadTree = (String, Result<Certificate, ImportError>);
 
-/// Why a file cannot be read as trees at all: not JSON (with its line and column), not
-/// readable, or JSON that is neither a tree nor a list of trees.
+/// Why a file cannot be read as trees at all.
 #[derive(Debug)]
-pub struct ReadError {
-    message: String,
+pub enum ReadError {
+    /// Not JSON (serde_json's error has the line and column), or not readable
+    /// (`serde_json::Error::is_io`).
+    Json(serde_json::Error),
+    /// JSON, but neither an object nor a list.
+    NotTrees,
 }
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        match self {
+            ReadError::Json(e) if e.is_io() => write!(f, "cannot read the file: {e}"),
+            ReadError::Json(e) => {
+                write!(
+                    f,
+                    "not JSON (line {}, column {}): {e}",
+                    e.line(),
+                    e.column()
+                )
+            }
+            ReadError::NotTrees => f.write_str("neither a tree nor a list of trees"),
+        }
     }
 }
 
 impl std::error::Error for ReadError {}
-
-fn json_error(e: serde_json::Error) -> ReadError {
-    let message = if e.is_io() {
-        format!("cannot read the file: {e}")
-    } else {
-        format!("not JSON (line {}, column {}): {e}", e.line(), e.column())
-    };
-    ReadError { message }
-}
 
 /// Reads the trees of a file (JSON as [`crate::to_json`] writes a tree; a file holds one
 /// tree, or a list of them, each bare or wrapped as `{"to_move": …, "tree": …}`),
@@ -56,11 +61,9 @@ fn json_error(e: serde_json::Error) -> ReadError {
 /// object nor a list; a tree that cannot be read is an `Err` among the trees.
 pub fn read_trees<R: Read>(reader: R) -> Result<Vec<ReadTree>, ReadError> {
     let mut de = serde_json::Deserializer::from_reader(BufReader::with_capacity(1 << 16, reader));
-    let trees = FileSeed.deserialize(&mut de).map_err(json_error)?;
-    de.end().map_err(json_error)?;
-    trees.ok_or_else(|| ReadError {
-        message: "neither a tree nor a list of trees".to_string(),
-    })
+    let trees = FileSeed.deserialize(&mut de).map_err(ReadError::Json)?;
+    de.end().map_err(ReadError::Json)?;
+    trees.ok_or(ReadError::NotTrees)
 }
 
 /// Reads one tree from a JSON value (for [`crate::from_json`]), as [`read_trees`] reads

@@ -14,6 +14,11 @@ use tsume_sgf::{Mark, Problem, SolutionNode};
 
 use crate::{Settings, Sides};
 
+mod sgf;
+mod text;
+
+pub use text::claim_str;
+
 /// A position of the tree, proven.
 #[derive(Clone, Debug)]
 pub struct Eval {
@@ -164,7 +169,7 @@ pub struct Line {
     pub missed: Option<usize>,
     /// Judged right through a ko: the model finds its first move failing (the
     /// opponent retakes a ko for ever), but under ordinary Go rules the problem is a ko
-    /// for the side and the line's first move starts one ([`judge_kos`]).
+    /// for the side and the line's first move starts one (`judge_kos`).
     pub ko: bool,
 }
 

@@ -1,12 +1,15 @@
 //! The result under ordinary Go rules in JSON: `go_result`, `go_moves`, the ko's details
 //! and the checked trees behind them.
 
+use tsume_prove::go::{GoAnswer, Threats};
+
 use super::*;
+use crate::certificate::claim_name;
 
 /// The external ko threats each side needs to win a ko: a number (0: it wins taking
 /// first), `">5"` (more than the most counted), or null (not known).
 #[derive(Serialize, Clone)]
-pub(crate) struct ThreatsJson {
+pub struct ThreatsJson {
     pub attacker: serde_json::Value,
     pub defender: serde_json::Value,
 }
@@ -21,7 +24,7 @@ fn threats(t: Threats) -> serde_json::Value {
 
 /// A side's result under ordinary Go rules (null fields with `--no-go`).
 #[derive(Serialize)]
-pub(crate) struct GoJson {
+pub struct GoJson {
     /// `dead`, `alive`, `seki`, `ko` or `unknown`.
     pub go_result: Option<&'static str>,
     /// The mover's winning first moves under ordinary rules (a ko: those starting it).
@@ -40,7 +43,7 @@ pub(crate) struct GoJson {
 
 /// One checked tree behind a Go result.
 #[derive(Serialize)]
-pub(crate) struct GoProofJson {
+pub struct GoProofJson {
     pub what: String,
     /// The ko rule the result claims (`none`, `basic`, `master-black`, `master-white`).
     pub rule: &'static str,
@@ -54,7 +57,7 @@ pub(crate) struct GoProofJson {
 }
 
 impl GoJson {
-    pub(super) fn new(r: &Solved, g: Option<&GoAnswer>) -> GoJson {
+    pub fn new(r: &Solved, g: Option<&GoAnswer>) -> GoJson {
         GoJson {
             go_result: g.map(|g| g.result.as_str()),
             go_moves: g.map(|g| moves(r, &g.moves)),
@@ -76,11 +79,7 @@ impl GoJson {
                         what: e.what.clone(),
                         rule: e.rule.name(),
                         tree_rule: e.root.ko().name(),
-                        claim: match e.tree.claim {
-                            Claim::Dead => "dead",
-                            Claim::Alive => "alive",
-                            Claim::NeverUnconditional => "never_unconditional",
-                        },
+                        claim: claim_name(e.tree.claim),
                         nodes: e.report.nodes,
                         repetition_free: e.report.repetition_free,
                         forces_unconditional: e.report.forces_unconditional,

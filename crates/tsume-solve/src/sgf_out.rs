@@ -1,18 +1,22 @@
-//! `--sgf-out`: the problem with its proof trees as SGF variations a Go editor opens.
+//! The SGF of a solved problem (`tsume solve --sgf-out`): the problem with its proof
+//! trees as variations a Go editor opens. The SGF syntax itself is
+//! [`tsume_board::sgf_write`]'s.
 
 use std::fmt::Write as _;
 
 use tsume_board::{sgf_write, Color, Move};
 use tsume_proof::{Claim, Leaf, Tree};
 
-use crate::solved::Solved;
+use crate::{Side, Solved};
 
 /// Nodes written at most, over all trees.
 const BUDGET: usize = 20_000;
 
-/// The SGF text: root with setup stones and the target marked, then one variation
-/// per player moving first, each the proof or disproof tree.
-pub(crate) fn write(r: &Solved) -> String {
+/// The SGF text of a solved problem: root with setup stones and the target marked,
+/// then one variation per player moving first, each the proof or disproof tree. Moves
+/// on the area's virtual points are passes with a comment. Grids only: a graph board's
+/// point names are no SGF points (`tsume solve` refuses them).
+pub fn write(r: &Solved) -> String {
     let p = &r.problem;
     let full = p.full().board();
     let size = full
@@ -42,7 +46,7 @@ pub(crate) fn write(r: &Solved) -> String {
     let mut budget = BUDGET;
     // Each side's tree: its proof or disproof, or for an unknown answer the disproof of
     // what a smaller bound proved (`survives`).
-    let trees: Vec<(&tsume_solve::Side, &Tree, String)> = r
+    let trees: Vec<(&Side, &Tree, String)> = r
         .report
         .sides
         .iter()
@@ -228,4 +232,55 @@ fn write_node(
         }
     }
     seen[i] = Seen::Written;
+}
+
+#[cfg(test)]
+mod tests {
+    use tsume_sgf::LoadOptions;
+
+    use crate::tests::bundled;
+    use crate::{answer, Settings, Solved};
+
+    /// The SGF of a bundled problem, solved both ways with the trees checked.
+    fn written(name: &str) -> (Solved, String) {
+        let problem = bundled(name);
+        let report =
+            answer(problem.position(), problem.target(), &Settings::default()).expect("answered");
+        let solved = Solved { problem, report };
+        let text = super::write(&solved);
+        (solved, text)
+    }
+
+    #[test]
+    fn the_file_reads_back_as_the_same_problem_each_node_once() {
+        for name in ["03_bent_three_corner.sgf", "13_ko_is_alive.sgf"] {
+            let (solved, text) = written(name);
+            // The loader reads it back: the same stones on the whole board, the same
+            // target (its triangle).
+            let back = tsume_sgf::parse_sgf_problem(&text, name, &LoadOptions::default())
+                .expect("the written SGF loads");
+            let (a, b) = (solved.problem.full(), back.full());
+            assert_eq!(a.board().len(), b.board().len(), "{name}");
+            for p in a.board().points() {
+                assert_eq!(a.color(p), b.color(p), "{name}: {}", a.board().gtp(p));
+            }
+            assert_eq!(back.target_full(), solved.problem.target_full(), "{name}");
+            // A tree is a graph: each edge is written at most once.
+            let edges: usize = solved
+                .report
+                .sides
+                .iter()
+                .filter_map(|s| s.answer.tree.as_ref())
+                .map(|t| t.nodes.iter().map(|n| n.children.len()).sum::<usize>())
+                .sum();
+            let moves = text.matches(";B[").count() + text.matches(";W[").count();
+            assert!(
+                moves > 0 && moves <= edges,
+                "{name}: {moves} moves, {edges} edges"
+            );
+        }
+        // The ko's disproof goes back to an earlier position: said once, not unrolled.
+        let (_, text) = written("13_ko_is_alive.sgf");
+        assert!(text.contains("The position repeats"), "{text}");
+    }
 }

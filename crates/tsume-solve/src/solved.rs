@@ -1,21 +1,27 @@
-//! A solved problem: the loaded problem and the library's report on it, with the names
-//! the outputs give its moves.
+//! A solved problem: the loaded problem and the [`Report`] on it, with the names the
+//! outputs give its moves.
 
 use tsume_board::{Color, Move};
 use tsume_sgf::{Problem, TargetSource};
-use tsume_solve::{Report, Status};
 
-/// One solved problem.
-pub(crate) struct Solved {
+use crate::{Report, Status};
+
+/// One solved problem: the problem as loaded and the report of [`crate::answer`] on its
+/// position in play.
+pub struct Solved {
+    /// The problem, as loaded.
     pub problem: Problem,
+    /// The answers on its position in play.
     pub report: Report,
 }
 
 impl Solved {
+    /// The target's colour.
     pub fn defender(&self) -> Color {
         self.report.defender
     }
 
+    /// The status, when both players' searches were run.
     pub fn status(&self) -> Option<Status> {
         self.report.status()
     }
@@ -41,6 +47,7 @@ impl Solved {
         (!word.is_empty()).then_some(word)
     }
 
+    /// Where the target came from: `option`, `mark`, or `inferred: <how>`.
     pub fn target_source(&self) -> String {
         match &self.problem.target_source() {
             TargetSource::Option => "option".to_string(),
@@ -50,9 +57,10 @@ impl Solved {
     }
 }
 
-/// GTP and SGF names of a move of the position in play, on the whole board (a graph
-/// board's point name twice).
-pub(crate) fn move_names(problem: &Problem, m: Move) -> (String, String) {
+/// GTP and SGF names of a move of the position in play, on the whole board (a pass:
+/// `pass` and nothing; a point outside the whole board, such as a virtual eye: its name
+/// on the graph board twice).
+pub fn move_names(problem: &Problem, m: Move) -> (String, String) {
     match m {
         Move::Pass => ("pass".to_string(), String::new()),
         Move::Play(p) => match problem.to_full(p) {

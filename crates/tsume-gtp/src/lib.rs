@@ -1,7 +1,8 @@
-//! `tsume gtp`: the Go Text Protocol (version 2) on standard input and output, so that
-//! a program or a GUI (GoGui, Sabaki, a regression script written for GNU Go) asks
-//! tsume what it would ask GNU Go's `owl_attack` and `owl_defend`, and gets proven
-//! answers.
+//! The Go Text Protocol (version 2) engine of `tsume gtp`: it reads commands from a
+//! [`BufRead`] and writes replies to a [`Write`], so that a program or a GUI (GoGui,
+//! Sabaki, a regression script written for GNU Go) asks tsume what it would ask GNU Go's
+//! `owl_attack` and `owl_defend`, and gets proven answers. [`run`] is the engine; its
+//! [`Settings`] are the caller's choices (the command line's flags).
 //!
 //! The board is a grid (`boardsize` 1 to 25, GTP's letters; `loadsgf` also takes
 //! rectangles up to 25×25); `play` applies
@@ -10,89 +11,21 @@
 //! problem's area out of the board as `tsume solve` does (`--region`, the target's
 //! stone named in the command) and answer by a complete search whose proof is replayed
 //! by the checker; a search out of budget is an error reply saying so, never a guess.
+//! The commands and their replies: `tsume gtp --help` and docs/cli.md, "GTP".
+#![deny(missing_docs)]
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
-use clap::Args;
-use tsume_board::{coord, diagram, Board, Color, Move, Played, Point, Position};
+use tsume_board::{coord, diagram, Board, BoardError, Color, Move, Played, Point, Position};
 use tsume_prove::go::{GoAnswer, GoResult, Threats};
 use tsume_prove::Verdict;
-use tsume_sgf::{problem_from_position, Problem, RegionSpec};
+use tsume_sgf::{problem_from_position, LoadOptions, Problem, RegionSpec};
 use tsume_solve::{Side, Sides, Status};
-
-use crate::args::{AreaArgs, BudgetArgs, KoRule};
-use crate::solve::Settings;
-use crate::{Fail, EXIT_OK};
 
 mod answers;
 
 use answers::*;
-
-/// Arguments of `tsume gtp`.
-#[derive(Args, Debug, Clone)]
-#[command(
-    long_about = "Speak the Go Text Protocol (GTP version 2) on standard input and output.
-
-For programs and GUIs that ask a Go engine about life and death. Besides the usual
-commands (boardsize, clear_board, komi, play, undo, loadsgf, showboard, …) it answers,
-for the group of the stone at a vertex:
-
-  owl_attack C3     \"1 MOVE\" if the attacker, moving first, kills it (MOVE: a killing
-                    first move), \"0\" if it cannot (GNU Go's command and reply)
-  owl_defend C3     \"1 MOVE\" if the defender, moving first, saves it (MOVE may be
-                    PASS), \"0\" if it cannot
-                    (under --ko-rule basic both answer under ordinary Go rules, as
-                    GNU Go does: \"2 MOVE\" for a win through a ko the mover wins
-                    taking first, \"3 MOVE\" for one needing external ko threats;
-                    see `tsume solve`'s go_result)
-  dragon_status C3  \"alive\" (the attack fails), \"dead\" (the defence fails) or
-                    \"critical ATTACK DEFENSE\", as GNU Go replies
-  tsume_status C3   \"dead\", \"alive\" or \"unsettled\", then for each player moving
-                    first the winning move or \"-\" (loses), e.g. \"unsettled B:A2 W:B1\",
-                    and \"exact\" when the life holds for every depth bound
-  tsume_area C3     the area in play, for GoGui's graphics (gogui-analyze_commands)
-  tsume_moves C3    every winning first move of each side, as GoGui graphics:
-                    TRIANGLE the attacker's kills, CIRCLE the defender's lives
-  tsume_pv C3 [B|W] the principal variation, the player to move (or the colour
-                    given) first, as GoGui's VAR graphics
-  tsume_target C3   the group genmove plays for or against; then genmove B|W plays a
-                    proven winning move for that colour (PASS once the group is
-                    captured, \"resign\" when every move loses): a sparring partner
-                    whose every move is proven, for a problem's author or solver
-
-Answers are proven under Crăşmaru's model (no ko rule unless --ko-rule basic) on the
-area in play (--region; the default cuts the target's corner out of the board as
-`tsume solve` does) and replayed by the independent checker. A search that runs out of
-budget (--max-nodes, --time-limit) replies with an error (\"? unknown: …\"), never a
-guess; without a budget a search runs until it is settled.
-
-Example:
-  printf 'boardsize 9\\nplay B C1\\nplay W B1\\nowl_attack B1\\nquit\\n' | tsume gtp",
-    mut_arg("max_nodes", |a| a.help("Stop each search after this many node expansions (the reply is then an error saying the answer is unknown)")),
-    mut_arg("time_limit", |a| a.help("Stop each search after this many seconds (the reply is then an error saying the answer is unknown)"))
-)]
-pub struct GtpArgs {
-    #[command(flatten)]
-    pub budget: BudgetArgs,
-    /// α, the depth bound of every search [default: 4 × empty points of the area + 12, at most 250].
-    #[arg(long, value_name = "α", value_parser = crate::numbers::depth)]
-    pub depth: Option<u32>,
-    /// The ko rule: none (Crăşmaru's model) or basic (ordinary Go's ko, outside the model;
-    /// `play` then refuses an immediate retake).
-    #[arg(
-        long,
-        value_name = "none|basic",
-        default_value = "none",
-        hide_possible_values = true
-    )]
-    pub ko_rule: KoRule,
-    /// Skip replaying proofs through the independent checker.
-    #[arg(long)]
-    pub no_check: bool,
-    #[command(flatten)]
-    pub area: AreaArgs,
-}
 
 /// The commands this engine knows, in `list_commands` order.
 const COMMANDS: &[&str] = &[
@@ -163,27 +96,47 @@ struct Target {
 /// One reply: success text or an error message.
 type Reply = Result<String, String>;
 
-/// Runs the protocol on `input` until `quit` or the end of the input.
-pub(crate) fn run(
-    a: &GtpArgs,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> i32 {
-    let settings = match settings(a) {
-        Ok(s) => s,
-        Err(f) => {
-            let _ = writeln!(err, "tsume gtp: {}", f.message);
-            return f.code;
+/// The engine's settings: the caller's choices.
+#[derive(Clone)]
+pub struct Settings {
+    /// How a target's area is cut out of the board (`region`, `no_frame`,
+    /// `keep_sealed`; the target is the stone a command names) and which game tree
+    /// `loadsgf` reads (`index`).
+    pub load: LoadOptions,
+    /// The basic ko rule: the analyses answer under ordinary Go rules (GNU Go's codes)
+    /// and `play` refuses an immediate retake.
+    pub ko_rule: bool,
+    /// Every search's settings; `sides` and `depth` are set per command (`depth`: α,
+    /// None for [`tsume_prove::default_depth`]). A stop flag in `limits` that is set
+    /// during a command stops that command's search (its reply: unknown), not the
+    /// engine: it is cleared after each command.
+    pub solve: tsume_solve::Settings,
+}
+
+/// Why the engine stopped before `quit` or the end of its input.
+#[derive(Debug)]
+pub enum Error {
+    /// The input could not be read.
+    Read(std::io::Error),
+    /// The starting board could not be built.
+    Board(BoardError),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Read(e) => write!(f, "cannot read the input: {e}"),
+            Error::Board(e) => write!(f, "{e}"),
         }
-    };
-    let pos = match empty_board(19, 19, settings.ko_rule) {
-        Ok(p) => p,
-        Err(e) => {
-            let _ = writeln!(err, "tsume gtp: {e}");
-            return crate::EXIT_FAILURE;
-        }
-    };
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Runs the protocol on `input`, replies on `out`, until `quit` or the end of the
+/// input; the board starts empty, 19×19.
+pub fn run(settings: Settings, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> {
+    let pos = empty_board(19, 19, settings.ko_rule).map_err(Error::Board)?;
     let mut engine = Engine {
         pos,
         settings,
@@ -194,13 +147,8 @@ pub(crate) fn run(
     let mut line = Vec::new();
     loop {
         line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(e) => {
-                let _ = writeln!(err, "tsume gtp: cannot read the input: {e}");
-                return crate::EXIT_BAD_INPUT;
-            }
+        if input.read_until(b'\n', &mut line).map_err(Error::Read)? == 0 {
+            break;
         }
         let text = String::from_utf8_lossy(&line);
         let Some((id, command, args)) = preprocess(&text) else {
@@ -208,7 +156,9 @@ pub(crate) fn run(
         };
         let reply = engine.handle(&command, &args);
         // Ctrl-C stops the command's search (its reply: unknown), not the engine.
-        crate::interrupt_flag().store(false, std::sync::atomic::Ordering::SeqCst);
+        if let Some(stop) = &engine.settings.solve.limits.stop {
+            stop.store(false, std::sync::atomic::Ordering::SeqCst);
+        }
         let id = id.unwrap_or_default();
         let (mark, body) = match &reply {
             Ok(s) => ('=', s.as_str()),
@@ -221,25 +171,7 @@ pub(crate) fn run(
             break;
         }
     }
-    EXIT_OK
-}
-
-fn settings(a: &GtpArgs) -> Result<Settings, Fail> {
-    a.area.one_tree()?;
-    Ok(Settings {
-        load: a.area.load_options(None, None),
-        ko_rule: a.ko_rule.basic(),
-        progress: false,
-        solve: tsume_solve::Settings {
-            depth: a.depth,
-            limits: a.budget.limits()?,
-            want_tree: !a.no_check,
-            check: !a.no_check,
-            // The model's replies (GNU Go's codes under --ko-rule basic: go_search).
-            go: false,
-            ..tsume_solve::Settings::default()
-        },
-    })
+    Ok(())
 }
 
 /// GTP's preprocessing (control characters dropped, tabs as spaces, `#` comments cut),
@@ -267,8 +199,8 @@ fn preprocess(line: &str) -> Option<(Option<String>, String, Vec<String>)> {
     Some((id, command, words.collect()))
 }
 
-fn empty_board(width: u32, height: u32, ko_rule: bool) -> Result<Position, String> {
-    let board = Board::grid(width, height).map_err(|e| e.to_string())?;
+fn empty_board(width: u32, height: u32, ko_rule: bool) -> Result<Position, BoardError> {
+    let board = Board::grid(width, height)?;
     Ok(Position::empty(Arc::new(board), Color::Black).with_ko_rule(ko_rule))
 }
 
@@ -337,7 +269,7 @@ impl Engine {
                 if !(1..=MAX_GTP_SIDE).contains(&n) {
                     return Err("unacceptable size".to_string());
                 }
-                self.pos = empty_board(n, n, self.settings.ko_rule)?;
+                self.pos = empty_board(n, n, self.settings.ko_rule).map_err(|e| e.to_string())?;
                 self.history.clear();
                 self.target = None;
                 self.region_hint = None;
@@ -345,7 +277,7 @@ impl Engine {
             }
             "clear_board" => {
                 let (w, h) = self.size();
-                self.pos = empty_board(w, h, self.settings.ko_rule)?;
+                self.pos = empty_board(w, h, self.settings.ko_rule).map_err(|e| e.to_string())?;
                 self.history.clear();
                 self.target = None;
                 self.region_hint = None;
@@ -641,3 +573,6 @@ impl Engine {
         Ok(to_move.title().to_lowercase())
     }
 }
+
+#[cfg(test)]
+mod tests;
