@@ -287,3 +287,31 @@ fn a_file_streamed_reads_as_its_value() {
     assert!(read_trees(&b"[] []"[..]).is_err());
     assert!(read_trees(&b"[]"[..]).unwrap().is_empty());
 }
+
+/// The fuzzing harness's hour (issue 39): text that is not JSON as a whole (a lone
+/// surrogate, a number out of range) where the stream skips a value (a wrapper's other
+/// field, an unknown field, the nodes after a defect) was read streamed. Skipped values
+/// are checked as JSON too: the file is refused as the parsed value refuses it.
+#[test]
+fn a_skipped_value_is_checked_as_json() {
+    let (proof, _) = exported();
+    let tree = proof.to_string();
+    for junk in [r#""\ud800""#, "1e999"] {
+        let texts = [
+            format!(r#"{{"junk": {junk}, "tree": {tree}}}"#),
+            format!(r#"[{{"tree": {tree}, "to_move": {junk}}}]"#),
+            format!(r#"{{"comment": {junk}, {}"#, &tree[1..]),
+            // The nodes after a defect (nodes[0]'s leaf), skipped: one holds the junk.
+            tree.replacen(
+                r#""nodes":["#,
+                &format!(r#""nodes":[{{"leaf":"eye"}},{{"id":{junk}}},"#),
+                1,
+            ),
+        ];
+        for text in &texts {
+            assert!(serde_json::from_str::<Value>(text).is_err(), "{text}");
+            let e = read_trees(text.as_bytes()).expect_err(text);
+            assert!(e.to_string().starts_with("not JSON"), "{e}");
+        }
+    }
+}

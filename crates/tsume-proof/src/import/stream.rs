@@ -10,7 +10,7 @@
 use std::fmt;
 use std::io::{BufReader, Read};
 
-use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
 use super::nodes::Nodes;
@@ -103,15 +103,20 @@ macro_rules! otherwise {
     };
 }
 
-/// Consumes a list of anything.
+/// A value skipped: read as a JSON value and dropped, so that it is checked as JSON
+/// (serde's `IgnoredAny` passes a lone surrogate `\ud800` or a number out of range,
+/// which the parsed value refuses: the file would read streamed and not whole).
+type Skipped = Value;
+
+/// Consumes a list of anything, one element at a time.
 fn drain<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<(), A::Error> {
-    while seq.next_element::<IgnoredAny>()?.is_some() {}
+    while seq.next_element::<Skipped>()?.is_some() {}
     Ok(())
 }
 
-/// Consumes an object of anything.
+/// Consumes an object of anything, one field at a time.
 fn drain_map<'de, A: MapAccess<'de>>(mut map: A) -> Result<(), A::Error> {
-    while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+    while map.next_entry::<String, Skipped>()?.is_some() {}
     Ok(())
 }
 
@@ -200,7 +205,7 @@ fn read_tree<'de, A: MapAccess<'de>>(
     let mut twice = None;
     while let Some(key) = map.next_key::<String>()? {
         if top.contains_key(&key) {
-            map.next_value::<IgnoredAny>()?;
+            map.next_value::<Skipped>()?;
             twice.get_or_insert(key);
             continue;
         }
@@ -215,7 +220,7 @@ fn read_tree<'de, A: MapAccess<'de>>(
                 continue;
             }
             _ => {
-                map.next_value::<IgnoredAny>()?;
+                map.next_value::<Skipped>()?;
             }
         }
         // Met: named if unknown, refused if met again.
