@@ -276,6 +276,24 @@ fn a_file_streamed_reads_as_its_value() {
     assert_ne!(twice, text);
     let mut trees = read_trees(twice.as_bytes()).unwrap();
     assert_eq!(trees.pop().unwrap().1.unwrap_err().field, "claim");
+    // The fuzzing harness's hour: `format` given twice, the first wrong, is said to be
+    // given twice (not judged by the first, as the value would by the last).
+    let twice = text.replacen(
+        "\"format\":\"tsume-proof\"",
+        "\"format\":\"t\",\"format\":\"tsume-proof\"",
+        1,
+    );
+    assert_ne!(twice, text);
+    let e = read_trees(twice.as_bytes())
+        .unwrap()
+        .pop()
+        .unwrap()
+        .1
+        .unwrap_err();
+    assert_eq!(
+        (e.field.as_str(), e.message.as_str()),
+        ("format", "given twice")
+    );
     // The file's own errors: cut short, and no tree at all.
     let cut = read_trees(&text.as_bytes()[..text.len() / 2]).unwrap_err();
     assert!(

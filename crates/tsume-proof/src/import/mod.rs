@@ -214,6 +214,11 @@ fn finish(
     nodes: Option<Result<Nodes, ImportError>>,
     twice: Option<String>,
 ) -> Result<Certificate, ImportError> {
+    // First: which of the two values a field given twice has is not to be guessed (a
+    // parsed JSON value keeps the last, the stream the first).
+    if let Some(k) = twice {
+        return Err(bad(k, "given twice"));
+    }
     match v.get("format").and_then(Value::as_str) {
         Some("tsume-proof") => {}
         Some(other) => return Err(bad("format", format!("\"{other}\", not \"tsume-proof\""))),
@@ -223,9 +228,6 @@ fn finish(
                 "missing (a tsume-proof tree has \"format\": \"tsume-proof\")",
             ))
         }
-    }
-    if let Some(k) = twice {
-        return Err(bad(k, "given twice"));
     }
     let known: Vec<&str> = TOP_FIELDS.iter().copied().chain(["nodes"]).collect();
     known_fields(v, "", &known)?;
