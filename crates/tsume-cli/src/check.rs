@@ -164,16 +164,7 @@ fn check_file(
     let depth = a
         .depth
         .unwrap_or_else(|| tsume_prove::default_depth(problem.position()));
-    // The prover's defaults but the exact solver's positions.
-    let settings = tsume_solve::Settings {
-        limits: limits.clone(),
-        want_tree: !a.no_check,
-        check: !a.no_check,
-        max_tree: tsume_prove::Options::default().max_tree_nodes,
-        // Each move of the lines is judged under the model; a ko is judged apart.
-        go: false,
-        ..tsume_solve::Settings::default()
-    };
+    let settings = tsume_solve::review::settings(limits.clone(), !a.no_check);
     Ok(FileReport {
         review: review(problem, &tree, side, depth, &settings, a.all_moves),
         root_sgf: file.root_sgf,

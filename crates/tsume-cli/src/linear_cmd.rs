@@ -114,6 +114,7 @@ pub(crate) fn run(a: &LinearArgs, out: &mut dyn Write, err: &mut dyn Write) -> i
             table_bits: a.table_bits,
             key_seed: a.seed,
             max_nodes: a.max_nodes,
+            ..Options::default()
         },
     );
     solver.set_stop_flag(crate::interrupt_flag());

@@ -11,6 +11,8 @@
 //! - [`solver`]: exact alpha-beta with a transposition table keyed by the whole state
 //!   (seen positions, current position, player to move, pass flag), the theorem as
 //!   pruning.
+//! - `table`: the solver's transposition table, each entry with the part of the
+//!   history its search looked at.
 //! - [`verify`]: the theorem checked exhaustively on small boards and on random states.
 //!
 //! The reading of the rules and the search are documented in `docs/linear.md`.
@@ -26,6 +28,7 @@ pub mod compact;
 pub mod line;
 pub mod rules;
 pub mod solver;
+mod table;
 pub mod verify;
 
 pub use line::{LinePosition, Move, ParseError, Player, MAX_N};

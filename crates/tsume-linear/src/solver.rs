@@ -7,13 +7,15 @@
 //! to move and whether the last move was a pass; the order of the history does not
 //! matter. The search keeps the seen set as a bitset over position ids.
 //!
-//! **No graph-history interaction.** The table key is a 128-bit Zobrist key of that
-//! whole state: an XOR of one random key per *seen* position, plus keys of the current
-//! position, the player to move and the pass flag (two independent 64-bit keys, one
-//! indexing the table, one stored and compared). Two states share an entry only if
-//! they agree on everything the value depends on (up to a key collision, about
-//! entries²/2¹²⁸), so a stored bound is never reused under another history. The state
-//! graph has no cycles (every play adds a position to the seen set, two passes end the
+//! **No graph-history interaction.** A table entry (module `table`) is keyed by the
+//! exact current position, player to move and pass flag, and holds the set Q of
+//! positions whose membership in the history its search asked about (the plays it
+//! tried or counted, and the Q of every entry it reused), with a 128-bit key of H ∩ Q.
+//! Another history H′ reuses it only if H′ ∩ Q = H ∩ Q (up to a collision of 128-bit
+//! keys): then every legality test of that search answers the same under H′, so its
+//! bound holds there (the proof is in `docs/linear.md`). [`HistoryKey::Whole`] keeps
+//! the older, stricter key (Q = every position: the same seen set). The state graph
+//! has no cycles (every play adds a position to the seen set, two passes end the
 //! game), so no entry is read while its own search is on the stack.
 //!
 //! **Pruning (seed 000, narrow form; off by default).** If every position seen so far,
@@ -31,6 +33,18 @@ use std::sync::Arc;
 
 use crate::compact::{Tables, NONE};
 use crate::line::{LinePosition, Move, Player};
+use crate::table::{state_code, Table, BUCKET};
+
+/// Which part of the history an entry of the table is matched on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HistoryKey {
+    /// The positions the entry's search asked about (Q): reused under any history that
+    /// agrees on them.
+    #[default]
+    Queried,
+    /// The whole seen set: reused only under the same history.
+    Whole,
+}
 
 /// Solver options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +58,9 @@ pub struct Options {
     pub key_seed: u64,
     /// Give up (answer unknown) after this many nodes; 0: no limit.
     pub max_nodes: u64,
+    /// The part of the history table entries are matched on (the pruning's test reads
+    /// the whole history, so `prune` implies [`HistoryKey::Whole`]).
+    pub history: HistoryKey,
 }
 
 impl Default for Options {
@@ -53,6 +70,7 @@ impl Default for Options {
             table_bits: 22,
             key_seed: 0,
             max_nodes: 0,
+            history: HistoryKey::Queried,
         }
     }
 }
@@ -135,16 +153,6 @@ pub struct Stats {
     pub pruned: u64,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    check: u64,
-    lower: i8,
-    upper: i8,
-    best: u8,
-    work: u8,
-    used: bool,
-}
-
 const PASS: u8 = u8::MAX;
 const MAX_MOVES: usize = crate::line::MAX_N + 2;
 
@@ -171,7 +179,6 @@ impl MoveList {
     }
 }
 const NO_MOVE: u8 = u8::MAX - 1;
-const BUCKET: usize = 4;
 
 struct Keys {
     seen: [Vec<u64>; 2],
@@ -207,7 +214,10 @@ pub struct Solver {
     t: Tables,
     opts: Options,
     keys: Keys,
-    table: Vec<Entry>,
+    table: Table,
+    /// Per ply, the Q being gathered by the search at that ply (`words` words each).
+    dep: Vec<u64>,
+    words: usize,
     seen: Vec<u64>,
     hash: [u64; 2],
     /// Seen positions whose cells 0 and 1 (resp. n−1 and n−2) are not both empty.
@@ -234,6 +244,8 @@ impl Solver {
             (1usize << opts.table_bits).max(BUCKET)
         };
         let words = t.len().div_ceil(64);
+        let tracked = opts.history == HistoryKey::Queried && !opts.prune;
+        let qwords = if tracked && entries > 0 { words } else { 0 };
         // Centre cells first: they shape the line.
         let mut order: Vec<usize> = (0..n).collect();
         let mid2 = n as i64 - 1; // twice the centre
@@ -242,7 +254,9 @@ impl Solver {
             t,
             opts,
             keys,
-            table: vec![Entry::default(); entries],
+            table: Table::new(entries, qwords),
+            dep: Vec::new(),
+            words: qwords,
             seen: vec![0; words],
             hash: [0; 2],
             asym: [0; 2],
@@ -331,68 +345,64 @@ impl Solver {
         Ok(cur)
     }
 
-    fn key(&self, cur: u32, me: usize, passed: bool) -> [u64; 2] {
+    /// The index of a state in the table: the current position, mover and pass flag,
+    /// and (whole-history mode) the seen set.
+    fn index(&self, cur: u32, me: usize, passed: bool) -> u64 {
         let k = &self.keys;
-        let mut out = [0; 2];
-        for (i, o) in out.iter_mut().enumerate() {
-            *o = self.hash[i] ^ k.current[i][cur as usize];
-            if me == 1 {
-                *o ^= k.side[i];
-            }
-            if passed {
-                *o ^= k.passed[i];
-            }
+        let mut o = k.current[0][cur as usize];
+        if !self.table.tracks_q() {
+            o ^= self.hash[0];
         }
-        out
-    }
-
-    fn bucket(&self, k0: u64) -> usize {
-        // The table length is a power of two (or 0).
-        ((k0 as usize) & (self.table.len() - 1)) & !(BUCKET - 1)
-    }
-
-    fn probe(&self, key: [u64; 2]) -> Option<Entry> {
-        if self.table.is_empty() {
-            return None;
+        if me == 1 {
+            o ^= k.side[0];
         }
-        let b = self.bucket(key[0]);
-        self.table[b..b + BUCKET]
-            .iter()
-            .find(|e| e.used && e.check == key[1])
-            .copied()
+        if passed {
+            o ^= k.passed[0];
+        }
+        o
     }
 
-    fn store(&mut self, key: [u64; 2], lower: i32, upper: i32, best: u8, work: u64) {
-        if self.table.is_empty() {
+    /// The Q gathered at `ply`.
+    fn dep_at(&mut self, ply: usize) -> &mut [u64] {
+        let w = self.words;
+        if self.dep.len() < (ply + 2) * w {
+            self.dep.resize((ply + 2) * w, 0);
+        }
+        &mut self.dep[ply * w..(ply + 1) * w]
+    }
+
+    /// Records that the search at `ply` asked whether position `id` was seen.
+    fn asked(&mut self, ply: usize, id: u32) {
+        if self.words > 0 {
+            self.dep_at(ply)[id as usize / 64] |= 1 << (id % 64);
+        }
+    }
+
+    /// After a cutoff by move `m` at `ply`: its Q becomes the child's, and the play's
+    /// own position (whose legality the bound rests on).
+    fn cut_deps(&mut self, ply: usize, cur: u32, me: usize, m: u8) {
+        let w = self.words;
+        if w == 0 {
             return;
         }
-        let b = self.bucket(key[0]);
-        let work = (64 - work.leading_zeros()) as u8;
-        let slot = &mut self.table[b..b + BUCKET];
-        let i = slot
-            .iter()
-            .position(|e| e.used && e.check == key[1])
-            .unwrap_or_else(|| {
-                (0..BUCKET)
-                    .min_by_key(|&i| (slot[i].used, slot[i].work))
-                    .unwrap_or(0)
-            });
-        let e = &mut slot[i];
-        if e.used && e.check == key[1] {
-            // Merge with what is known.
-            e.lower = e.lower.max(lower as i8);
-            e.upper = e.upper.min(upper as i8);
-            e.best = best;
-            e.work = e.work.max(work);
-        } else {
-            *e = Entry {
-                check: key[1],
-                lower: lower as i8,
-                upper: upper as i8,
-                best,
-                work,
-                used: true,
-            };
+        self.dep_at(ply + 1);
+        self.dep.copy_within((ply + 1) * w..(ply + 2) * w, ply * w);
+        if m != PASS {
+            let nid = self.t.next_row(cur, me)[m as usize];
+            self.asked(ply, nid);
+        }
+    }
+
+    /// Joins the Q of the child at `ply + 1` to the one at `ply`.
+    fn join_child(&mut self, ply: usize) {
+        let w = self.words;
+        if w > 0 {
+            self.dep_at(ply + 1);
+            let (lo, hi) = self.dep.split_at_mut((ply + 1) * w);
+            lo[ply * w..]
+                .iter_mut()
+                .zip(&hi[..w])
+                .for_each(|(a, &b)| *a |= b);
         }
     }
 
@@ -414,25 +424,43 @@ impl Solver {
             && self.t.code(witness) == self.t.code(cur) | ((me as u32 + 1) << (2 * inner))
     }
 
-    /// Whether player `p` has a legal play from `cur` (no suicide, no repetition).
-    fn has_play(&self, cur: u32, p: usize) -> bool {
-        self.t
-            .next_row(cur, p)
-            .iter()
-            .any(|&id| id != NONE && !self.is_seen(id))
+    /// Whether player `p` has a legal play from `cur` (no suicide, no repetition); the
+    /// positions asked about go into the Q at `ply`.
+    fn has_play(&mut self, cur: u32, p: usize, ply: usize) -> bool {
+        for c in 0..self.t.n() {
+            let id = self.t.next_row(cur, p)[c];
+            if id != NONE {
+                self.asked(ply, id);
+                if !self.is_seen(id) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The moves to search at a node, best first: the table's move, then the plays
     /// (legal, unseen, not skipped by the theorem), then the pass (unless the last move
     /// was a pass: then passing ends the game, a leaf the caller scores itself).
-    fn ordered_moves(&mut self, cur: u32, me: usize, pass_is_leaf: bool, tt_move: u8) -> MoveList {
+    fn ordered_moves(
+        &mut self,
+        cur: u32,
+        me: usize,
+        pass_is_leaf: bool,
+        tt_move: u8,
+        ply: usize,
+    ) -> MoveList {
         let n = self.t.n();
         let mut list = MoveList::default();
         let mut keys = [0i32; MAX_MOVES];
-        let row = self.t.next_row(cur, me);
-        for (k, &c) in self.order.iter().enumerate() {
-            let nid = row[c];
-            if nid == NONE || self.is_seen(nid) {
+        for k in 0..n {
+            let c = self.order[k];
+            let nid = self.t.next_row(cur, me)[c];
+            if nid == NONE {
+                continue;
+            }
+            self.asked(ply, nid);
+            if self.is_seen(nid) {
                 continue;
             }
             if (c == 0 && self.dominated(cur, me, 0)) || (c + 1 == n && self.dominated(cur, me, 1))
@@ -464,8 +492,16 @@ impl Solver {
     }
 
     /// Negamax value for the player to move (`me`: 0 `x`, 1 `o`), fail-soft, in the
-    /// window (alpha, beta).
-    fn search(&mut self, cur: u32, me: usize, passed: bool, mut alpha: i32, mut beta: i32) -> i32 {
+    /// window (alpha, beta), at `ply` (its Q is gathered there; the caller joins it).
+    fn search(
+        &mut self,
+        cur: u32,
+        me: usize,
+        passed: bool,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
         self.stats.nodes += 1;
         if self.stats.nodes >= self.limit
             || (self.stats.nodes & 0xFFFF == 0
@@ -479,6 +515,9 @@ impl Solver {
         if self.stopped {
             return 0; // never stored: every caller returns at once too
         }
+        if self.words > 0 {
+            self.dep_at(ply).fill(0);
+        }
         let nodes0 = self.stats.nodes;
         let n = self.t.n() as i32;
         let sign = if me == 0 { 1 } else { -1 };
@@ -488,9 +527,24 @@ impl Solver {
             // Only when the caller's window lies outside [-n, n]: -n or n bounds it.
             return if beta <= -n { -n } else { n };
         }
-        let key = self.key(cur, me, passed);
+        let index = self.index(cur, me, passed);
+        let state = state_code(cur, me, passed);
         let mut tt_move = NO_MOVE;
-        if let Some(e) = self.probe(key) {
+        let hit = self
+            .table
+            .probe(index, state, &self.seen, self.hash, &self.keys.seen);
+        if let Some(slot) = hit {
+            // The bound holds under this history; what it rests on joins this Q.
+            if self.words > 0 {
+                let w = self.words;
+                self.dep_at(ply);
+                let q = self.table.q_of(slot);
+                self.dep[ply * w..(ply + 1) * w]
+                    .iter_mut()
+                    .zip(q)
+                    .for_each(|(a, &b)| *a |= b);
+            }
+            let e = self.table.entry(slot);
             let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
             if lo >= beta {
                 return lo;
@@ -510,7 +564,7 @@ impl Solver {
         let mut best_move = NO_MOVE;
         // After a pass, passing ends the game: a leaf, tried first. So it is when the
         // opponent has no legal play: a pass forces theirs, which ends the game.
-        let pass_is_leaf = passed || !self.has_play(cur, 1 - me);
+        let pass_is_leaf = passed || !self.has_play(cur, 1 - me, ply);
         if pass_is_leaf {
             best = sign * self.t.score(cur);
             best_move = PASS;
@@ -519,26 +573,30 @@ impl Solver {
             }
         }
         if alpha < beta {
-            let moves = self.ordered_moves(cur, me, pass_is_leaf, tt_move);
+            let moves = self.ordered_moves(cur, me, pass_is_leaf, tt_move, ply);
             for &m in moves.as_slice() {
                 let v = if m == PASS {
-                    -self.search(cur, 1 - me, true, -beta, -alpha)
+                    -self.search(cur, 1 - me, true, -beta, -alpha, ply + 1)
                 } else {
                     let nid = self.t.next_row(cur, me)[m as usize];
                     self.push(nid);
-                    let v = -self.search(nid, 1 - me, false, -beta, -alpha);
+                    let v = -self.search(nid, 1 - me, false, -beta, -alpha, ply + 1);
                     self.pop(nid);
                     v
                 };
                 if self.stopped {
                     return 0;
                 }
+                self.join_child(ply);
                 if v > best {
                     best = v;
                     best_move = m;
                     if v > alpha {
                         alpha = v;
                         if alpha >= beta {
+                            // A lower bound from one move rests on that move alone:
+                            // its legality (a play's position unseen) and its child.
+                            self.cut_deps(ply, cur, me, m);
                             break;
                         }
                     }
@@ -554,7 +612,21 @@ impl Solver {
         } else {
             (best, best)
         };
-        self.store(key, lo, hi, best_move, work);
+        let w = self.words;
+        if w > 0 {
+            self.dep_at(ply);
+        }
+        self.table.store(
+            index,
+            state,
+            &self.seen,
+            self.hash,
+            &self.keys.seen,
+            &self.dep[ply * w..(ply + 1) * w],
+            (lo, hi),
+            best_move,
+            work,
+        );
         best
     }
 
@@ -566,7 +638,7 @@ impl Solver {
         let mut g = 0;
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
-            g = self.search(cur, me, passed, beta - 1, beta);
+            g = self.search(cur, me, passed, beta - 1, beta, 0);
             if std::env::var_os("TSUME_LINEAR_TRACE").is_some() {
                 eprintln!("mtd: test {beta}: {g} after {} nodes", self.stats.nodes);
             }
@@ -672,7 +744,7 @@ impl Solver {
                         if passed {
                             continue;
                         }
-                        if self.search(cur, 1 - me, true, -v, -v + 1) <= -v {
+                        if self.search(cur, 1 - me, true, -v, -v + 1, 0) <= -v {
                             found = Some((Move::Pass, cur, true));
                         }
                     }
@@ -682,7 +754,7 @@ impl Solver {
                             continue;
                         }
                         self.push(nid);
-                        let r = self.search(nid, 1 - me, false, -v, -v + 1);
+                        let r = self.search(nid, 1 - me, false, -v, -v + 1, 0);
                         self.pop(nid);
                         if r <= -v {
                             found = Some((Move::Play(c), nid, false));

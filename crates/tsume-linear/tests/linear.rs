@@ -5,7 +5,7 @@
 
 use tsume_linear::compact::{Tables, NONE};
 use tsume_linear::rules::{self, Game, Rules};
-use tsume_linear::solver::{solve_empty, Options, Solver, Start};
+use tsume_linear::solver::{solve_empty, HistoryKey, Options, Solver, Start};
 use tsume_linear::{LinePosition, Move, Player};
 
 fn pos(s: &str) -> LinePosition {
@@ -288,4 +288,116 @@ fn bad_histories_are_refused() {
     assert!(r.is_err());
     let r = s.solve(&Start::position(pos("----"), Player::X));
     assert!(r.is_err());
+}
+
+/// The obviously-correct value of a state by plain minimax memoised on the *whole*
+/// state (seen set as a bitset of position ids, position, mover, pass flag), over the
+/// compact tables (themselves checked against the board model), n ≤ 5 (113 positions):
+/// None past `budget` distinct states.
+fn whole_state_minimax(
+    t: &Tables,
+    seen: u128,
+    cur: u32,
+    me: Player,
+    passed: bool,
+    memo: &mut std::collections::HashMap<(u128, u32, Player, bool), i32>,
+    budget: usize,
+) -> Option<i32> {
+    let key = (seen, cur, me, passed);
+    if let Some(&v) = memo.get(&key) {
+        return Some(v);
+    }
+    if memo.len() >= budget {
+        return None;
+    }
+    let pick = |a: i32, b: i32| if me == Player::X { a.max(b) } else { a.min(b) };
+    // The pass: it ends the game after a pass.
+    let mut best = if passed {
+        t.score(cur)
+    } else {
+        whole_state_minimax(t, seen, cur, me.opponent(), true, memo, budget)?
+    };
+    for c in 0..t.n() {
+        let id = t.next(cur, me, c);
+        if id == NONE || seen >> id & 1 == 1 {
+            continue;
+        }
+        let v = whole_state_minimax(t, seen | 1 << id, id, me.opponent(), false, memo, budget);
+        best = pick(best, v?);
+    }
+    memo.insert(key, best);
+    Some(best)
+}
+
+/// Reusing a table entry under another history (the solver's default,
+/// `HistoryKey::Queried`) against plain minimax on the whole state: many random
+/// states of 1×4 and 1×5 solved one after another by one solver, so that entries
+/// stored under one history are met under others; the whole-history key too.
+#[test]
+fn entries_reused_across_histories_give_exact_values() {
+    let mut seed = 7u64;
+    let mut rand = || {
+        seed += 1;
+        tsume_board::splitmix64(seed)
+    };
+    let mut compared = 0;
+    for n in [4, 5] {
+        let t = Tables::new(n);
+        let mut queried = Solver::new(n, opts(false));
+        let mut whole = Solver::new(
+            n,
+            Options {
+                history: HistoryKey::Whole,
+                ..opts(false)
+            },
+        );
+        for _ in 0..100 {
+            let len = 2 * n + (rand() % 24) as usize;
+            let picks: Vec<usize> = (0..len).map(|_| (rand() % 1000) as usize).collect();
+            let (_, start) = start_of(n, &picks);
+            let seen = start
+                .history
+                .iter()
+                .fold(0u128, |s, p| s | 1 << t.id(p).unwrap());
+            let cur = t.id(start.history.last().unwrap()).unwrap();
+            let mut memo = std::collections::HashMap::new();
+            let Some(want) = whole_state_minimax(
+                &t,
+                seen,
+                cur,
+                start.to_move,
+                start.passed,
+                &mut memo,
+                150_000,
+            ) else {
+                continue;
+            };
+            compared += 1;
+            assert_eq!(queried.solve(&start).unwrap().value, want, "{start:?}");
+            assert_eq!(whole.solve(&start).unwrap().value, want, "{start:?}");
+        }
+    }
+    assert!(compared >= 80, "only {compared} states compared");
+}
+
+/// 1×7 is 2 (Weninger & Hayward, ACG 2017, second-hand), with the table matched on the
+/// queried positions (the default); its principal variation replays on the reference.
+#[test]
+fn empty_one_by_seven_is_two() {
+    let s = solve_empty(
+        7,
+        Options {
+            table_bits: 18,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(s.value, 2);
+    let mut g = Game::new(&LinePosition::empty(7), Player::X, Rules::TROMP_TAYLOR);
+    for &(p, m) in &s.pv {
+        assert_eq!(p, g.to_move());
+        assert!(g.play(m), "{m:?} illegal");
+    }
+    assert!(g.is_over());
+    assert_eq!(g.score(), 2);
 }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use rayon::prelude::*;
 use tsume_board::{Color, KoRule, Move, Played, Point, Position};
 use tsume_prove::go::{go_result, GoResult};
-use tsume_prove::{Options, Verdict};
+use tsume_prove::{Limits, Options, Verdict};
 use tsume_sgf::{Mark, Problem, SolutionNode};
 
 use crate::{Settings, Sides};
@@ -458,6 +458,20 @@ fn judge_kos(ctx: &Ctx<'_>, side: Color, flat: &[Flat], lines: &mut [Line]) {
             l.mistake = None;
             l.agrees = l.claim.map(|c| c == Claim::Right);
         }
+    }
+}
+
+/// The settings of a review's searches: `limits` each, their trees built and checked
+/// when `check`; the prover's defaults but the exact solver's positions; each move of
+/// the lines judged under the model (a ko is judged apart, after).
+pub fn settings(limits: Limits, check: bool) -> Settings {
+    Settings {
+        limits,
+        want_tree: check,
+        check,
+        max_tree: Options::default().max_tree_nodes,
+        go: false,
+        ..Settings::default()
     }
 }
 

@@ -203,3 +203,68 @@ impl Review {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use tsume_board::Color;
+    use tsume_prove::Limits;
+    use tsume_sgf::LoadOptions;
+
+    use crate::json::CheckJson;
+    use crate::review::{review, settings};
+
+    fn reviewed(text: &str) -> (super::Review, String) {
+        let tree = tsume_sgf::parse_solution_tree(text, "03.sgf", 0).unwrap();
+        let problem = tsume_sgf::parse_problem(text, "03.sgf", &LoadOptions::default()).unwrap();
+        let depth = tsume_prove::default_depth(problem.position());
+        let settings = settings(Limits::default(), true);
+        let r = review(problem, &tree.lines, Color::Black, depth, &settings, false);
+        (r, tree.root_sgf)
+    }
+
+    /// The bundled bent three's own lines (A7 right, B7 wrong), against the answer its
+    /// file states (`kill=A7`): in words, in JSON and written back, each says both lines
+    /// agree with their marks; the file written back reads as the same lines and marks.
+    #[test]
+    fn the_bent_three_reviewed_in_words_json_and_sgf() {
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../problems/03_bent_three_corner.sgf");
+        let text = std::fs::read_to_string(path).unwrap();
+        let (r, root_sgf) = reviewed(&text);
+        let words = r.text();
+        let lines: Vec<&str> = words.lines().collect();
+        assert!(lines[1].contains("winning first moves: A7"), "{words}");
+        assert!(
+            lines[2].starts_with("  line 1: B A7 (wins), W B7 (answers)"),
+            "{words}"
+        );
+        assert!(lines[2].ends_with("— marked right: agrees"), "{words}");
+        assert!(
+            lines[3].starts_with("  line 2: B B7 (fails: White lives by A7; Black kills by A7"),
+            "{words}"
+        );
+        assert!(lines[3].ends_with("— marked wrong: agrees"), "{words}");
+
+        let json = CheckJson::new(&r);
+        assert_eq!(json.errors, 0);
+        let agree: Vec<Option<bool>> = json.lines.iter().map(|l| l.agrees).collect();
+        assert_eq!(agree, [Some(true), Some(true)]);
+        let firsts: Vec<&str> = json
+            .winning_first_moves
+            .iter()
+            .map(|m| m.gtp.as_str())
+            .collect();
+        assert_eq!(firsts, ["A7"]);
+
+        let sgf = r.annotated_sgf(&root_sgf);
+        assert!(sgf.contains("tsume: B A7 (wins)"), "{sgf}");
+        let (again, _) = reviewed(&sgf);
+        let judged = |r: &super::Review| -> Vec<(Option<_>, Option<_>)> {
+            r.lines.iter().map(|l| (l.claim, l.judged)).collect()
+        };
+        assert_eq!(judged(&again), judged(&r));
+        assert_eq!(again.judgements, r.judgements);
+    }
+}

@@ -1,0 +1,36 @@
+//! Node counts of the empty 1×n lines under each table key and with the pruning, for
+//! docs/linear.md's table: `cargo run --release -p tsume-linear --example linear_nodes
+//! -- 6` (sizes 1..=6), or `-- 7 7` for one size. Each line: n, mode, value, nodes.
+
+use tsume_linear::solver::{solve_empty, HistoryKey, Options};
+
+fn main() {
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let (from, to) = match args.as_slice() {
+        [to] => (1, *to),
+        [from, to, ..] => (*from, *to),
+        [] => (1, 6),
+    };
+    let modes = [
+        ("queried", HistoryKey::Queried, false),
+        ("whole", HistoryKey::Whole, false),
+        ("whole+prune", HistoryKey::Whole, true),
+    ];
+    for n in from..=to {
+        for (name, history, prune) in modes {
+            let opts = Options {
+                history,
+                prune,
+                max_nodes: 2_000_000_000,
+                ..Options::default()
+            };
+            match solve_empty(n, opts) {
+                Ok(s) => println!("{n}\t{name}\t{}\t{}", s.value, s.nodes),
+                Err(e) => println!("{n}\t{name}\t-\t{e}"),
+            }
+        }
+    }
+}
