@@ -152,6 +152,42 @@ impl Rng {
     }
 }
 
+/// `base` with one to four random edits: a character removed, a run of up to eight cut
+/// out, a run of up to 16 repeated up to 63 times, or one of `pieces` inserted: the
+/// mutator of the fuzzing harness (`tests/fuzz.rs`) and of `tests/mutations.rs`.
+pub fn mutate(base: &str, pieces: &[&str], rng: &mut Rng) -> String {
+    let mut s: Vec<char> = base.chars().collect();
+    for _ in 0..1 + rng.below(4) {
+        let i = rng.below(s.len() as u64 + 1) as usize;
+        match rng.below(4) {
+            0 if i < s.len() => {
+                s.remove(i);
+            }
+            1 => {
+                let p = pieces[rng.below(pieces.len() as u64) as usize];
+                for (j, c) in p.chars().enumerate() {
+                    s.insert(i + j, c);
+                }
+            }
+            2 if i < s.len() => {
+                let len = (1 + rng.below(8) as usize).min(s.len() - i);
+                s.drain(i..i + len);
+            }
+            3 if i < s.len() => {
+                let len = (1 + rng.below(16) as usize).min(s.len() - i);
+                let run: Vec<char> = s[i..i + len].to_vec();
+                for _ in 0..rng.below(64) {
+                    for (j, &c) in run.iter().enumerate() {
+                        s.insert(i + j, c);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    s.into_iter().collect()
+}
+
 /// The SGF of a position's stones on a `w`×`h` grid (the game tree left closed).
 pub fn sgf_of(w: u32, h: u32, p: &Position) -> String {
     let board = p.board();

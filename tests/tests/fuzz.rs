@@ -20,7 +20,7 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::{json, Value};
-use tsume_tests::{problem_files, repo_root, tsume_input, Rng, Run};
+use tsume_tests::{mutate, problem_files, repo_root, tsume_input, Rng, Run};
 
 /// The five targets share `TSUME_FUZZ_SECS`; without it each runs `rounds` inputs.
 struct Budget {
@@ -82,41 +82,6 @@ fn runner(seed: u64) -> TestRunner {
 
 fn draw<T: std::fmt::Debug>(r: &mut TestRunner, s: &impl Strategy<Value = T>) -> T {
     s.new_tree(r).expect("a value").current()
-}
-
-/// `base` with one to four random edits: a character removed, a run of up to eight cut
-/// out, a run of up to 64 repeated, or one of `pieces` inserted.
-fn mutate(base: &str, pieces: &[&str], rng: &mut Rng) -> String {
-    let mut s: Vec<char> = base.chars().collect();
-    for _ in 0..1 + rng.below(4) {
-        let i = rng.below(s.len() as u64 + 1) as usize;
-        match rng.below(4) {
-            0 if i < s.len() => {
-                s.remove(i);
-            }
-            1 => {
-                let p = pieces[rng.below(pieces.len() as u64) as usize];
-                for (j, c) in p.chars().enumerate() {
-                    s.insert(i + j, c);
-                }
-            }
-            2 if i < s.len() => {
-                let len = (1 + rng.below(8) as usize).min(s.len() - i);
-                s.drain(i..i + len);
-            }
-            3 if i < s.len() => {
-                let len = (1 + rng.below(16) as usize).min(s.len() - i);
-                let run: Vec<char> = s[i..i + len].to_vec();
-                for _ in 0..rng.below(64) {
-                    for (j, &c) in run.iter().enumerate() {
-                        s.insert(i + j, c);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    s.into_iter().collect()
 }
 
 /// `f` must not panic; the panic's input is shown.
@@ -656,11 +621,33 @@ fn at_path<'v>(v: &'v mut Value, path: &[String]) -> &'v mut Value {
 /// The oracle: a tree the checker accepts states a fact, and the search on the same
 /// question (small boards only) must not find the opposite.
 fn proof_input(text: &str) {
+    let streamed = no_panic("read_trees", text, || {
+        tsume_proof::read_trees(text.as_bytes())
+    });
     let v = match no_panic("serde_json", text, || serde_json::from_str::<Value>(text)) {
         Ok(v) => v,
-        Err(_) => return,
+        Err(_) => {
+            assert!(
+                streamed.is_err(),
+                "read_trees read text that is not JSON: {text}"
+            );
+            return;
+        }
     };
-    let cert = match no_panic("from_json", text, || tsume_proof::from_json(&v)) {
+    let read = no_panic("from_json", text, || tsume_proof::from_json(&v));
+    // The streaming reader and the value's agree on a bare tree (a field given twice
+    // aside: the value keeps the last, the stream refuses it).
+    match streamed.as_deref() {
+        Ok([(at, s)]) if at.is_empty() => match (s, &read) {
+            (Err(s), _) if s.message == "given twice" => {}
+            (Ok(s), Ok(r)) => assert_eq!(s.tree, r.tree, "{text}"),
+            (Err(s), Err(r)) => assert_eq!(s, r, "{text}"),
+            _ => panic!("read_trees and from_json disagree on {text}"),
+        },
+        Ok(_) => assert!(v.is_array() || v.get("tree").is_some(), "{text}"),
+        Err(e) => assert!(!v.is_array() && !v.is_object(), "{e}: {text}"),
+    }
+    let cert = match read {
         Ok(c) => c,
         Err(e) => return one_line("from_json", text, &e.to_string()),
     };

@@ -258,14 +258,21 @@ fn verify_reduction_monotone_formulas_on_the_black_rail_grid() {
     }
 }
 
+/// A malformed formula, and (issue 39) one past the limits `reduce` states
+/// (docs/limits.md), refused before the reduction, on the header's counts or on the
+/// literal past the limit while reading: one line naming the file (and the limit).
 #[test]
 fn malformed_dimacs_is_one_line_and_exit_2() {
-    for (name, text) in [
-        ("noheader.cnf", "1 2 0\n"),
-        ("beyond.cnf", "p cnf 2 1\n1 3 0\n"),
-        ("count.cnf", "p cnf 2 3\n1 2 0\n"),
-        ("noterm.cnf", "p cnf 2 1\n1 2\n"),
-        ("nan.cnf", "p cnf 2 1\n1 x 0\n"),
+    let many = format!("p cnf 1 1\n{}0\n", "1 ".repeat(600_001));
+    for (name, text, limit) in [
+        ("noheader.cnf", "1 2 0\n", ""),
+        ("beyond.cnf", "p cnf 2 1\n1 3 0\n", ""),
+        ("count.cnf", "p cnf 2 3\n1 2 0\n", ""),
+        ("noterm.cnf", "p cnf 2 1\n1 2\n", ""),
+        ("nan.cnf", "p cnf 2 1\n1 x 0\n", ""),
+        ("vars.cnf", "p cnf 200001 1\n1 0\n", "200000 variables"),
+        ("clauses.cnf", "p cnf 3 200001\n1 0\n", "200000 clauses"),
+        ("literals.cnf", &many, "600000 literals"),
     ] {
         let dir = scratch_dir();
         let f = dir.join(name);
@@ -277,8 +284,13 @@ fn malformed_dimacs_is_one_line_and_exit_2() {
             dir.join("o.graph").to_str().unwrap(),
         ]);
         assert_eq!(r.code, 2, "{name}: {}{}", r.out, r.err);
-        assert!(r.err.contains(name), "{name}: {}", r.err);
+        assert!(
+            r.err.contains(name) && r.err.contains(limit),
+            "{name}: {}",
+            r.err
+        );
         assert_eq!(r.err.trim().lines().count(), 1, "{name}: {}", r.err);
+        assert!(!dir.join("o.graph").exists(), "{name}");
     }
 }
 

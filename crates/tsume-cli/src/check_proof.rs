@@ -119,13 +119,13 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
             continue;
         }
         let mut objects = Vec::new();
-        for (i, (at, v)) in trees.iter().enumerate() {
+        for (i, (at, v)) in trees.into_iter().enumerate() {
             let label = if n == 1 {
                 name.clone()
             } else {
                 format!("{name} [{}/{n}]", i + 1)
             };
-            let cert = match read_tree(&name, at, v) {
+            let cert = match read_tree(&name, &at, v) {
                 Ok(c) => c,
                 Err(message) => {
                     let _ = writeln!(err, "tsume check-proof: {message}");

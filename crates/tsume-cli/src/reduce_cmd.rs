@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use tsume_board::counted;
 use tsume_corpus::reduction;
-use tsume_reduce::dimacs::{parse_dimacs, Cnf};
+use tsume_reduce::dimacs::{parse_dimacs_within, Cnf, DimacsLimits};
 use tsume_reduce::grid::{draw, Drawing};
 use tsume_reduce::reduce;
 
@@ -131,7 +131,7 @@ pub struct VerifyArgs {
 
 fn read_cnf(path: &Path) -> Result<Cnf, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    parse_dimacs(&text).map_err(|e| format!("{}: {e}", path.display()))
+    parse_dimacs_within(&text, DimacsLimits::REDUCE).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Whether `a` and `b` name one file (the same path, or the same file by another path).

@@ -61,7 +61,8 @@
 //!
 //! [`to_json`] and [`to_sgf`] export trees for people and other programs; [`from_json`]
 //! reads the JSON back, so that a tree written by one run is a certificate that another
-//! checks with [`check`] alone (`tsume check-proof`).
+//! checks with [`check`] alone (`tsume check-proof`); [`read_trees`] reads a file of
+//! trees as it streams by, each tree's nodes straight into its [`Tree`].
 //!
 //! ```
 //! use tsume_board::{Color, Move, Position};
@@ -94,7 +95,7 @@ mod zone;
 
 pub use check::{check, check_within, CheckError, CheckErrorKind, CheckReport};
 pub use export::{to_json, to_sgf, to_sgf_with_budget, SGF_NODE_BUDGET};
-pub use import::{from_json, Certificate, ImportError};
+pub use import::{from_json, read_trees, Certificate, ImportError, ReadError, ReadTree};
 
 use tsume_board::Move;
 

@@ -7,7 +7,7 @@ mod common;
 use common::solve;
 use serde_json::{json, Value};
 use tsume_board::{Color, Position};
-use tsume_proof::{check, from_json, to_json, Claim};
+use tsume_proof::{check, from_json, read_trees, to_json, Certificate, Claim, ImportError};
 
 /// A proof (Black kills A2 on a 3×2 board within 4 plies) and a disproof (within 0),
 /// as `to_json` writes them.
@@ -25,12 +25,28 @@ fn exported() -> (Value, Value) {
 /// An edit of an exported tree.
 type Edit = Box<dyn FnOnce(&mut Value)>;
 
-/// `v` with `edit` applied, read back: the error's field and message.
+/// `v` with `edit` applied, read back: the error's field and message; read from its
+/// text by `read_trees` (streaming), the same error.
 fn error_of(v: &Value, edit: impl FnOnce(&mut Value)) -> (String, String) {
     let mut w = v.clone();
     edit(&mut w);
     let e = from_json(&w).expect_err("the edited value was read");
+    assert_eq!(streamed(&w).unwrap_err(), e);
     (e.field, e.message)
+}
+
+/// The one tree of `v`'s text, read by `read_trees`.
+fn streamed(v: &Value) -> Result<Certificate, ImportError> {
+    let mut trees = read_trees(v.to_string().as_bytes()).unwrap();
+    assert_eq!(trees.len(), 1);
+    let (at, tree) = trees.pop().unwrap();
+    assert_eq!(at, "");
+    tree
+}
+
+/// A certificate written back, to compare two reads.
+fn written(c: &Certificate) -> Value {
+    to_json(&c.root, c.target, &c.tree)
 }
 
 #[test]
@@ -201,4 +217,119 @@ fn every_field_is_read_and_a_contradiction_is_refused() {
         .unwrap()
         .remove("sgf");
     assert!(from_json(&w).is_ok());
+}
+
+/// `read_trees` reads a file as it streams by: the trees `from_json` reads from the
+/// parsed value, in any order of the fields (`nodes` before `board`), wrapped or bare,
+/// each tree's defect its own; a field given twice is refused (the text can say it, a
+/// parsed value cannot); text that is not JSON, or JSON that holds no tree, is the
+/// file's error.
+#[test]
+fn a_file_streamed_reads_as_its_value() {
+    let (proof, disproof) = exported();
+    for v in [&proof, &disproof] {
+        let c = from_json(v).unwrap();
+        assert_eq!(written(&streamed(v).unwrap()), written(&c));
+        assert_eq!(streamed(v).unwrap().tree, c.tree);
+        // The fields in reverse order: `nodes` first, `board` and `setup` after it.
+        let o = v.as_object().unwrap();
+        let fields: Vec<String> = o
+            .iter()
+            .rev()
+            .map(|(k, x)| format!("{}:{x}", Value::String(k.clone())))
+            .collect();
+        let text = format!("{{{}}}", fields.join(","));
+        assert!(text.find("\"nodes\"") < text.find("\"board\""));
+        let mut trees = read_trees(text.as_bytes()).unwrap();
+        assert_eq!(trees.pop().unwrap().1.unwrap().tree, c.tree);
+    }
+    // A list, as `tsume solve --tree-out` writes it, with a bare tree, a defect and a
+    // value that is no tree among them.
+    let mut bad_claim = proof.clone();
+    bad_claim["claim"] = json!("seki");
+    let file = json!([
+        {"to_move": "B", "tree": proof},
+        disproof,
+        {"to_move": "W", "tree": bad_claim},
+        3,
+    ]);
+    let trees = read_trees(file.to_string().as_bytes()).unwrap();
+    let at: Vec<&str> = trees.iter().map(|(a, _)| a.as_str()).collect();
+    assert_eq!(at, ["[0].tree", "[1]", "[2].tree", "[3]"]);
+    assert_eq!(
+        trees[0].1.as_ref().unwrap().tree,
+        from_json(&proof).unwrap().tree
+    );
+    assert_eq!(
+        trees[1].1.as_ref().unwrap().tree,
+        from_json(&disproof).unwrap().tree
+    );
+    assert_eq!(trees[2].1.as_ref().unwrap_err().field, "claim");
+    assert!(trees[3].1.is_err());
+    // A field given twice, however the two agree.
+    let text = proof.to_string();
+    let twice = text.replacen(
+        "\"claim\":\"dead\"",
+        "\"claim\":\"dead\",\"claim\":\"dead\"",
+        1,
+    );
+    assert_ne!(twice, text);
+    let mut trees = read_trees(twice.as_bytes()).unwrap();
+    assert_eq!(trees.pop().unwrap().1.unwrap_err().field, "claim");
+    // The fuzzing harness's hour: `format` given twice, the first wrong, is said to be
+    // given twice (not judged by the first, as the value would by the last).
+    let twice = text.replacen(
+        "\"format\":\"tsume-proof\"",
+        "\"format\":\"t\",\"format\":\"tsume-proof\"",
+        1,
+    );
+    assert_ne!(twice, text);
+    let e = read_trees(twice.as_bytes())
+        .unwrap()
+        .pop()
+        .unwrap()
+        .1
+        .unwrap_err();
+    assert_eq!(
+        (e.field.as_str(), e.message.as_str()),
+        ("format", "given twice")
+    );
+    // The file's own errors: cut short, and no tree at all.
+    let cut = read_trees(&text.as_bytes()[..text.len() / 2]).unwrap_err();
+    assert!(
+        cut.to_string().starts_with("not JSON (line 1, column"),
+        "{cut}"
+    );
+    let none = read_trees(&b"\"dead\""[..]).unwrap_err();
+    assert_eq!(none.to_string(), "neither a tree nor a list of trees");
+    assert!(read_trees(&b"[] []"[..]).is_err());
+    assert!(read_trees(&b"[]"[..]).unwrap().is_empty());
+}
+
+/// The fuzzing harness's hour (issue 39): text that is not JSON as a whole (a lone
+/// surrogate, a number out of range) where the stream skips a value (a wrapper's other
+/// field, an unknown field, the nodes after a defect) was read streamed. Skipped values
+/// are checked as JSON too: the file is refused as the parsed value refuses it.
+#[test]
+fn a_skipped_value_is_checked_as_json() {
+    let (proof, _) = exported();
+    let tree = proof.to_string();
+    for junk in [r#""\ud800""#, "1e999"] {
+        let texts = [
+            format!(r#"{{"junk": {junk}, "tree": {tree}}}"#),
+            format!(r#"[{{"tree": {tree}, "to_move": {junk}}}]"#),
+            format!(r#"{{"comment": {junk}, {}"#, &tree[1..]),
+            // The nodes after a defect (nodes[0]'s leaf), skipped: one holds the junk.
+            tree.replacen(
+                r#""nodes":["#,
+                &format!(r#""nodes":[{{"leaf":"eye"}},{{"id":{junk}}},"#),
+                1,
+            ),
+        ];
+        for text in &texts {
+            assert!(serde_json::from_str::<Value>(text).is_err(), "{text}");
+            let e = read_trees(text.as_bytes()).expect_err(text);
+            assert!(e.to_string().starts_with("not JSON"), "{e}");
+        }
+    }
 }

@@ -3,21 +3,20 @@
 
 use std::sync::Arc;
 
-use tsume_board::{Board, Color, Configuration, Point, Position};
+use tsume_board::{Board, Color, Point, Position};
 use tsume_prove::{exact, reference, solve, Options, Tuning, Verdict};
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+mod common;
+
+use common::{random_position, Fill, Rng};
+
+/// Stones on 30 to 79 % of the points, either player to move.
+const FILL: Fill = Fill {
+    percent: 30,
+    spread: 50,
+    to_move: None,
+    max_empty: usize::MAX,
+};
 
 /// Mixes `TSUME_SOAK_SEED` into the random cases' generator, once the boards are made
 /// (so the boards, and what the tests assert about them, stay those of CI). CI runs each
@@ -101,50 +100,10 @@ fn boards(rng: &mut Rng) -> Vec<Arc<Board>> {
     out.into_iter().map(Arc::new).collect()
 }
 
-/// A random legal position with a stone at the returned point.
-fn random_position(rng: &mut Rng, board: &Arc<Board>) -> Option<(Position, Point)> {
-    for _ in 0..50 {
-        let n = board.len();
-        let fill = 30 + rng.below(50);
-        let cells = (0..n)
-            .map(|_| {
-                if rng.below(100) < fill {
-                    Some(if rng.below(2) == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    })
-                } else {
-                    None
-                }
-            })
-            .collect();
-        let to_move = if rng.below(2) == 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let Ok(p) = Position::new(
-            Arc::clone(board),
-            &Configuration::from_cells(cells),
-            to_move,
-        ) else {
-            continue;
-        };
-        let stones: Vec<Point> = board.points().filter(|&q| p.color(q).is_some()).collect();
-        if stones.is_empty() {
-            continue;
-        }
-        let x = stones[rng.below(stones.len() as u64) as usize];
-        return Some((p, x));
-    }
-    None
-}
-
 /// A random position and target with its kill rank from the exact solver (None when
 /// no position was made or the exact solver ran out of its budget).
 fn random_case(rng: &mut Rng, board: &Arc<Board>) -> Option<(Position, Point, Option<u32>)> {
-    let (p, x) = random_position(rng, board)?;
+    let (p, x) = random_position(rng, board, &FILL)?;
     let rank = exact::kill_rank(&p, x, 30_000).ok()?;
     Some((p, x, rank))
 }
@@ -634,7 +593,7 @@ fn dfpn_under_the_ko_rule_matches_the_reference() {
     let (mut checked, mut dead, mut differ, mut banned_roots, mut trees) = (0, 0, 0, 0, 0);
     for _round in 0..rounds(60) {
         for board in &boards {
-            let Some((p0, x)) = random_position(&mut rng, board) else {
+            let Some((p0, x)) = random_position(&mut rng, board, &FILL) else {
                 continue;
             };
             let mut p = p0.with_ko_rule(true);

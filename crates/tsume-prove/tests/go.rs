@@ -8,20 +8,22 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use tsume_board::{Board, Color, Configuration, KoRule, Move, Point, Position};
+use tsume_board::{Board, Color, KoRule, Move, Position};
 use tsume_prove::go::{go_result, GoResult, Model, Threats, MAX_THREATS};
 use tsume_prove::{default_depth, exact, exact_go, reference, solve, Options, Verdict};
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+mod common;
+
+use common::{random_position, Fill, Rng};
+
+/// Stones on 45 to 89 % of the points, either player to move, at most `max_empty`
+/// empty points.
+const fn fill(max_empty: usize) -> Fill {
+    Fill {
+        percent: 45,
+        spread: 45,
+        to_move: None,
+        max_empty,
     }
 }
 
@@ -50,50 +52,6 @@ fn boards() -> Vec<Arc<Board>> {
     .collect()
 }
 
-/// A random legal position with a stone at the returned point, and at most
-/// `max_empty` empty points.
-fn random_position(
-    rng: &mut Rng,
-    board: &Arc<Board>,
-    max_empty: usize,
-) -> Option<(Position, Point)> {
-    for _ in 0..50 {
-        let fill = 45 + rng.below(45);
-        let cells = (0..board.len())
-            .map(|_| {
-                (rng.below(100) < fill).then(|| {
-                    if rng.below(2) == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    }
-                })
-            })
-            .collect();
-        let to_move = if rng.below(2) == 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let Ok(p) = Position::new(
-            Arc::clone(board),
-            &Configuration::from_cells(cells),
-            to_move,
-        ) else {
-            continue;
-        };
-        if board.points().filter(|&q| p.is_empty_at(q)).count() > max_empty {
-            continue;
-        }
-        let stones: Vec<Point> = board.points().filter(|&q| p.color(q).is_some()).collect();
-        if stones.is_empty() {
-            continue;
-        }
-        return Some((p.clone(), stones[rng.below(stones.len() as u64) as usize]));
-    }
-    None
-}
-
 /// Whether the player to move wins the position's result under ordinary rules.
 fn mover_wins(result: GoResult, mover_attacks: bool) -> bool {
     match result {
@@ -113,7 +71,7 @@ fn go_result_matches_the_exact_oracle() {
     let mut bounded = 0;
     for round in 0..rounds(30) {
         for board in &boards {
-            let Some((p, x)) = random_position(&mut rng, board, 6) else {
+            let Some((p, x)) = random_position(&mut rng, board, &fill(6)) else {
                 continue;
             };
             let Ok(expected) = exact_go::go_result(&p, x, 40_000, MAX_THREATS) else {
@@ -230,7 +188,7 @@ fn dfpn_under_master_rules_and_threats_matches_the_reference() {
     let (mut checked, mut differ) = (0, 0);
     for _ in 0..rounds(25) {
         for board in &boards {
-            let Some((p0, x)) = random_position(&mut rng, board, 5) else {
+            let Some((p0, x)) = random_position(&mut rng, board, &fill(5)) else {
                 continue;
             };
             let defender = p0.color(x).unwrap();

@@ -6,19 +6,20 @@
 
 use std::sync::Arc;
 
-use tsume_board::{Board, Color, Configuration, Move, Point, Position};
+use tsume_board::{Board, Color, Move, Point, Position};
 use tsume_prove::{exact, reference, solve, Options, Tuning, Verdict};
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+mod common;
+
+use common::{random_position, Fill, Rng};
+
+/// Stones on 35 to 69 % of the points, `to_move` to move.
+const fn fill(to_move: Color) -> Fill {
+    Fill {
+        percent: 35,
+        spread: 35,
+        to_move: Some(to_move),
+        max_empty: usize::MAX,
     }
 }
 
@@ -35,37 +36,6 @@ fn boards() -> Vec<Arc<Board>> {
     .into_iter()
     .map(|b| Arc::new(b.unwrap()))
     .collect()
-}
-
-/// A random legal position (stones on about half the points) with a stone as target.
-fn random_position(rng: &mut Rng, board: &Arc<Board>, to_move: Color) -> Option<(Position, Point)> {
-    for _ in 0..50 {
-        let fill = 35 + rng.below(35);
-        let cells = (0..board.len())
-            .map(|_| {
-                (rng.below(100) < fill).then(|| {
-                    if rng.below(2) == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    }
-                })
-            })
-            .collect();
-        let Ok(p) = Position::new(
-            Arc::clone(board),
-            &Configuration::from_cells(cells),
-            to_move,
-        ) else {
-            continue;
-        };
-        let stones: Vec<Point> = board.points().filter(|&q| p.color(q).is_some()).collect();
-        if stones.is_empty() {
-            continue;
-        }
-        return Some((p, stones[rng.below(stones.len() as u64) as usize]));
-    }
-    None
 }
 
 fn covered_moves(t: &tsume_proof::Tree) -> usize {
@@ -128,7 +98,7 @@ fn zones_agree_with_the_plain_search_and_the_exact_solver() {
             } else {
                 Color::White
             };
-            let Some((p, x)) = random_position(&mut rng, board, to_move) else {
+            let Some((p, x)) = random_position(&mut rng, board, &fill(to_move)) else {
                 continue;
             };
             let rank = exact::kill_rank(&p, x, 30_000).ok();
@@ -199,7 +169,7 @@ fn zones_under_the_ko_rule_match_the_reference() {
     let (mut cases, mut with_covers) = (0, 0);
     for _ in 0..30 {
         for board in &boards() {
-            let Some((p0, x)) = random_position(&mut rng, board, Color::White) else {
+            let Some((p0, x)) = random_position(&mut rng, board, &fill(Color::White)) else {
                 continue;
             };
             let mut p = p0.with_ko_rule(true);

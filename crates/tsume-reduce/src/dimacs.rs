@@ -74,6 +74,47 @@ pub enum DimacsErrorKind {
     },
     /// The input ends inside a clause (no terminating 0); the line is where it began.
     MissingZero,
+    /// More variables, clauses or literals than the [`DimacsLimits`] read: declared in
+    /// the header, or met while reading.
+    TooLarge {
+        /// "variables", "clauses" or "literals".
+        what: &'static str,
+        /// The count declared in the header, or 0 when met while reading.
+        declared: u64,
+        /// The limit.
+        limit: u64,
+    },
+}
+
+/// How large a formula [`parse_dimacs_within`] reads: it refuses a header declaring
+/// more, and stops reading at the first clause or literal past a limit, before the work
+/// that grows with them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct DimacsLimits {
+    /// Variables (the `V` of the header).
+    pub vars: u32,
+    /// Clauses (the `C` of the header, and the clauses read).
+    pub clauses: usize,
+    /// Literals in all the clauses together (normalising adds at most this many
+    /// clauses and variables).
+    pub literals: usize,
+}
+
+impl DimacsLimits {
+    /// No limit beyond the types' (a variable's literal fits an `i32`).
+    pub const NONE: DimacsLimits = DimacsLimits {
+        vars: i32::MAX as u32,
+        clauses: usize::MAX,
+        literals: usize::MAX,
+    };
+
+    /// What `tsume reduce` and `tsume verify-reduction` read (docs/limits.md): the
+    /// reduction's time and memory are linear in the formula, and these bound them.
+    pub const REDUCE: DimacsLimits = DimacsLimits {
+        vars: 200_000,
+        clauses: 200_000,
+        literals: 600_000,
+    };
 }
 
 impl fmt::Display for DimacsError {
@@ -107,6 +148,18 @@ impl fmt::Display for DimacsError {
             DimacsErrorKind::MissingZero => {
                 write!(f, "clause starting here is not terminated by 0")
             }
+            DimacsErrorKind::TooLarge {
+                what,
+                declared,
+                limit,
+            } => {
+                if *declared > 0 {
+                    write!(f, "the header declares {declared} {what}, ")?;
+                } else {
+                    write!(f, "more {what} than the limit: ")?;
+                }
+                write!(f, "at most {limit} {what} are read (docs/limits.md)")
+            }
         }
     }
 }
@@ -128,6 +181,26 @@ fn err(line: usize, kind: DimacsErrorKind) -> DimacsError {
 /// token that is not an integer, a clause count that differs from C, a clause without its
 /// terminating 0.
 pub fn parse_dimacs(text: &str) -> Result<Cnf, DimacsError> {
+    parse_dimacs_within(text, DimacsLimits::NONE)
+}
+
+/// [`parse_dimacs`] within `limits`: a header declaring more variables or clauses than
+/// they allow is refused on its line, and so is the first clause or literal past them.
+///
+/// # Errors
+/// As [`parse_dimacs`], and [`DimacsErrorKind::TooLarge`].
+pub fn parse_dimacs_within(text: &str, limits: DimacsLimits) -> Result<Cnf, DimacsError> {
+    let too_large = |line: usize, what: &'static str, declared: u64, limit: u64| {
+        err(
+            line,
+            DimacsErrorKind::TooLarge {
+                what,
+                declared,
+                limit,
+            },
+        )
+    };
+    let mut literals = 0usize;
     let mut header: Option<(u32, usize)> = None;
     let mut clauses: Vec<Vec<i32>> = Vec::new();
     let mut current: Vec<i32> = Vec::new();
@@ -157,6 +230,18 @@ pub fn parse_dimacs(text: &str) -> Result<Cnf, DimacsError> {
             if v > i32::MAX as u32 {
                 return Err(bad());
             }
+            if v > limits.vars {
+                let (v, limit) = (u64::from(v), u64::from(limits.vars));
+                return Err(too_large(line_no, "variables", v, limit));
+            }
+            if c > limits.clauses {
+                return Err(too_large(
+                    line_no,
+                    "clauses",
+                    c as u64,
+                    limits.clauses as u64,
+                ));
+            }
             header = Some((v, c));
             continue;
         }
@@ -168,8 +253,15 @@ pub fn parse_dimacs(text: &str) -> Result<Cnf, DimacsError> {
                 .parse()
                 .map_err(|_| err(line_no, DimacsErrorKind::NotANumber(tok.to_string())))?;
             if lit == 0 {
+                if clauses.len() == limits.clauses {
+                    return Err(too_large(line_no, "clauses", 0, limits.clauses as u64));
+                }
                 clauses.push(std::mem::take(&mut current));
                 continue;
+            }
+            literals += 1;
+            if literals > limits.literals {
+                return Err(too_large(line_no, "literals", 0, limits.literals as u64));
             }
             if lit.unsigned_abs() > u64::from(vars) {
                 return Err(err(
@@ -414,6 +506,45 @@ pub(crate) fn distinct_clauses(input: &Cnf) -> (Cnf, Vec<String>) {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    /// Each limit: reached, the formula is read; passed, the header's line (declared)
+    /// or the line of the first clause or literal past it.
+    #[test]
+    fn limits_refuse_before_the_work() {
+        let limits = DimacsLimits {
+            vars: 3,
+            clauses: 2,
+            literals: 4,
+        };
+        let too = |text: &str| match parse_dimacs_within(text, limits).unwrap_err() {
+            DimacsError {
+                line,
+                kind: DimacsErrorKind::TooLarge { what, declared, .. },
+            } => (line, what, declared),
+            e => panic!("{e}"),
+        };
+        let at = parse_dimacs_within("p cnf 3 2\n1 2 0\n-3 2 0\n", limits).unwrap();
+        assert_eq!(at.clauses.len(), 2);
+        assert_eq!(too("c\np cnf 4 1\n1 0\n"), (2, "variables", 4));
+        assert_eq!(too("p cnf 3 3\n1 0\n"), (1, "clauses", 3));
+        // More than the header says: the clause past the limit, on its line.
+        assert_eq!(too("p cnf 3 1\n1 0\n2 0\n3 0\n"), (4, "clauses", 0));
+        assert_eq!(too("p cnf 3 1\n1 2\n3 -1\n-2 0\n"), (4, "literals", 0));
+        let e = parse_dimacs_within("p cnf 3 9\n", limits).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1: the header declares 9 clauses, at most 2 clauses are read (docs/limits.md)"
+        );
+        // No limit: the same texts read (or fail for what they are).
+        assert!(parse_dimacs("p cnf 4 1\n1 0\n").is_ok());
+        assert_eq!(
+            parse_dimacs("p cnf 3 1\n1 0\n2 0\n").unwrap_err().kind,
+            DimacsErrorKind::ClauseCount {
+                declared: 1,
+                found: 2
+            }
+        );
+    }
 
     #[test]
     fn parses_comments_header_and_multiline_clauses() {

@@ -164,8 +164,8 @@ pub mod route;
 pub mod small;
 
 pub use dimacs::{
-    is_satisfiable, normalize, parse_dimacs, random_3cnf, random_monotone_3cnf, to_dimacs, Cnf,
-    DimacsError, DimacsErrorKind,
+    is_satisfiable, normalize, parse_dimacs, parse_dimacs_within, random_3cnf,
+    random_monotone_3cnf, to_dimacs, Cnf, DimacsError, DimacsErrorKind, DimacsLimits,
 };
 pub use grid::{to_grid_sgf, GridError};
 pub use reduce::{

@@ -5,13 +5,12 @@
 use std::fmt;
 use std::path::Path;
 
-use serde_json::Value;
 use tsume_board::{Color, KoRule};
-use tsume_proof::{check, from_json, Certificate, CheckError, CheckReport, Claim};
+use tsume_proof::{check, Certificate, CheckError, CheckReport, Claim, ImportError};
 use tsume_sgf::Problem;
 
-/// The largest proof file read: the JSON is held whole, at some 35 bytes of memory a
-/// byte of file (docs/limits.md).
+/// The largest proof file read: the trees are read as the file streams by
+/// (`tsume_proof::read_trees`), at a few bytes of memory a byte of file (docs/limits.md).
 pub const MAX_PROOF_BYTES: u64 = 256 << 20;
 
 /// Why a file cannot be read as trees.
@@ -70,14 +69,14 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-/// The trees of one file: each tree's JSON, and where it came from within the file
-/// (`""` for a file that is one tree, `[i]` for a list's, `[i].tree` for a tree as
-/// `tsume solve --tree-out` wraps it).
+/// The trees of one file, read as it streams by: each tree read (or why not), and where
+/// it came from within the file (`""` for a file that is one tree, `[i]` for a list's,
+/// `[i].tree` for a tree as `tsume solve --tree-out` wraps it).
 ///
 /// # Errors
 /// A [`ReadError`] when the file is too large, unreadable, not JSON, or neither a tree
 /// nor a list.
-pub fn read_trees(path: &Path) -> Result<Vec<(String, Value)>, ReadError> {
+pub fn read_trees(path: &Path) -> Result<Vec<tsume_proof::ReadTree>, ReadError> {
     let file = path.display().to_string();
     if let Ok(m) = std::fs::metadata(path) {
         if m.len() > MAX_PROOF_BYTES {
@@ -87,39 +86,31 @@ pub fn read_trees(path: &Path) -> Result<Vec<(String, Value)>, ReadError> {
             });
         }
     }
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
+    let reader = match std::fs::File::open(path) {
+        Ok(r) => r,
         Err(error) => return Err(ReadError::Io { file, error }),
     };
-    let v: Value = match serde_json::from_str(&text) {
-        Ok(v) => v,
-        Err(error) => return Err(ReadError::NotJson { file, error }),
-    };
-    let unwrap = |at: String, t: &Value| -> (String, Value) {
-        // `tsume solve --tree-out` wraps each tree with the side it was solved for.
-        match t.get("tree") {
-            Some(inner) if t.get("format").is_none() => (format!("{at}.tree"), inner.clone()),
-            _ => (at, t.clone()),
-        }
-    };
-    match &v {
-        Value::Array(list) => Ok(list
-            .iter()
-            .enumerate()
-            .map(|(i, t)| unwrap(format!("[{i}]"), t))
-            .collect()),
-        Value::Object(_) => Ok(vec![unwrap(String::new(), &v)]),
-        _ => Err(ReadError::NotTrees { file }),
-    }
+    tsume_proof::read_trees(reader).map_err(|e| match e {
+        tsume_proof::ReadError::Json(error) if error.is_io() => ReadError::Io {
+            file,
+            error: error.into(),
+        },
+        tsume_proof::ReadError::Json(error) => ReadError::NotJson { file, error },
+        tsume_proof::ReadError::NotTrees => ReadError::NotTrees { file },
+    })
 }
 
 /// One tree of a file read as a [`Certificate`]; `Err` is the line that says why not,
 /// naming the file and the field (`p.json: [1].tree.nodes[3].move: …`).
 ///
 /// # Errors
-/// The message, when `tsume_proof::from_json` rejects the tree.
-pub fn read_tree(file: &str, at: &str, v: &Value) -> Result<Certificate, String> {
-    from_json(v).map_err(|e| {
+/// The message, when the tree was not read (`tsume_proof::from_json`'s error).
+pub fn read_tree(
+    file: &str,
+    at: &str,
+    tree: Result<Certificate, ImportError>,
+) -> Result<Certificate, String> {
+    tree.map_err(|e| {
         let field = if e.field.is_empty() {
             at.trim_start_matches('.').to_string()
         } else if at.is_empty() {
@@ -285,6 +276,8 @@ mod tests {
     use super::*;
     use crate::tests::bundled;
     use crate::{answer, Settings};
+    use serde_json::Value;
+    use tsume_proof::from_json;
 
     /// A file of this test's own, removed when dropped.
     struct TempFile(PathBuf);
@@ -331,8 +324,8 @@ mod tests {
         let trees = read_trees(&file.0).unwrap();
         let places: Vec<&str> = trees.iter().map(|(at, _)| at.as_str()).collect();
         assert_eq!(places, ["[0].tree", "[1].tree"]);
-        for ((at, v), side) in trees.iter().zip(&report.sides) {
-            let c = read_tree("trees.json", at, v).unwrap();
+        for ((at, v), side) in trees.into_iter().zip(&report.sides) {
+            let c = read_tree("trees.json", &at, v).unwrap();
             let j = judge(&c, Some(&p));
             assert!(j.check.is_ok(), "{:?}", j.check);
             assert_eq!(j.about, Some(Ok(())));
@@ -369,14 +362,14 @@ mod tests {
     fn a_bad_tree_names_its_place_and_field() {
         let v: Value = serde_json::from_str(r#"{"format": "tsume-proof"}"#).unwrap();
         let inner = from_json(&v).unwrap_err();
-        let e = read_tree("p.json", "[1].tree", &v).unwrap_err();
+        let e = read_tree("p.json", "[1].tree", from_json(&v)).unwrap_err();
         let want = if inner.field.is_empty() {
             format!("p.json: [1].tree: {}", inner.message)
         } else {
             format!("p.json: [1].tree.{}: {}", inner.field, inner.message)
         };
         assert_eq!(e, want);
-        let e = read_tree("p.json", "", &v).unwrap_err();
+        let e = read_tree("p.json", "", from_json(&v)).unwrap_err();
         assert!(e.starts_with("p.json: "), "{e}");
         assert!(e.ends_with(&inner.message), "{e}");
     }

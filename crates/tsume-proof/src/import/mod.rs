@@ -11,13 +11,18 @@
 //! player the line from the root gives it (the root's is `to_move`; every move, a pass
 //! too, hands the turn over), an edge's `sgf` not its move.
 
+mod nodes;
+mod stream;
+
 use std::fmt;
 use std::sync::Arc;
 
 use serde_json::Value;
-use tsume_board::{Board, Color, Configuration, KoRule, Move, Point, Position};
+use tsume_board::{Board, Color, Configuration, KoRule, Point, Position};
 
-use crate::{Claim, Leaf, Tree, TreeNode};
+use crate::{Claim, Tree, TreeNode};
+use nodes::Nodes;
+pub use stream::{read_trees, ReadError, ReadTree};
 
 /// A tree read back with the position it is about.
 #[derive(Clone, Debug)]
@@ -183,8 +188,36 @@ fn point(board: &Board, text: &str, name: &str) -> Result<Point, ImportError> {
 /// something the board does not have (a point, a node), and a setup that is not a legal
 /// position (a point given both colours, a group without a liberty).
 pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
-    if !v.is_object() {
-        return Err(bad("", "not a JSON object"));
+    stream::tree_of(v)
+}
+
+/// The fields of a tree's object, `nodes` aside.
+const TOP_FIELDS: &[&str] = &[
+    "format",
+    "claim",
+    "target",
+    "defender",
+    "attacker",
+    "to_move",
+    "board",
+    "setup",
+    "ko_rule",
+    "ko_threats",
+    "ko_ban",
+];
+
+/// A tree from its fields as read: `v` the object of its small fields (each field met
+/// and not kept, `nodes` or an unknown one, as `null`), `nodes` as read, and the first
+/// field given twice.
+fn finish(
+    v: &Value,
+    nodes: Option<Result<Nodes, ImportError>>,
+    twice: Option<String>,
+) -> Result<Certificate, ImportError> {
+    // First: which of the two values a field given twice has is not to be guessed (a
+    // parsed JSON value keeps the last, the stream the first).
+    if let Some(k) = twice {
+        return Err(bad(k, "given twice"));
     }
     match v.get("format").and_then(Value::as_str) {
         Some("tsume-proof") => {}
@@ -196,24 +229,8 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
             ))
         }
     }
-    known_fields(
-        v,
-        "",
-        &[
-            "format",
-            "claim",
-            "target",
-            "defender",
-            "attacker",
-            "to_move",
-            "board",
-            "setup",
-            "ko_rule",
-            "ko_threats",
-            "ko_ban",
-            "nodes",
-        ],
-    )?;
+    let known: Vec<&str> = TOP_FIELDS.iter().copied().chain(["nodes"]).collect();
+    known_fields(v, "", &known)?;
     let claim = match string(v, "claim")? {
         "dead" => Claim::Dead,
         "alive" => Claim::Alive,
@@ -342,119 +359,12 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
             (Some(_), _) => return Err(bad(key, "not a string")),
         }
     }
-    let raw = array(v, "nodes")?;
-    if raw.is_empty() {
+    let nodes = nodes.ok_or_else(|| bad("nodes", "missing"))??;
+    if nodes.len() == 0 {
         return Err(bad("nodes", "empty: a tree has its root at nodes[0]"));
     }
-    let mut nodes = Vec::with_capacity(raw.len());
-    for (i, n) in raw.iter().enumerate() {
-        let at = |f: &str| format!("nodes[{i}].{f}");
-        if !n.is_object() {
-            return Err(bad(format!("nodes[{i}]"), "not an object"));
-        }
-        known_fields(
-            n,
-            &format!("nodes[{i}]"),
-            &["id", "remaining", "to_move", "leaf", "children", "covered"],
-        )?;
-        if let Some(id) = n.get("id") {
-            if id.as_u64() != Some(i as u64) {
-                return Err(bad(at("id"), format!("{id}, but the node is nodes[{i}]")));
-            }
-        }
-        let remaining = match n.get("remaining") {
-            None | Some(Value::Null) => None,
-            Some(r) => Some(
-                r.as_u64()
-                    .and_then(|r| u32::try_from(r).ok())
-                    .ok_or_else(|| bad(at("remaining"), "not a whole number or null"))?,
-            ),
-        };
-        let leaf = match n.get("leaf") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(l)) => Some(match l.as_str() {
-                "capture" => Leaf::Capture,
-                "benson" => Leaf::Benson,
-                "depth_limit" => Leaf::DepthLimit,
-                other => {
-                    return Err(bad(
-                        at("leaf"),
-                        format!("\"{other}\" is not capture, benson or depth_limit"),
-                    ))
-                }
-            }),
-            Some(_) => return Err(bad(at("leaf"), "not a string or null")),
-        };
-        let mut children = Vec::new();
-        let list: &[Value] = match n.get("children") {
-            None | Some(Value::Null) => &[],
-            Some(c) => c
-                .as_array()
-                .ok_or_else(|| bad(at("children"), "not a list"))?,
-        };
-        for (k, e) in list.iter().enumerate() {
-            let here = format!("nodes[{i}].children[{k}]");
-            if !e.is_object() {
-                return Err(bad(here, "not an object"));
-            }
-            known_fields(e, &here, &["move", "sgf", "node"])?;
-            let name = e
-                .get("move")
-                .and_then(Value::as_str)
-                .ok_or_else(|| bad(format!("{here}.move"), "missing or not a string"))?;
-            let mv = if name == "pass" {
-                Move::Pass
-            } else {
-                Move::Play(point(&board, name, &format!("{here}.move"))?)
-            };
-            let to = e
-                .get("node")
-                .and_then(Value::as_u64)
-                .and_then(|j| usize::try_from(j).ok())
-                .filter(|&j| j < raw.len())
-                .ok_or_else(|| {
-                    bad(
-                        format!("{here}.node"),
-                        format!("missing or not a node index below {}", raw.len()),
-                    )
-                })?;
-            match (e.get("sgf"), mv) {
-                (None | Some(Value::Null), _) => {}
-                (Some(Value::String(sgf)), Move::Play(p))
-                    if board.grid_info().is_some() && *sgf == board.sgf(p) => {}
-                (Some(other), _) => {
-                    return Err(bad(
-                        format!("{here}.sgf"),
-                        format!("{other} is not the SGF point of the move {name}"),
-                    ))
-                }
-            }
-            children.push((mv, to));
-        }
-        let mut covered = Vec::new();
-        let list: &[Value] = match n.get("covered") {
-            None | Some(Value::Null) => &[],
-            Some(c) => c
-                .as_array()
-                .ok_or_else(|| bad(at("covered"), "not a list"))?,
-        };
-        for (k, e) in list.iter().enumerate() {
-            let here = format!("nodes[{i}].covered[{k}]");
-            let name = e.as_str().ok_or_else(|| bad(&here, "not a move name"))?;
-            covered.push(if name == "pass" {
-                Move::Pass
-            } else {
-                Move::Play(point(&board, name, &here)?)
-            });
-        }
-        nodes.push(TreeNode {
-            remaining,
-            children,
-            leaf,
-            covered,
-        });
-    }
-    players_agree(raw, &nodes, root.to_move())?;
+    let (nodes, given) = nodes.resolve(&board)?;
+    players_agree(&given, &nodes, root.to_move())?;
     Ok(Certificate {
         root,
         target,
@@ -466,7 +376,11 @@ pub fn from_json(v: &Value) -> Result<Certificate, ImportError> {
 /// the root's `to_move`, and every move (a pass too) hands the turn over. The nodes are
 /// walked breadth first, without recursion; a node reached with both players, or given
 /// a player no line gives it, is a contradiction.
-fn players_agree(raw: &[Value], nodes: &[TreeNode], first: Color) -> Result<(), ImportError> {
+fn players_agree(
+    given: &[Option<Color>],
+    nodes: &[TreeNode],
+    first: Color,
+) -> Result<(), ImportError> {
     let mut player: Vec<Option<Color>> = vec![None; nodes.len()];
     player[0] = Some(first);
     let mut queue = std::collections::VecDeque::from([0usize]);
@@ -488,23 +402,18 @@ fn players_agree(raw: &[Value], nodes: &[TreeNode], first: Color) -> Result<(), 
             }
         }
     }
-    for (i, n) in raw.iter().enumerate() {
-        let at = format!("nodes[{i}].to_move");
-        match (n.get("to_move"), player[i]) {
-            (None | Some(Value::Null), _) => {}
-            (Some(Value::String(t)), derived) => {
-                let given = color(t, &at)?;
-                if let Some(d) = derived.filter(|&d| d != given) {
-                    return Err(bad(
-                        at,
-                        format!(
-                            "\"{t}\", but the line from the root gives {} to move",
-                            d.name()
-                        ),
-                    ));
-                }
+    for (i, (&g, &d)) in given.iter().zip(&player).enumerate() {
+        if let (Some(g), Some(d)) = (g, d) {
+            if g != d {
+                return Err(bad(
+                    format!("nodes[{i}].to_move"),
+                    format!(
+                        "\"{}\", but the line from the root gives {} to move",
+                        g.name(),
+                        d.name()
+                    ),
+                ));
             }
-            (Some(_), _) => return Err(bad(at, "not a string or null")),
         }
     }
     Ok(())

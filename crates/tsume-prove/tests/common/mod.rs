@@ -1,0 +1,81 @@
+//! What the random-position tests share: a small generator and random legal positions.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use tsume_board::{Board, Color, Configuration, Point, Position};
+
+/// A small deterministic generator (xorshift); seed it with a non-zero value.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// How [`random_position`] fills a board.
+pub struct Fill {
+    /// Each point holds a stone with probability `percent + below(spread)` in 100,
+    /// drawn once a position.
+    pub percent: u64,
+    pub spread: u64,
+    /// The player to move; `None` draws it.
+    pub to_move: Option<Color>,
+    /// Positions with more empty points are drawn again.
+    pub max_empty: usize,
+}
+
+/// A random legal position with a stone at the returned point (50 draws at most).
+pub fn random_position(
+    rng: &mut Rng,
+    board: &Arc<Board>,
+    fill: &Fill,
+) -> Option<(Position, Point)> {
+    for _ in 0..50 {
+        let percent = fill.percent + rng.below(fill.spread);
+        let cells = (0..board.len())
+            .map(|_| {
+                (rng.below(100) < percent).then(|| {
+                    if rng.below(2) == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    }
+                })
+            })
+            .collect();
+        let to_move = fill.to_move.unwrap_or_else(|| {
+            if rng.below(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            }
+        });
+        let Ok(p) = Position::new(
+            Arc::clone(board),
+            &Configuration::from_cells(cells),
+            to_move,
+        ) else {
+            continue;
+        };
+        if board.points().filter(|&q| p.is_empty_at(q)).count() > fill.max_empty {
+            continue;
+        }
+        let stones: Vec<Point> = board.points().filter(|&q| p.color(q).is_some()).collect();
+        if stones.is_empty() {
+            continue;
+        }
+        let x = stones[rng.below(stones.len() as u64) as usize];
+        return Some((p, x));
+    }
+    None
+}
