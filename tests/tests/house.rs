@@ -109,6 +109,24 @@ fn crate_paths(text: &str) -> BTreeSet<String> {
     out
 }
 
+/// The `.rs` files under `dir`, at any depth (build folders named `target` left out).
+fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let (mut stack, mut out) = (vec![dir.to_path_buf()], Vec::new());
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
+            let p = e.expect("a directory entry").path();
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "target") {
+                    stack.push(p);
+                }
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
 /// Each crate's top-level modules (a file `src/m.rs` or a folder `src/m/`) and, for each,
 /// the modules its code names through `crate::` (unit tests after `#[cfg(test)]` left out).
 fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
@@ -120,17 +138,10 @@ fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
             .and_then(|n| n.to_str())
             .unwrap_or_default();
         if path.is_dir() {
-            let mut stack = vec![path.clone()];
-            while let Some(dir) = stack.pop() {
-                for e in fs::read_dir(&dir).expect("a module folder") {
-                    let p = e.expect("a directory entry").path();
-                    if p.is_dir() {
-                        stack.push(p);
-                    } else if p.extension().is_some_and(|x| x == "rs") {
-                        files.entry(name.to_string()).or_default().push(p);
-                    }
-                }
-            }
+            files
+                .entry(name.to_string())
+                .or_default()
+                .extend(rust_files(&path));
         } else if let Some(stem) = name.strip_suffix(".rs") {
             if stem != "lib" && stem != "main" {
                 files
@@ -242,34 +253,20 @@ fn modules_import_downwards_only() {
 /// concerns.
 #[test]
 fn no_source_file_is_over_800_lines() {
-    let mut stack = vec![repo_root().join("crates")];
     let (mut seen, mut long) = (0, Vec::new());
-    while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(&dir).expect("a folder under crates/") {
-            let path = entry.expect("a directory entry").path();
-            let name = path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or_default();
-            if path.is_dir() {
-                if name != "target" {
-                    stack.push(path);
-                }
-                continue;
-            }
-            let in_src = path.components().any(|c| c.as_os_str() == "src");
-            if !in_src || !name.ends_with(".rs") || name == "tests.rs" {
-                continue;
-            }
-            seen += 1;
-            let text = fs::read_to_string(&path).expect("a source file");
-            let n = text
-                .lines()
-                .take_while(|l| !l.starts_with("#[cfg(test)]"))
-                .count();
-            if n > 800 {
-                long.push(format!("{} ({n})", path.display()));
-            }
+    for path in rust_files(&repo_root().join("crates")) {
+        let in_src = path.components().any(|c| c.as_os_str() == "src");
+        if !in_src || path.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        seen += 1;
+        let text = fs::read_to_string(&path).expect("a source file");
+        let n = text
+            .lines()
+            .take_while(|l| !l.starts_with("#[cfg(test)]"))
+            .count();
+        if n > 800 {
+            long.push(format!("{} ({n})", path.display()));
         }
     }
     assert!(seen > 50, "only {seen} source files found under crates/");
