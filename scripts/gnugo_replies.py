@@ -15,7 +15,7 @@ reply agrees when it matches the published pattern whole, as GNU Go's regress.sh
 it (alternatives `(A|B)` and all). Output: one line per test, then a table per command and
 per class (ko replies 2/3 apart), as Markdown, and, with --json FILE, the rows.
 
-  python3 scripts/gnugo_replies.py --corpus ../shared/corpus [--max-nodes 200000] [--every 1]
+  python3 scripts/gnugo_replies.py --corpus ../shared/corpus [--max-nodes 200000] [--every 1] [--ko-only]
 """
 import argparse
 import csv
@@ -88,7 +88,9 @@ def main():
     ap.add_argument("--gnugo", default="/usr/games/gnugo")
     ap.add_argument("--time-limit", type=float, default=60.0, help="tsume's --time-limit (s)")
     ap.add_argument("--max-nodes", type=int, default=200000,
-                    help="tsume's --max-nodes (each search; deterministic, unlike the time limit)")
+                    help="tsume's --max-nodes (each search; deterministic, unlike the time limit; 0: none)")
+    ap.add_argument("--ko-only", action="store_true",
+                    help="only the tests published with a ko code (2 or 3)")
     ap.add_argument("--every", type=int, default=1, help="every n-th test only")
     ap.add_argument("--json", help="write the rows to this file")
     ap.add_argument("--from-json", help="summarise the rows of an earlier run's --json")
@@ -105,13 +107,15 @@ def main():
             continue
         seen.add(r["source"])
         rows.append((r, pub))
+    if args.ko_only:
+        rows = [(r, pub) for r, pub in rows if klass(pub) == "ko (2/3)"]
     rows = rows[::args.every]
     out = []
     for r, pub in rows:
         verb = command(pub, r["question"])
         gtp = f"loadsgf {os.path.join(args.corpus, r['file'])}\n1 {verb} {r['target_gtp']}\nquit\n"
-        t_cmd = [args.tsume, "gtp", "--ko-rule", "basic", "--time-limit", str(args.time_limit),
-                 "--max-nodes", str(args.max_nodes)]
+        t_cmd = [args.tsume, "gtp", "--ko-rule", "basic", "--time-limit", str(args.time_limit)]
+        t_cmd += ["--max-nodes", str(args.max_nodes)] if args.max_nodes > 0 else []
         t, t_wall = reply((t_cmd, gtp), args.time_limit * 4 + 30)
         g, g_wall = reply(([args.gnugo, "--mode", "gtp", "--quiet"], gtp), 600)
         pts = area_points(args.tsume, os.path.join(args.corpus, r["file"]), r["target_gtp"])
