@@ -58,6 +58,17 @@ run verify_txt verify-reduction --vars 3 --clauses 4 --count 4; tx_ verify_txt
 run verify_json verify-reduction --vars 2 --clauses 3 --count 3 --grid --json; jq_ verify_json
 run verify_all verify-reduction --all --vars 2 --clauses 3 --json; jq_ verify_all
 run graph_solve solve $OUT/f.graph --to-move W --json; jq_ graph_solve
+# pictures and the human report with its diagram (render.rs, draw_out.rs, check --html)
+for f in 03_bent_three_corner 13_ko_is_alive 35_line_ko; do
+  run pic_$f solve problems/$f.sgf --all-moves --svg $OUT/$f.svg --html $OUT/$f.html; tx_ pic_$f
+done
+run pic_unknown solve problems/08_rabbity_six.sgf --max-nodes 300 --svg $OUT/unknown.svg --html $OUT/unknown.html; tx_ pic_unknown
+run pic_graph solve $OUT/f.graph --to-move W --svg $OUT/graph.svg; tx_ pic_graph
+run check_html check problems/06_bulky_five.sgf --all-moves --html $OUT/check06.html; tx_ check_html
+run check_dual check problems/01_straight_three_corner.sgf --all-moves; tx_ check_dual
+run rsvg_d2 reduce $OUT/f.cnf -o $OUT/g2.graph --svg $OUT/d2.svg; tx_ rsvg_d2
+run rsvg_grid reduce $OUT/f.cnf -o $OUT/g6.graph --grid --svg $OUT/grid.svg; tx_ rsvg_grid
+run rsvg_sgf reduce $OUT/f.cnf -o $OUT/g.sgf --svg $OUT/gsgf.svg; tx_ rsvg_sgf
 for c in solve check bench gtp check-proof verify-reduction reduce; do "$T" $c --help > $OUT/help_$c.txt; done
 "$T" --help > $OUT/help.txt
 run bad1 solve problems/ --ko-rule x; tx_ bad1

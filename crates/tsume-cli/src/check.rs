@@ -6,9 +6,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rayon::prelude::*;
-use tsume_board::Move;
 use tsume_prove::Limits;
-use tsume_solve::review::{claim_str, review, Review};
+use tsume_solve::review::{review, Review};
 
 use crate::args::{AreaArgs, BudgetArgs, KoRule, Player};
 use crate::jobs::{expand, Job};
@@ -234,7 +233,7 @@ pub(crate) fn run(
                     }
                 }
                 if let Some(path) = &a.html {
-                    if let Err(f) = crate::draw_out::write(path, &html_page(rep)) {
+                    if let Err(f) = crate::draw_out::write(path, &tsume_draw::review_page(rep)) {
                         return fail(err, f);
                     }
                 }
@@ -275,61 +274,4 @@ pub(crate) fn run(
         );
     }
     code
-}
-
-/// `--html`: the page of the file's lines, each move with its judgement, the text
-/// report above the board.
-fn html_page(r: &FileReport) -> String {
-    let p = &r.problem;
-    let lines: Vec<tsume_draw::Line> = r
-        .lines
-        .iter()
-        .enumerate()
-        .map(|(k, l)| {
-            let first = l.path.first().map_or(r.side, |&i| r.flat[i].color);
-            let mut steps = Vec::new();
-            for &i in &l.path {
-                let f = &r.flat[i];
-                let mv = match f.point.map(|x| p.from_full(x)) {
-                    None => Move::Pass,
-                    Some(Some(x)) => Move::Play(x),
-                    Some(None) => break,
-                };
-                if f.after.is_none() {
-                    break;
-                }
-                // The judgement: move_text's words in brackets.
-                let t = r.move_text(i);
-                let note = t
-                    .split_once('(')
-                    .and_then(|(_, rest)| rest.strip_suffix(')'))
-                    .unwrap_or(&t);
-                steps.push(tsume_draw::Step {
-                    color: f.color,
-                    mv,
-                    note: note.to_string(),
-                });
-            }
-            let verdict = match l.agrees {
-                Some(true) => "agrees",
-                Some(false) => "DISAGREES",
-                None => "not settled",
-            };
-            let marked = l.claim.map_or("unmarked", |c| claim_str(Some(c)));
-            tsume_draw::Line {
-                group: "The file's lines".to_string(),
-                title: format!("line {}: marked {marked}; {verdict}", k + 1),
-                start: p.position().with_to_move(first),
-                steps,
-                end: format!("judged {}", claim_str(l.judged)),
-            }
-        })
-        .collect();
-    let facts: Vec<String> = r.text().lines().map(str::to_string).collect();
-    tsume_draw::page_html(
-        &tsume_draw::Scene::of_problem(p),
-        &p.label(),
-        &facts,
-        &lines,
-    )
 }

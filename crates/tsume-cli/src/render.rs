@@ -1,294 +1,12 @@
-//! Output: the human report, the table for several problems (their JSON: `report`).
+//! Output: the table for several problems (its rows' words: `tsume_solve::text`; their
+//! JSON: `report`).
 
-use std::fmt::Write as _;
 use std::io::Write;
-
-use tsume_board::Move;
-use tsume_prove::go::{GoResult, Threats, MAX_THREATS};
-use tsume_prove::Verdict;
-
-use tsume_solve::{MovesCheck, Side, Status};
 
 use crate::jobs::Job;
 use crate::report::{Collection, Row, SolveJson, SolveSummary, Unreadable};
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
-use tsume_solve::Solved;
-
-fn move_list(r: &Solved, moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|&m| r.move_names(m).0)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn side_line(r: &Solved, s: &Side) -> String {
-    let a = &s.answer;
-    let who = s.to_move.title();
-    let attacker = s.to_move != r.defender();
-    let mut line = format!("{who} to move: ");
-    match a.verdict {
-        Verdict::Dead => {
-            line += "dead";
-            if attacker {
-                let _ = write!(line, " — {who} kills at {}", move_list(r, &a.moves));
-                if !a.all_moves && !a.moves.is_empty() {
-                    line += " (first found; --all-moves for every one)";
-                }
-            } else {
-                line += &format!(" — no {who} move saves the group");
-            }
-            // D₀ within k plies: the capture is ply k + 1 at the latest.
-            match a.kill_plies {
-                Some(0) => line += "; captured at once",
-                Some(k) => {
-                    let _ = write!(line, "; captured by ply {}", k + 1);
-                }
-                None => {}
-            }
-        }
-        Verdict::Alive => {
-            line += "alive";
-            if attacker {
-                line += &format!(" — no {who} move kills");
-            } else {
-                // A winning pass (listed where Ψ lists it, last) reads "by passing".
-                let pass = a.moves.contains(&Move::Pass);
-                let stones: Vec<Move> = a
-                    .moves
-                    .iter()
-                    .copied()
-                    .filter(|&m| m != Move::Pass)
-                    .collect();
-                line += &format!(" — {who} lives");
-                if pass {
-                    line += " by passing";
-                }
-                if !stones.is_empty() {
-                    let or = if pass { ", or" } else { "" };
-                    let _ = write!(line, "{or} at {}", move_list(r, &stones));
-                }
-                if !a.all_moves && !a.moves.is_empty() {
-                    line += " (first found)";
-                }
-            }
-            if a.exact {
-                line += "; for every α";
-            } else {
-                let _ = write!(line, "; within α = {}", r.report.depth);
-            }
-        }
-        Verdict::Unknown => {
-            line += "unknown";
-            if let Some(why) = &a.reason {
-                let _ = write!(line, " ({why})");
-            }
-            if let Some(h) = a.survives {
-                let attacker_name = r.defender().opponent().name();
-                let _ = write!(line, "; {attacker_name} cannot kill within {h} plies");
-                match &s.survives_check {
-                    Some(Ok(c)) => {
-                        let _ = write!(line, " (disproof checked, {} nodes)", c.nodes);
-                    }
-                    Some(Err(e)) => {
-                        let _ = write!(line, " (DISPROOF REJECTED: {e})");
-                    }
-                    None => line += " (not checked)",
-                }
-            }
-        }
-    }
-    if !a.pv.is_empty() && a.verdict != Verdict::Unknown {
-        match s.pv_repeats() {
-            Some((i, j)) => {
-                let head = if i == 0 {
-                    String::new()
-                } else {
-                    format!("{}, then ", move_list(r, &a.pv[..i]))
-                };
-                let _ = write!(
-                    line,
-                    "\n    line: {head}{} again and again (the position repeats: with no ko \
-                     rule play goes on forever and the group is never captured)",
-                    move_list(r, &a.pv[i..j])
-                );
-            }
-            None => {
-                let _ = write!(line, "\n    line: {}", move_list(r, &a.pv));
-            }
-        }
-    }
-    let _ = write!(
-        line,
-        "\n    {} nodes, {:.3} s, {:.0} k nodes/s",
-        a.stats.nodes,
-        a.stats.seconds,
-        a.stats.nodes_per_second() / 1000.0
-    );
-    match &s.check {
-        Some(Ok(c)) => {
-            let _ = write!(line, "; proof checked ({} nodes)", c.nodes);
-            match &s.moves_check {
-                Some(MovesCheck::Checked(n)) => {
-                    let _ = write!(
-                        line,
-                        "; every first move's outcome checked too ({n} more trees)"
-                    );
-                }
-                Some(MovesCheck::Unsettled(e)) => {
-                    let _ = write!(line, "; the other first moves not shown: {e}");
-                }
-                Some(MovesCheck::Rejected(e)) => {
-                    let _ = write!(line, "; FIRST MOVES REJECTED: {e}");
-                }
-                None => {}
-            }
-            if a.verdict == Verdict::Alive && a.exact && !c.every_alpha {
-                line += " for this α only: \"for every α\" rests on the search";
-            }
-            // Said only when it holds: a tree with a repeating line may still have a
-            // strategy without one (bounded trees run on until the depth limit).
-            if c.repetition_free && !r.problem.position().ko_rule() {
-                line +=
-                    "\n    no ko needed: no line of the proof repeats a position, so the answer \
-                         holds under a ko rule too";
-            } else if !c.repetition_free && !r.problem.position().ko_rule() {
-                line += "\n    a line of the proof repeats a position (a ko retaken, or a longer \
-                         cycle): under ordinary Go's ko the answer may differ (--ko-rule basic)";
-            }
-        }
-        Some(Err(e)) => {
-            let _ = write!(line, "; PROOF REJECTED: {e}");
-        }
-        None if a.verdict != Verdict::Unknown => line += "; proof not checked",
-        None => {}
-    }
-    line
-}
-
-/// A number of external ko threats: "0", "more than 5", "?" (not known).
-fn threats_text(t: Threats) -> String {
-    match t {
-        Threats::Needs(k) => k.to_string(),
-        Threats::MoreThan(k) => format!("more than {k}"),
-        Threats::Unknown => "?".to_string(),
-    }
-}
-
-/// The results under ordinary Go rules, one line for the sides searched: "ordinary Go
-/// rules: Black to move: ko, Black starts it at B2 (external ko threats needed: Black
-/// 0, White 1; without threats Black wins); White to move: alive at C1".
-fn go_line(r: &Solved) -> Option<String> {
-    let defender = r.defender();
-    let parts: Vec<String> = r
-        .report
-        .sides
-        .iter()
-        .filter_map(|s| {
-            let g = s.go.as_ref()?;
-            let who = s.to_move.title();
-            let mut t = format!("{who} to move: {}", g.result);
-            let at = if g.moves.is_empty() {
-                String::new()
-            } else {
-                format!(" at {}", move_list(r, &g.moves))
-            };
-            match g.result {
-                GoResult::Ko => {
-                    if !at.is_empty() {
-                        let _ = write!(t, ", {who} starts it{at}");
-                    }
-                    if let Some(k) = g.ko {
-                        let _ = write!(
-                            t,
-                            " (external ko threats needed: {} {}, {} {}",
-                            defender.opponent().title(),
-                            threats_text(k.attacker_threats),
-                            defender.title(),
-                            threats_text(k.defender_threats)
-                        );
-                        if let Some(w) = k.winner_without_threats {
-                            let _ = write!(t, "; without threats {} wins", w.title());
-                        }
-                        t += ")";
-                    }
-                }
-                GoResult::Unknown => {
-                    let _ = write!(t, " ({})", g.note);
-                }
-                _ => {
-                    t += &at;
-                    if g.ko.is_some() {
-                        let _ = write!(
-                            t,
-                            " (a ko {} cannot win with {MAX_THREATS} external ko threats)",
-                            defender.title()
-                        );
-                    }
-                }
-            }
-            if !g.every_alpha && matches!(g.result, GoResult::Alive | GoResult::Seki) {
-                let _ = write!(t, " (within α = {})", r.report.depth);
-            }
-            Some(t)
-        })
-        .collect();
-    (!parts.is_empty()).then(|| format!("ordinary Go rules: {}", parts.join("; ")))
-}
-
-/// The report a person reads.
-pub(crate) fn human(r: &Solved, diagram: bool) -> String {
-    let p = &r.problem;
-    let full = p.full().board();
-    let defender = r.defender();
-    let mut s = String::new();
-    let _ = writeln!(s, "{}", p.label());
-    if diagram {
-        let _ = writeln!(s, "{}", p.region_diagram());
-    }
-    let _ = writeln!(
-        s,
-        "target: the {} group at {} ({}); attacker {}; α = {}",
-        defender.name(),
-        full.gtp(p.target_full()),
-        r.target_source(),
-        defender.opponent().name(),
-        r.report.depth
-    );
-    if p.position().ko_rule() {
-        let _ = writeln!(
-            s,
-            "rules: the basic ko rule (--ko-rule basic): a ko may not be retaken on the very \
-             next move; outside Crăşmaru's model"
-        );
-    }
-    for n in p.notes() {
-        let _ = writeln!(s, "note: {n}");
-    }
-    for side in &r.report.sides {
-        let _ = writeln!(s, "{}", side_line(r, side));
-    }
-    if let Some(line) = go_line(r) {
-        let _ = writeln!(s, "{line}");
-    }
-    if let Some(st) = r.status() {
-        let _ = writeln!(s, "status: {st} ({})", st.meaning());
-    }
-    if let Some(exp) = r.expected_status() {
-        if let Some(st) = r.status() {
-            let _ = writeln!(
-                s,
-                "expected by the file: {exp} — {}",
-                if exp == st.as_str() {
-                    "agrees"
-                } else {
-                    "DISAGREES"
-                }
-            );
-        }
-    }
-    s
-}
+use tsume_solve::{text, Solved};
 
 /// Several problems: one line each and a summary.
 /// `jobs`: each problem's file and game tree (where `--index all` split a file, the
@@ -302,14 +20,13 @@ pub(crate) fn table(
 ) -> i32 {
     let mut code = EXIT_OK;
     let mut rows = Vec::new();
-    let (mut solved, mut agree, mut expected, mut unknown) = (0, 0, 0, 0);
-    let mut total_nodes = 0u64;
-    let mut total_seconds = 0.0;
+    let mut summary = SolveSummary::new(jobs.len());
     for (job, r) in jobs.iter().zip(results) {
         match r {
             Err(e) => {
                 let _ = writeln!(err, "{}", e.message);
-                code = code.max(e.code);
+                code = code.max(e.code).max(EXIT_BAD_INPUT);
+                summary.errors += 1;
                 if as_json {
                     rows.push(Row::Unreadable(Unreadable {
                         file: job.name(),
@@ -320,105 +37,27 @@ pub(crate) fn table(
                 }
             }
             Ok(rep) => {
-                let status = rep.status().map_or_else(
-                    || {
-                        rep.report
-                            .sides
-                            .first()
-                            .map_or("unknown", |s| s.answer.verdict.as_str())
-                    },
-                    Status::as_str,
-                );
-                if status == "unknown" {
-                    unknown += 1;
-                } else {
-                    solved += 1;
-                }
-                let exp = rep.expected_status();
-                if let Some(e) = &exp {
-                    expected += 1;
-                    if e == status {
-                        agree += 1;
-                    }
-                }
+                summary.add(rep);
                 if rep.report.rejected().is_some() {
                     code = code.max(EXIT_FAILURE);
                 }
-                let (nodes, secs) = (rep.report.nodes(), rep.report.seconds());
-                total_nodes += nodes;
-                total_seconds += secs;
                 if as_json {
                     rows.push(Row::Solved(SolveJson::new(rep, None)));
                 } else {
-                    let firsts: Vec<String> = rep
-                        .report
-                        .sides
-                        .iter()
-                        .map(|s| {
-                            format!(
-                                "{}:{}{}",
-                                s.to_move.letter(),
-                                s.answer.verdict.as_str(),
-                                if s.answer.moves.is_empty() {
-                                    String::new()
-                                } else {
-                                    format!("@{}", rep.move_names(s.answer.moves[0]).0)
-                                }
-                            )
-                        })
-                        .collect();
-                    let mark = match &exp {
-                        Some(e) if e == status => "ok".to_string(),
-                        Some(e) => format!("EXPECTED {e}"),
-                        None => String::new(),
-                    };
-                    let _ = writeln!(
-                        out,
-                        "{:<44} {:<10} {:<28} {:>10} {:>8.3}s {}{}",
-                        job.label(),
-                        status,
-                        firsts.join(" "),
-                        nodes,
-                        secs,
-                        mark,
-                        if rep.report.rejected().is_some() {
-                            " PROOF REJECTED"
-                        } else {
-                            ""
-                        }
-                    );
+                    let _ = writeln!(out, "{}", text::row(rep, &job.label()));
                 }
             }
         }
     }
-    let errors = results.iter().filter(|r| r.is_err()).count();
     if as_json {
-        let summary = SolveSummary {
-            files: jobs.len(),
-            solved,
-            unknown,
-            errors,
-            expected,
-            agree,
-            nodes: total_nodes,
-            seconds: total_seconds,
+        let problems = Collection {
+            problems: rows,
+            summary,
         };
-        crate::report::print(
-            out,
-            &Collection {
-                problems: rows,
-                summary,
-            },
-        );
+        crate::report::print(out, &problems);
     } else {
-        let _ = writeln!(
-            out,
-            "\n{}: {solved} solved, {unknown} unknown, {errors} unreadable; {agree}/{expected} agree with the answer stated in the file; {total_nodes} nodes, {total_seconds:.2} s of search",
-            crate::jobs::counted_jobs(jobs)
-        );
-    }
-    if errors > 0 {
-        code = code.max(EXIT_BAD_INPUT);
+        let counted = crate::jobs::counted_jobs(jobs);
+        let _ = writeln!(out, "\n{}", text::summary(&summary, &counted));
     }
     code
 }

@@ -296,23 +296,7 @@ pub(crate) fn run(
             return f.code;
         }
         if let Some(path) = &a.tree_out {
-            let trees: Vec<TreeOut> = solved
-                .report
-                .sides
-                .iter()
-                .filter_map(|side| {
-                    // An unknown answer's partial result (alive for fewer plies) is a
-                    // tree too, which check-proof checks; with neither, the list may be
-                    // empty, which check-proof reads as "no tree".
-                    let t = side
-                        .answer
-                        .tree
-                        .as_ref()
-                        .or(side.answer.survives_tree.as_ref())?;
-                    let tree = tsume_proof::to_json(&side.position, solved.problem.target(), t);
-                    Some(TreeOut::new(side.to_move, tree))
-                })
-                .collect();
+            let trees = TreeOut::of_solved(&solved);
             let text = serde_json::to_string_pretty(&trees).unwrap_or_default();
             if let Err(e) = std::fs::write(path, text) {
                 let _ = writeln!(err, "{}: {e}", path.display());
@@ -326,7 +310,7 @@ pub(crate) fn run(
             };
             crate::report::print(out, &SolveJson::new(&solved, one_side));
         } else {
-            let _ = write!(out, "{}", crate::render::human(&solved, !a.quiet));
+            let _ = write!(out, "{}", tsume_solve::text::report(&solved, !a.quiet));
         }
         if let Some(e) = solved.report.rejected() {
             let _ = writeln!(

@@ -14,6 +14,9 @@
 //! - [`problem_svg`] draws the problem and a figure per line as one SVG document;
 //!   [`page_html`] writes a self-contained page that steps through the lines.
 //! - [`tree_line`] reads a line off a proof or disproof tree (a refutation).
+//! - The commands' pictures: a solved problem ([`solved_svg`], [`solved_page`]), a
+//!   file's solution tree as reviewed ([`review_page`]), a 3-SAT instance
+//!   ([`reduction_svg`]).
 //!
 //! The SVG is written with the `svg` crate. Stones are `circle` elements of class
 //! `stone black` or `stone white` named by `data-point` (GTP names on grids), coordinates
@@ -33,16 +36,23 @@
 //! ```
 #![deny(missing_docs)]
 
+mod answers;
 mod figure;
 mod layers;
 mod layout;
 mod page;
 mod picture;
+mod reduction;
+mod review;
 mod scene;
 mod tree_line;
+
+pub use answers::{solved_page, solved_svg};
 
 pub use figure::{diagrams, figure, figure_of, Figure, Line, Step};
 pub use page::page_html;
 pub use picture::problem_svg;
+pub use reduction::reduction_svg;
+pub use review::review_page;
 pub use scene::{DrawError, Scene};
 pub use tree_line::tree_line;

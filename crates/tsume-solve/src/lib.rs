@@ -10,8 +10,8 @@
 //! solution tree with it (and says so in text and as the file annotated); [`certificate`]
 //! reads proof files back for the checker alone; [`json`] is the `--json` of certified
 //! answers as `#[derive(Serialize)]` types ([`Solved`]: a problem with its report);
-//! [`sgf_out`] writes a solved problem's trees as SGF variations. Writing any of them out
-//! is the caller's.
+//! [`sgf_out`] writes a solved problem's trees as SGF variations; [`text`] says a solved
+//! problem in words. Writing any of them out is the caller's.
 //!
 //! # Example: a straight three, both players moving first
 //!
@@ -41,6 +41,7 @@ pub mod json;
 pub mod review;
 pub mod sgf_out;
 mod solved;
+pub mod text;
 
 use std::fmt;
 

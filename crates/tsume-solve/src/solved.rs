@@ -26,6 +26,20 @@ impl Solved {
         self.report.status()
     }
 
+    /// The status's word, or with one side searched its verdict's ("dead", "alive",
+    /// "unknown", …): the table of several problems and its counts.
+    pub fn status_word(&self) -> &'static str {
+        self.status().map_or_else(
+            || {
+                self.report
+                    .sides
+                    .first()
+                    .map_or("unknown", |s| s.answer.verdict.as_str())
+            },
+            Status::as_str,
+        )
+    }
+
     /// GTP and SGF names of a move of the position in play, on the whole board.
     pub fn move_names(&self, m: Move) -> (String, String) {
         move_names(&self.problem, m)

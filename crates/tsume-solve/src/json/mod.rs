@@ -284,6 +284,40 @@ pub struct SolveSummary {
     pub seconds: f64,
 }
 
+impl SolveSummary {
+    /// No problem counted yet, of `files`.
+    pub fn new(files: usize) -> SolveSummary {
+        SolveSummary {
+            files,
+            solved: 0,
+            unknown: 0,
+            errors: 0,
+            expected: 0,
+            agree: 0,
+            nodes: 0,
+            seconds: 0.0,
+        }
+    }
+
+    /// Counts a solved problem: settled or unknown, its file's answer, its searches.
+    pub fn add(&mut self, r: &Solved) {
+        let status = r.status_word();
+        if status == "unknown" {
+            self.unknown += 1;
+        } else {
+            self.solved += 1;
+        }
+        if let Some(e) = r.expected_status() {
+            self.expected += 1;
+            if e == status {
+                self.agree += 1;
+            }
+        }
+        self.nodes += r.report.nodes();
+        self.seconds += r.report.seconds();
+    }
+}
+
 /// `tsume solve --tree-out`: one entry per tree.
 #[derive(Serialize)]
 pub struct TreeOut {
@@ -293,6 +327,25 @@ pub struct TreeOut {
 }
 
 impl TreeOut {
+    /// Each side's tree as JSON: the answer's, or an unknown answer's partial result
+    /// (alive for fewer plies), which check-proof checks too; a side with neither has
+    /// no entry (an empty list: check-proof reads "no tree").
+    pub fn of_solved(r: &Solved) -> Vec<TreeOut> {
+        r.report
+            .sides
+            .iter()
+            .filter_map(|side| {
+                let t = side
+                    .answer
+                    .tree
+                    .as_ref()
+                    .or(side.answer.survives_tree.as_ref())?;
+                let tree = tsume_proof::to_json(&side.position, r.problem.target(), t);
+                Some(TreeOut::new(side.to_move, tree))
+            })
+            .collect()
+    }
+
     pub fn new(to_move: Color, tree: serde_json::Value) -> TreeOut {
         TreeOut {
             to_move: letter(to_move),
