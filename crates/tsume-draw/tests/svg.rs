@@ -189,6 +189,67 @@ fn every_bundled_problem_draws_its_position_and_lines() {
     assert_eq!(figures, 2 * files.len());
 }
 
+/// A solved problem's pictures show its answer: the SVG the problem and each known
+/// side's principal variation (its diagrams), the facts naming each side's verdict; the
+/// page, for a player that wins, a line for each other first move its trees answer.
+#[test]
+fn a_solved_problem_draws_its_answer() {
+    let path = problems_dir().join("03_bent_three_corner.sgf");
+    let problem = load_problem(&path, &LoadOptions::default()).unwrap();
+    let settings = tsume_solve::Settings {
+        all_moves: true,
+        ..tsume_solve::Settings::default()
+    };
+    let report = tsume_solve::answer(problem.position(), problem.target(), &settings).unwrap();
+    let solved = tsume_solve::Solved { problem, report };
+    let p = &solved.problem;
+    let svg = tsume_draw::solved_svg(&solved);
+    let drawn = panels(&svg);
+    let mut want = 1;
+    for s in &solved.report.sides {
+        assert!(svg.contains(&format!(
+            "{} first: {}",
+            s.to_move.title(),
+            s.answer.verdict
+        )));
+        let line = Line::alternating("", "", s.position.clone(), &s.answer.pv, "");
+        want += diagrams(&line, 3).len();
+    }
+    assert_eq!(drawn.len(), want, "the problem and each side's line");
+    let first = &drawn["problem"];
+    assert_eq!(first.stones, expected(p, p.position(), first));
+    let page = tsume_draw::solved_page(&solved);
+    let scene = Scene::of_problem(p);
+    let mut others = 0;
+    for s in solved
+        .report
+        .sides
+        .iter()
+        .filter(|s| s.mover_wins() == Some(true))
+    {
+        for (m, _) in s.answer.move_trees.iter().filter(|(_, t)| t.is_some()) {
+            let tsume_board::Move::Play(x) = *m else {
+                continue;
+            };
+            if s.answer.pv.first() == Some(m) {
+                continue;
+            }
+            let who = s.to_move.title();
+            let title = if s.answer.moves.contains(m) {
+                format!("{who} {} also wins", scene.point_name(x))
+            } else {
+                format!("{who} {}? refuted", scene.point_name(x))
+            };
+            assert!(page.contains(&title), "{title}");
+            others += 1;
+        }
+    }
+    assert!(
+        others > 0,
+        "the bent three has first moves beside the kill and the life"
+    );
+}
+
 /// A formula draws as a graph board with design D2's gadgets named as the crate docs
 /// name them, one circle per stone; its grid version draws as a board with its labels.
 #[test]

@@ -340,3 +340,80 @@ pub fn summary(s: &SolveSummary, problems: &str) -> String {
         s.solved, s.unknown, s.errors, s.agree, s.expected, s.nodes, s.seconds
     )
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use crate::tests::bundled;
+    use crate::{answer, Settings};
+
+    fn solved(name: &str, settings: &Settings) -> Solved {
+        let problem = bundled(name);
+        let report = answer(problem.position(), problem.target(), settings).unwrap();
+        Solved { problem, report }
+    }
+
+    /// The words say what the report holds: each side's verdict, the winner's moves by
+    /// their names, the checker's nodes, the status, and the row's status and nodes.
+    #[test]
+    fn the_words_say_the_report() {
+        let settings = Settings {
+            all_moves: true,
+            ..Settings::default()
+        };
+        for name in ["03_bent_three_corner.sgf", "13_ko_is_alive.sgf"] {
+            let r = solved(name, &settings);
+            let text = report(&r, false);
+            for s in &r.report.sides {
+                let head = format!("{} to move: {}", s.to_move.title(), s.answer.verdict);
+                let line = text.lines().find(|l| l.starts_with(&head));
+                let line = line.unwrap_or_else(|| panic!("{name}: no '{head}' in\n{text}"));
+                if s.mover_wins() == Some(true) {
+                    for &m in s.answer.moves.iter().filter(|&&m| m != Move::Pass) {
+                        assert!(line.contains(&r.move_names(m).0), "{name}: {line}");
+                    }
+                }
+                if let Some(Ok(c)) = &s.check {
+                    let said = format!("proof checked ({} nodes)", c.nodes);
+                    assert!(text.contains(&said), "{name}: {said}");
+                }
+            }
+            let status = r.status().unwrap();
+            assert!(text.contains(&format!("\nstatus: {status} (")), "{text}");
+            let row = row(&r, "label");
+            let cols: Vec<&str> = row.split_whitespace().collect();
+            assert_eq!(cols[..2], ["label", status.as_str()], "{row}");
+            assert!(
+                cols.contains(&r.report.nodes().to_string().as_str()),
+                "{row}"
+            );
+        }
+    }
+
+    /// A search out of budget says unknown, in the report, the row and the summary's
+    /// counts, beside a problem solved.
+    #[test]
+    fn unknown_is_said_and_counted() {
+        let mut tight = Settings::default();
+        tight.limits.max_nodes = Some(300);
+        let unknown = solved("08_rabbity_six.sgf", &tight);
+        assert_eq!(unknown.status(), Some(crate::Status::Unknown));
+        assert!(report(&unknown, false).contains(": unknown"));
+        assert_eq!(
+            row(&unknown, "u").split_whitespace().nth(1),
+            Some("unknown")
+        );
+        let known = solved("03_bent_three_corner.sgf", &Settings::default());
+        let mut sum = SolveSummary::new(3);
+        sum.add(&unknown);
+        sum.add(&known);
+        assert_eq!((sum.solved, sum.unknown), (1, 1));
+        assert_eq!(sum.nodes, unknown.report.nodes() + known.report.nodes());
+        // Both files state a status; the one solved is the one that can agree.
+        assert_eq!((sum.expected, sum.agree), (2, 1));
+        let line = summary(&sum, "3 files");
+        assert!(line.starts_with("3 files: 1 solved, 1 unknown, 0 unreadable; 1/2 agree"));
+    }
+}
