@@ -10,7 +10,7 @@ use tsume_prove::Limits;
 use tsume_solve::review::{review, Review};
 
 use crate::args::{AreaArgs, BudgetArgs, KoRule, Player};
-use crate::jobs::{expand, Job};
+use crate::jobs::{expand, write, Job};
 use crate::report::{CheckJson, CheckSummary, Collection};
 use crate::{Fail, EXIT_FAILURE, EXIT_OK};
 
@@ -227,13 +227,13 @@ pub(crate) fn run(
                     code = code.max(EXIT_FAILURE);
                 }
                 if let Some(path) = &a.sgf_out {
-                    if let Err(e) = std::fs::write(path, rep.annotated_sgf(&rep.root_sgf)) {
-                        let _ = writeln!(err, "{}: {e}", path.display());
-                        return crate::EXIT_BAD_INPUT;
+                    if let Err(f) = write(path, &rep.annotated_sgf(&rep.root_sgf)) {
+                        let _ = writeln!(err, "{}", f.message);
+                        return f.code;
                     }
                 }
                 if let Some(path) = &a.html {
-                    if let Err(f) = crate::draw_out::write(path, &tsume_draw::review_page(rep)) {
+                    if let Err(f) = write(path, &tsume_draw::review_page(rep)) {
                         return fail(err, f);
                     }
                 }
@@ -245,32 +245,25 @@ pub(crate) fn run(
             }
         }
     }
-    if a.json {
-        if !single {
-            let summary = CheckSummary {
-                files: results.len(),
-                errors: results.iter().flatten().map(|r| r.errors()).sum(),
-                unreadable: results.iter().filter(|r| r.is_err()).count(),
-            };
-            crate::report::print(
-                out,
-                &Collection {
-                    problems: objects,
-                    summary,
-                },
-            );
-        } else if let Some(v) = objects.pop() {
-            crate::report::print(out, &v);
-        }
+    let summary = CheckSummary {
+        files: results.len(),
+        errors: results.iter().flatten().map(|r| r.errors()).sum(),
+        unreadable: results.iter().filter(|r| r.is_err()).count(),
+    };
+    if a.json && !single {
+        let problems = Collection {
+            problems: objects,
+            summary,
+        };
+        crate::report::print(out, &problems);
+    } else if let Some(v) = objects.pop() {
+        crate::report::print(out, &v);
     } else if results.len() > 1 {
-        let errors: usize = results.iter().flatten().map(|r| r.errors()).sum();
-        let bad = results.iter().filter(|r| r.is_err()).count();
+        let counted = crate::jobs::counted_jobs(&jobs);
         let _ = writeln!(
             out,
-            "{} checked: {} against their marks or missing a refutation, {} that could not be read",
-            crate::jobs::counted_jobs(&jobs),
-            tsume_board::counted(errors, "line", "lines"),
-            bad
+            "{}",
+            tsume_solve::review::summary(&counted, summary.errors, summary.unreadable)
         );
     }
     code

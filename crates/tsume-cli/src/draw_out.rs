@@ -2,13 +2,9 @@
 
 use std::path::Path;
 
+use crate::jobs::write;
 use crate::Fail;
 use tsume_solve::Solved;
-
-/// Writes `text` to `path`; a failure names the file.
-pub(crate) fn write(path: &Path, text: &str) -> Result<(), Fail> {
-    std::fs::write(path, text).map_err(|e| Fail::input(format!("{}: {e}", path.display())))
-}
 
 /// `solve --svg` and `--html` for one solved problem.
 pub(crate) fn solve_outputs(

@@ -1,5 +1,5 @@
 //! Jobs: the problem files named (folders expanded), each game tree of a collection
-//! file a job of its own with `--index all`, and standard input.
+//! file a job of its own with `--index all`, and standard input; the files written.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -104,6 +104,11 @@ impl Job {
         self.path.extension().is_some_and(|e| e == "graph")
             || self.stdin(stdin).is_some_and(tsume_sgf::is_graph_text)
     }
+}
+
+/// Writes `text` to `path`; a failure names the file.
+pub(crate) fn write(path: &Path, text: &str) -> Result<(), Fail> {
+    std::fs::write(path, text).map_err(|e| Fail::input(format!("{}: {e}", path.display())))
 }
 
 /// How many jobs, named as problems where `--index all` split a file, else as files

@@ -11,9 +11,9 @@ use tsume_sgf::LoadOptions;
 use tsume_solve::{Sides, DEFAULT_EXACT_POSITIONS, DEFAULT_FOREVER_POSITIONS, DEFAULT_MAX_TREE};
 
 use crate::args::{AreaArgs, BudgetArgs, KoRule, Pn, ToMove};
-use crate::jobs::{expand, jobs, Job};
+use crate::jobs::{expand, jobs, write, Job};
 use crate::report::{SolveJson, TreeOut};
-use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
+use crate::{Fail, EXIT_FAILURE, EXIT_OK};
 use tsume_solve::Solved;
 
 /// Arguments of `tsume solve`.
@@ -241,89 +241,87 @@ pub(crate) fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let s = match settings(a) {
-        Ok(s) => s,
-        Err(f) => {
-            let _ = writeln!(err, "tsume solve: {}", f.message);
-            return f.code;
-        }
+    run_jobs(a, stdin, out, err).unwrap_or_else(|f| {
+        let _ = writeln!(err, "{}", f.message);
+        f.code
+    })
+}
+
+/// [`run`], a failure returned.
+fn run_jobs(
+    a: &SolveArgs,
+    stdin: Option<&str>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<i32, Fail> {
+    let named = |f: Fail| Fail {
+        message: format!("tsume solve: {}", f.message),
+        ..f
     };
-    let files = match expand(&a.files) {
-        Ok(f) => f,
-        Err(f) => {
-            let _ = writeln!(err, "tsume solve: {}", f.message);
-            return f.code;
-        }
-    };
+    let s = settings(a).map_err(named)?;
+    let files = expand(&a.files).map_err(named)?;
     let jobs = jobs(&files, a.area.index, stdin);
     let single = jobs.len() == 1 && !a.files[0].is_dir();
     let outputs = [&a.sgf_out, &a.tree_out, &a.svg, &a.html];
     if !single && outputs.iter().any(|o| o.is_some()) {
+        return Err(named(Fail::input(
+            "--sgf-out, --tree-out, --svg and --html take a single problem file",
+        )));
+    }
+    if !single {
+        return Ok(several(&jobs, stdin, s, a.json, out, err));
+    }
+    let solved = solve_job(&jobs[0], stdin, &s)?;
+    if let Some(path) = &a.sgf_out {
+        // SGF draws grids only: a graph board's points would be written as letters
+        // that no reader (tsume included) takes back.
+        if solved.problem.full().board().grid_info().is_none() {
+            return Err(named(Fail::input(format!(
+                "--sgf-out: {} is a graph board, which SGF cannot hold; --tree-out writes its tree",
+                solved.problem.label()
+            ))));
+        }
+        write(path, &tsume_solve::sgf_out::write(&solved))?;
+    }
+    crate::draw_out::solve_outputs(&solved, a.svg.as_deref(), a.html.as_deref())?;
+    if let Some(path) = &a.tree_out {
+        let trees = TreeOut::of_solved(&solved);
+        write(
+            path,
+            &serde_json::to_string_pretty(&trees).unwrap_or_default(),
+        )?;
+    }
+    if a.json {
+        let one_side = match s.solve.sides {
+            Sides::One(c) => Some(c),
+            Sides::Both => None,
+        };
+        crate::report::print(out, &SolveJson::new(&solved, one_side));
+    } else {
+        let _ = write!(out, "{}", tsume_solve::text::report(&solved, !a.quiet));
+    }
+    if let Some(e) = solved.report.rejected() {
         let _ = writeln!(
             err,
-            "tsume solve: --sgf-out, --tree-out, --svg and --html take a single problem file"
+            "{}: the checker rejected a proof: {e}",
+            solved.problem.label()
         );
-        return EXIT_BAD_INPUT;
+        return Ok(EXIT_FAILURE);
     }
-    if single {
-        let solved = match solve_job(&jobs[0], stdin, &s) {
-            Ok(r) => r,
-            Err(f) => {
-                let _ = writeln!(err, "{}", f.message);
-                return f.code;
-            }
-        };
-        if let Some(path) = &a.sgf_out {
-            // SGF draws grids only: a graph board's points would be written as letters
-            // that no reader (tsume included) takes back.
-            if solved.problem.full().board().grid_info().is_none() {
-                let _ = writeln!(
-                    err,
-                    "tsume solve: --sgf-out: {} is a graph board, which SGF cannot hold; --tree-out writes its tree",
-                    solved.problem.label()
-                );
-                return EXIT_BAD_INPUT;
-            }
-            let text = tsume_solve::sgf_out::write(&solved);
-            if let Err(e) = std::fs::write(path, text) {
-                let _ = writeln!(err, "{}: {e}", path.display());
-                return EXIT_BAD_INPUT;
-            }
-        }
-        if let Err(f) = crate::draw_out::solve_outputs(&solved, a.svg.as_deref(), a.html.as_deref())
-        {
-            let _ = writeln!(err, "{}", f.message);
-            return f.code;
-        }
-        if let Some(path) = &a.tree_out {
-            let trees = TreeOut::of_solved(&solved);
-            let text = serde_json::to_string_pretty(&trees).unwrap_or_default();
-            if let Err(e) = std::fs::write(path, text) {
-                let _ = writeln!(err, "{}: {e}", path.display());
-                return EXIT_BAD_INPUT;
-            }
-        }
-        if a.json {
-            let one_side = match s.solve.sides {
-                Sides::One(c) => Some(c),
-                Sides::Both => None,
-            };
-            crate::report::print(out, &SolveJson::new(&solved, one_side));
-        } else {
-            let _ = write!(out, "{}", tsume_solve::text::report(&solved, !a.quiet));
-        }
-        if let Some(e) = solved.report.rejected() {
-            let _ = writeln!(
-                err,
-                "{}: the checker rejected a proof: {e}",
-                solved.problem.label()
-            );
-            return EXIT_FAILURE;
-        }
-        return EXIT_OK;
-    }
-    // Several problems: solved in parallel, printed in order; on a terminal, one
-    // progress line counts the problems done (a collection of a thousand takes a while).
+    Ok(EXIT_OK)
+}
+
+/// Several problems: solved in parallel, printed in order (`render::table`).
+fn several(
+    jobs: &[Job],
+    stdin: Option<&str>,
+    s: Settings,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    // On a terminal, one progress line counts the problems done (a collection of a
+    // thousand takes a while).
     let bar = s.progress.then(|| {
         let b = indicatif::ProgressBar::new(jobs.len() as u64);
         b.set_style(
@@ -351,5 +349,5 @@ pub(crate) fn run(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    crate::render::table(&jobs, &results, a.json, out, err)
+    crate::render::table(jobs, &results, json, out, err)
 }

@@ -17,7 +17,7 @@ use crate::{Settings, Sides};
 mod sgf;
 mod text;
 
-pub use text::claim_str;
+pub use text::{claim_str, summary};
 
 /// A position of the tree, proven.
 #[derive(Clone, Debug)]

@@ -14,6 +14,16 @@ pub fn claim_str(c: Option<Claim>) -> &'static str {
     }
 }
 
+/// `tsume check`'s last line on several files: `problems` (how many, named: "48 files")
+/// checked, the lines against their marks or missing a refutation (`errors`), the
+/// files that could not be read.
+pub fn summary(problems: &str, errors: usize, unreadable: usize) -> String {
+    format!(
+        "{problems} checked: {} against their marks or missing a refutation, {unreadable} that could not be read",
+        tsume_board::counted(errors, "line", "lines"),
+    )
+}
+
 impl Review {
     /// GTP and SGF names of a move of the position in play, on the whole board.
     pub fn name(&self, m: Move) -> (String, String) {
