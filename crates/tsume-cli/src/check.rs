@@ -104,27 +104,13 @@ pub struct CheckArgs {
     #[arg(long)]
     pub json: bool,
 }
-/// The review of one file, with the file's root sequence to write it back.
-struct FileReport {
-    review: Review,
-    /// The file's root sequence, as SGF nodes.
-    root_sgf: String,
-}
-
-impl std::ops::Deref for FileReport {
-    type Target = Review;
-    fn deref(&self) -> &Review {
-        &self.review
-    }
-}
-
 fn check_file(
     job: &Job,
     stdin: Option<&str>,
     a: &CheckArgs,
     limits: &Limits,
     ko_rule: bool,
-) -> Result<FileReport, Fail> {
+) -> Result<Review, Fail> {
     if job.is_graph(stdin) {
         return Err(Fail::input(format!(
             "{}: a graph file has no variations to check (tsume solve answers its question)",
@@ -132,14 +118,13 @@ fn check_file(
         )));
     }
     let file = job.solution_tree(stdin)?;
-    let tree = file.lines;
     let given = a.to_move.map(Player::color);
     let mut load = a.area.load_options(a.target.clone(), given);
     let mut problem = job.problem(&load, stdin)?;
     let side = match given.or(problem.to_move_given()) {
         Some(c) => c,
         None => {
-            let Some(first) = tree.first() else {
+            let Some(first) = file.lines.first() else {
                 return Err(Fail::input(format!(
                     "{}: no player to move (no PL) and no variation to tell it; give --to-move",
                     problem.label()
@@ -164,10 +149,7 @@ fn check_file(
         .depth
         .unwrap_or_else(|| tsume_prove::default_depth(problem.position()));
     let settings = tsume_solve::review::settings(limits.clone(), !a.no_check);
-    Ok(FileReport {
-        review: review(problem, &tree, side, depth, &settings, a.all_moves),
-        root_sgf: file.root_sgf,
-    })
+    Ok(review(problem, file, side, depth, &settings, a.all_moves))
 }
 
 /// `tsume check`; `stdin` is standard input's text when a file is `-`.
@@ -202,7 +184,7 @@ pub(crate) fn run(
             Fail::input("--sgf-out and --html take a single problem file"),
         );
     }
-    let results: Vec<Result<FileReport, Fail>> = jobs
+    let results: Vec<Result<Review, Fail>> = jobs
         .par_iter()
         .map(|j| check_file(j, stdin, a, &limits, ko_rule))
         .collect();
@@ -227,7 +209,7 @@ pub(crate) fn run(
                     code = code.max(EXIT_FAILURE);
                 }
                 if let Some(path) = &a.sgf_out {
-                    if let Err(f) = write(path, &rep.annotated_sgf(&rep.root_sgf)) {
+                    if let Err(f) = write(path, &rep.annotated_sgf()) {
                         let _ = writeln!(err, "{}", f.message);
                         return f.code;
                     }

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use tsume_board::{Color, KoRule, Move, Played, Point, Position};
 use tsume_prove::go::{go_result, GoResult};
 use tsume_prove::{Limits, Options, Verdict};
-use tsume_sgf::{Mark, Problem, SolutionNode};
+use tsume_sgf::{Mark, Problem, SolutionNode, SolutionTree};
 
 use crate::{Settings, Sides};
 
@@ -151,6 +151,8 @@ pub struct Review {
     pub marked: bool,
     /// The side's winning first moves that no right line plays.
     pub missing: Vec<Move>,
+    /// The file's root sequence, as SGF nodes, to write the file back.
+    pub root_sgf: String,
 }
 
 /// One line of the file, root to leaf, judged.
@@ -475,14 +477,14 @@ pub fn settings(limits: Limits, check: bool) -> Settings {
     }
 }
 
-/// Judges the solution tree `lines` of `problem` for `side`, the player who moves first
+/// Judges the solution tree `file` of `problem` (its lines) for `side`, the player who moves first
 /// (its opponent where a line starts with the opponent's move), α = `depth` at the
 /// problem's position; each position is answered with `settings` (its limits, trees and
 /// checks; one player moving first, α as the ply asks). With `all_moves`, every winning
 /// move is listed where the side is to move, not only the first found.
 pub fn review(
     problem: Problem,
-    lines: &[SolutionNode],
+    file: SolutionTree,
     side: Color,
     depth: u32,
     settings: &Settings,
@@ -500,7 +502,7 @@ pub fn review(
     let mut flat = Vec::new();
     flatten(
         &problem,
-        lines,
+        &file.lines,
         None,
         Some(problem.position()),
         0,
@@ -657,5 +659,6 @@ pub fn review(
         evals,
         flat,
         problem,
+        root_sgf: file.root_sgf,
     }
 }

@@ -26,7 +26,7 @@ fn sgf_point_of(r: &Review, m: Move) -> Option<String> {
 }
 
 /// [`Review::annotated_sgf`].
-fn annotated_sgf(r: &Review, root_sgf: &str) -> String {
+fn annotated_sgf(r: &Review) -> String {
     fn node(r: &Review, i: usize, out: &mut String) {
         let f = &r.flat[i];
         let mut comment = f.comment.clone().unwrap_or_default();
@@ -110,7 +110,7 @@ fn annotated_sgf(r: &Review, root_sgf: &str) -> String {
             ));
         }
     }
-    let mut out = format!("({}", root_sgf);
+    let mut out = format!("({}", r.root_sgf);
     for t in tops {
         out.push_str(&format!("\n({t})"));
     }
@@ -119,10 +119,10 @@ fn annotated_sgf(r: &Review, root_sgf: &str) -> String {
 }
 
 impl Review {
-    /// The file written back: `root_sgf` (its root sequence, as SGF nodes), its lines
-    /// with the judgement appended to each comment, the refutations it lacks and the
-    /// other winning first moves added as variations.
-    pub fn annotated_sgf(&self, root_sgf: &str) -> String {
-        annotated_sgf(self, root_sgf)
+    /// The file written back: its root sequence, its lines with the judgement appended
+    /// to each comment, the refutations it lacks and the other winning first moves added
+    /// as variations.
+    pub fn annotated_sgf(&self) -> String {
+        annotated_sgf(self)
     }
 }

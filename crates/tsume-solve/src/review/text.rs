@@ -225,13 +225,12 @@ mod tests {
     use crate::json::CheckJson;
     use crate::review::{review, settings};
 
-    fn reviewed(text: &str) -> (super::Review, String) {
+    fn reviewed(text: &str) -> super::Review {
         let tree = tsume_sgf::parse_solution_tree(text, "03.sgf", 0).unwrap();
         let problem = tsume_sgf::parse_problem(text, "03.sgf", &LoadOptions::default()).unwrap();
         let depth = tsume_prove::default_depth(problem.position());
         let settings = settings(Limits::default(), true);
-        let r = review(problem, &tree.lines, Color::Black, depth, &settings, false);
-        (r, tree.root_sgf)
+        review(problem, tree, Color::Black, depth, &settings, false)
     }
 
     /// The bundled bent three's own lines (A7 right, B7 wrong), against the answer its
@@ -242,7 +241,7 @@ mod tests {
         let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join("../../problems/03_bent_three_corner.sgf");
         let text = std::fs::read_to_string(path).unwrap();
-        let (r, root_sgf) = reviewed(&text);
+        let r = reviewed(&text);
         let words = r.text();
         let lines: Vec<&str> = words.lines().collect();
         assert!(lines[1].contains("winning first moves: A7"), "{words}");
@@ -268,9 +267,9 @@ mod tests {
             .collect();
         assert_eq!(firsts, ["A7"]);
 
-        let sgf = r.annotated_sgf(&root_sgf);
+        let sgf = r.annotated_sgf();
         assert!(sgf.contains("tsume: B A7 (wins)"), "{sgf}");
-        let (again, _) = reviewed(&sgf);
+        let again = reviewed(&sgf);
         let judged = |r: &super::Review| -> Vec<(Option<_>, Option<_>)> {
             r.lines.iter().map(|l| (l.claim, l.judged)).collect()
         };
