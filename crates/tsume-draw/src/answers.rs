@@ -18,8 +18,9 @@ pub fn solved_svg(r: &Solved) -> String {
 }
 
 /// `tsume solve --html`: the page that steps through each side's principal variation
-/// and the lines read off its trees ([`tree_lines`]), the facts above the board with
-/// each side's search nodes.
+/// and the lines read off its trees (for a winner with `--all-moves`, its other winning
+/// first moves and the refutations of its losing ones; for a loser, each first move its
+/// tree answers), the facts above the board with each side's search nodes.
 pub fn solved_page(r: &Solved) -> String {
     let scene = Scene::of_problem(&r.problem);
     let mut lines = pv_lines(r, &scene);
