@@ -12,7 +12,7 @@ use tsume_solve::{Sides, DEFAULT_EXACT_POSITIONS, DEFAULT_FOREVER_POSITIONS, DEF
 
 use crate::args::{AreaArgs, BudgetArgs, KoRule, Pn, ToMove};
 use crate::jobs::{expand, jobs, write, Job};
-use crate::report::{SolveJson, TreeOut};
+use crate::report::SolveJson;
 use crate::{Fail, EXIT_FAILURE, EXIT_OK};
 use tsume_solve::Solved;
 
@@ -285,11 +285,14 @@ fn run_jobs(
     }
     crate::draw_out::solve_outputs(&solved, a.svg.as_deref(), a.html.as_deref())?;
     if let Some(path) = &a.tree_out {
-        let trees = TreeOut::of_solved(&solved);
-        write(
-            path,
-            &serde_json::to_string_pretty(&trees).unwrap_or_default(),
-        )?;
+        let written = std::fs::File::create(path)
+            .map_err(serde_json::Error::io)
+            .and_then(|f| {
+                let mut w = std::io::BufWriter::new(f);
+                tsume_solve::json::write_trees(&solved, &mut w)?;
+                w.flush().map_err(serde_json::Error::io)
+            });
+        written.map_err(|e| Fail::input(format!("{}: {e}", path.display())))?;
     }
     if a.json {
         let one_side = match s.solve.sides {
