@@ -14,7 +14,8 @@
 //! - `table`: the solver's transposition table, each entry with the part of the
 //!   history its search looked at.
 //! - [`verify`]: the theorem checked exhaustively on small boards and on random states.
-//! - [`json`]: `tsume linear --json`'s types.
+//! - [`json`]: `tsume linear --json`'s types; [`report`]: the runs of `tsume linear`
+//!   (a state solved, the theorem checked at both ends) and their text.
 //!
 //! The reading of the rules and the search are documented in `docs/linear.md`.
 //!
@@ -28,6 +29,7 @@
 pub mod compact;
 pub mod json;
 pub mod line;
+pub mod report;
 pub mod rules;
 pub mod solver;
 mod table;
