@@ -94,6 +94,73 @@ impl VerifyRow {
     }
 }
 
+impl VerifyRow {
+    /// The table's header ([`VerifyRow::line`]'s columns).
+    pub fn header() -> String {
+        format!(
+            "{:<36} {:>6} {:>6} {:>6} {:>11} {:>6} {:>8} {:>10} {:>9}",
+            "formula", "points", "empty", "sat", "Λ", "agree", "checked", "nodes", "seconds"
+        )
+    }
+
+    /// The row in words, with the grid's verdict on a line of its own.
+    pub fn line(&self) -> String {
+        let mut line = format!(
+            "{:<36} {:>6} {:>6} {:>6} {:>11} {:>6} {:>8} {:>10} {:>9.3}",
+            self.formula,
+            self.points,
+            self.empty_points,
+            if self.satisfiable { "yes" } else { "no" },
+            self.life(),
+            match self.agree {
+                Some(true) => "yes",
+                Some(false) => "NO",
+                None => "?",
+            },
+            match self.checked {
+                Some(true) => "yes",
+                Some(false) => "NO",
+                None => "-",
+            },
+            self.nodes,
+            self.seconds
+        );
+        if let Some(g) = &self.grid {
+            line.push_str(&format!(
+                "\n{:<36} square grid ({}): {}, {} nodes",
+                "", g.design, g.verdict, g.nodes
+            ));
+        }
+        line
+    }
+}
+
+impl VerifySummary {
+    /// The rows, counted (`clause_sets`: the formulas the rows stand for, up to renaming).
+    pub fn new(formulas: Vec<VerifyRow>, clause_sets: Option<u64>) -> VerifySummary {
+        VerifySummary {
+            disagreements_or_unknown: formulas.iter().filter(|r| r.agree != Some(true)).count(),
+            formulas,
+            clause_sets,
+        }
+    }
+
+    /// The counts in words.
+    pub fn text(&self) -> String {
+        let (n, bad) = (self.formulas.len(), self.disagreements_or_unknown);
+        let mut text = format!(
+            "{n} formulas: {} agree, {bad} disagree or unknown\n",
+            n - bad
+        );
+        if let Some(sets) = self.clause_sets {
+            text.push_str(&format!(
+                "(one formula per class of renamings: {sets} clause sets in all)\n"
+            ));
+        }
+        text
+    }
+}
+
 /// The square grid's verdict with `grid`.
 #[derive(Serialize, Debug)]
 pub struct VerifyGrid {
@@ -296,6 +363,28 @@ mod tests {
             ("dead", "dead", Some(true), Some(true))
         );
         assert!(unsat.check_error.is_none() && unsat.grid.is_none());
+    }
+
+    #[test]
+    fn rows_and_counts_in_words() {
+        let sat = verify("sat", &Cnf::new(1, &[&[1]]), &opts()).unwrap();
+        let line = sat.line();
+        assert!(line.starts_with("sat "), "{line}");
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        // formula, points, empty, sat, Λ, agree, checked, nodes, seconds.
+        assert_eq!(cells.len(), VerifyRow::header().split_whitespace().count());
+        assert_eq!(
+            (cells[3], cells[4], cells[5], cells[6]),
+            ("yes", "alive", "yes", "yes")
+        );
+        let mut unknown = verify("u", &Cnf::new(1, &[&[1]]), &opts()).unwrap();
+        unknown.agree = None;
+        let s = VerifySummary::new(vec![sat, unknown], Some(7));
+        assert_eq!(s.disagreements_or_unknown, 1);
+        assert_eq!(
+            s.text(),
+            "2 formulas: 1 agree, 1 disagree or unknown\n(one formula per class of renamings: 7 clause sets in all)\n"
+        );
     }
 
     #[test]

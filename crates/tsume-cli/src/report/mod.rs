@@ -1,8 +1,8 @@
 //! Every `--json` output of `tsume`, as the types that make it (the schema documented
 //! in docs/cli.md is these types): those of certified answers are the library's
 //! (`tsume_solve::json`), the corpus's and `verify-reduction`'s (`tsume_corpus`),
-//! `status`'s and `linear`'s (`tsume_status::json`, `tsume_linear::json`); `bench`'s
-//! and `reduce`'s are here.
+//! `status`'s and `linear`'s (`tsume_status::json`, `tsume_linear::json`), `reduce`'s
+//! (`tsume_reduce::written`); `bench`'s are here.
 //! [`print`] writes one, its keys sorted.
 
 use std::io::Write;
@@ -42,46 +42,4 @@ pub(crate) struct BenchRow {
     pub status: Option<&'static str>,
     pub nodes: u64,
     pub seconds: f64,
-}
-
-/// `tsume reduce --json`.
-#[derive(Serialize)]
-pub(crate) struct ReduceJson {
-    pub formula: String,
-    pub output: String,
-    pub variables: u32,
-    pub clauses: usize,
-    pub points: usize,
-    pub empty_points: usize,
-    pub groups: usize,
-    pub edges: usize,
-    pub race_liberties: usize,
-    pub gate_liberties: usize,
-    pub notes: Vec<String>,
-    pub to_move: &'static str,
-    pub target: &'static str,
-    pub grid: Option<GridJson>,
-    /// The route's stages, where the formula went through it to design D6's class.
-    pub stages: Option<Vec<StageJson>>,
-    pub solve: String,
-}
-
-/// One stage of the route (tsume-reduce's `route`): the formula's size after it.
-#[derive(Serialize)]
-pub(crate) struct StageJson {
-    pub stage: &'static str,
-    pub variables: usize,
-    pub clauses: usize,
-    pub crossings: usize,
-}
-
-/// A reduction's square grid.
-#[derive(Serialize)]
-pub(crate) struct GridJson {
-    pub width: usize,
-    pub height: usize,
-    pub empty_points: usize,
-    pub design: &'static str,
-    /// "sgf" or "graph": how the grid was written.
-    pub format: &'static str,
 }
