@@ -9,13 +9,12 @@ use tsume_prove::Tuning;
 use tsume_sgf::{LoadOptions, RegionSpec};
 
 use crate::args::{parse_region, BudgetArgs, KoRule};
-use crate::report::{BenchJson, BenchRow};
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
 
 mod corpus;
 
 use corpus::{corpus, tuning};
-use tsume_corpus::median;
+use tsume_corpus::timing::{BenchJson, BenchRow};
 
 /// Arguments of `tsume bench`.
 #[derive(Args, Debug, Clone)]
@@ -163,63 +162,32 @@ fn problems(
             .map(|j| crate::solve::solve_job(j, None, &settings))
             .collect()
     });
-    let mut rates = Vec::new();
-    let mut times = Vec::new();
-    let (mut nodes, mut secs) = (0u64, 0.0f64);
     let mut rows = Vec::new();
     for (job, r) in jobs.iter().zip(&results) {
         match r {
             Ok(rep) => {
-                let (n, t) = (rep.report.nodes(), rep.report.seconds());
-                nodes += n;
-                secs += t;
-                times.push(t);
-                if t > 0.0 && n > 1000 {
-                    rates.push(n as f64 / t);
-                }
-                rows.push(BenchRow {
+                let row = BenchRow {
                     file: job.name(),
                     game_tree: job.index,
                     status: rep.status().map(tsume_solve::Status::as_str),
-                    nodes: n,
-                    seconds: t,
-                });
+                    nodes: rep.report.nodes(),
+                    seconds: rep.report.seconds(),
+                };
                 if !a.json {
-                    let _ = writeln!(
-                        out,
-                        "{:<48} {:<10} {:>10} nodes {:>9.4} s {:>8.0} k/s",
-                        job.label(),
-                        rep.status().map_or("unknown", tsume_solve::Status::as_str),
-                        n,
-                        t,
-                        if t > 0.0 { n as f64 / t / 1000.0 } else { 0.0 }
-                    );
+                    let _ = writeln!(out, "{}", row.line(&job.label()));
                 }
+                rows.push(row);
             }
             Err(e) => {
                 let _ = writeln!(err, "{}", e.message);
             }
         }
     }
-    let med_t = median(&mut times);
-    let med_r = median(&mut rates);
+    let bench = BenchJson::new(rows);
     if a.json {
-        let v = BenchJson {
-            problems: rows,
-            median_seconds: med_t,
-            median_nodes_per_second: med_r,
-            nodes,
-            seconds: secs,
-        };
-        crate::report::print(out, &v);
+        crate::report::print(out, &bench);
     } else {
-        let _ = writeln!(
-            out,
-            "\n{} problems: {nodes} nodes in {secs:.2} s; median {med_t:.4} s per problem; median {:.0} k nodes/s (problems over 1000 nodes); overall {:.0} k nodes/s",
-            jobs.len(),
-            med_r / 1000.0,
-            if secs > 0.0 { nodes as f64 / secs / 1000.0 } else { 0.0 }
-        );
+        let _ = writeln!(out, "\n{}", bench.summary(jobs.len()));
     }
     EXIT_OK
 }

@@ -2,7 +2,7 @@
 //! in docs/cli.md is these types): those of certified answers are the library's
 //! (`tsume_solve::json`), the corpus's and `verify-reduction`'s (`tsume_corpus`),
 //! `status`'s and `linear`'s (`tsume_status::json`, `tsume_linear::json`), `reduce`'s
-//! (`tsume_reduce::written`); `bench`'s are here.
+//! (`tsume_reduce::written`), `bench`'s (`tsume_corpus`).
 //! [`print`] writes one, its keys sorted.
 
 use std::io::Write;
@@ -22,24 +22,4 @@ pub(crate) fn print(out: &mut dyn Write, value: &impl Serialize) {
         "{}",
         serde_json::to_string_pretty(&v).unwrap_or_default()
     );
-}
-
-/// `tsume bench --json` without a corpus.
-#[derive(Serialize)]
-pub(crate) struct BenchJson {
-    pub problems: Vec<BenchRow>,
-    pub median_seconds: f64,
-    pub median_nodes_per_second: f64,
-    pub nodes: u64,
-    pub seconds: f64,
-}
-
-/// One problem timed by `tsume bench`.
-#[derive(Serialize)]
-pub(crate) struct BenchRow {
-    pub file: String,
-    pub game_tree: usize,
-    pub status: Option<&'static str>,
-    pub nodes: u64,
-    pub seconds: f64,
 }
