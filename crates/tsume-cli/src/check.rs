@@ -10,7 +10,7 @@ use tsume_board::Move;
 use tsume_prove::Limits;
 use tsume_solve::review::{claim_str, review, Review};
 
-use crate::args::{AreaArgs, BudgetArgs, KoRule, Player};
+use crate::args::{AreaArgs, BudgetArgs, KoRuleArg, Player};
 use crate::jobs::{expand, Job};
 use crate::report::{CheckJson, CheckSummary, Collection};
 use crate::{Fail, EXIT_FAILURE, EXIT_OK};
@@ -77,14 +77,8 @@ pub struct CheckArgs {
     pub depth: Option<u32>,
     #[command(flatten)]
     pub budget: BudgetArgs,
-    /// The ko rule, none or basic (see `tsume solve --help`).
-    #[arg(
-        long,
-        value_name = "none|basic",
-        default_value = "none",
-        hide_possible_values = true
-    )]
-    pub ko_rule: KoRule,
+    #[command(flatten)]
+    pub ko_rule: KoRuleArg,
     /// Skip replaying the proofs through the independent checker.
     #[arg(long)]
     pub no_check: bool,

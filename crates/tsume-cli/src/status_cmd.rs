@@ -9,7 +9,7 @@ use tsume_board::Point;
 use tsume_sgf::Problem;
 use tsume_status::{Options, StatusError, DEFAULT_MAX_STATES};
 
-use crate::args::{AreaArgs, KoRule, Player};
+use crate::args::{AreaArgs, KoRuleArg, Player};
 use crate::jobs::Job;
 use tsume_status::json::{StatusJson, StatusResult, StatusSettled};
 
@@ -55,15 +55,8 @@ pub struct StatusArgs {
         hide_possible_values = true
     )]
     pub to_move: Option<Player>,
-    /// The ko rule of hypothetical play: none (Crăşmaru's model, the default) or basic (an
-    /// immediate ko recapture is forbidden).
-    #[arg(
-        long,
-        value_name = "none|basic",
-        default_value = "none",
-        hide_possible_values = true
-    )]
-    pub ko_rule: KoRule,
+    #[command(flatten)]
+    pub ko_rule: KoRuleArg,
     /// α: fold J2003's steps on the tree bounded at α plies, for every string evaluated
     /// [default: the conclusion every large enough α gives].
     #[arg(long, value_name = "α")]

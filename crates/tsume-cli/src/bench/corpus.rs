@@ -4,18 +4,6 @@
 use super::*;
 use tsume_corpus::Outcome;
 
-/// The search as `--no-deepen`, `--no-unbounded`, `--no-learned-order` and `--zones` set
-/// it.
-pub(super) fn tuning(a: &BenchArgs) -> Tuning {
-    Tuning {
-        deepen: !a.no_deepen,
-        unbounded: !a.no_unbounded,
-        learned_order: !a.no_learned_order,
-        zones: a.zones,
-        ..Tuning::default()
-    }
-}
-
 pub(super) fn corpus(
     pool: &rayon::ThreadPool,
     dir: &Path,
@@ -31,11 +19,11 @@ pub(super) fn corpus(
         }
     };
     let opts = tsume_corpus::Options {
-        region: a.region.clone(),
-        no_frame: a.no_frame,
-        keep_sealed: a.keep_sealed,
+        region: a.region.region.clone(),
+        no_frame: a.region.no_frame,
+        keep_sealed: a.region.keep_sealed,
         limits: a.budget.clamped(),
-        tuning: tuning(a),
+        tuning: a.search.tuning(),
         ko_rule: a.ko_rule.basic(),
         confirm_first_moves: a.confirm_first_moves,
     };

@@ -5,15 +5,14 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use rayon::prelude::*;
-use tsume_prove::Tuning;
-use tsume_sgf::{LoadOptions, RegionSpec};
+use tsume_sgf::LoadOptions;
 
-use crate::args::{parse_region, BudgetArgs, KoRule};
+use crate::args::{BudgetArgs, KoRuleArg, RegionArgs, SearchArgs};
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
 
 mod corpus;
 
-use corpus::{corpus, tuning};
+use corpus::corpus;
 use tsume_corpus::timing::{BenchJson, BenchRow};
 
 /// Arguments of `tsume bench`.
@@ -57,20 +56,9 @@ pub struct BenchArgs {
     /// Parallel searches (default 1, so that times are comparable).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::numbers::positive)]
     pub jobs: usize,
-    /// The area in play for corpus rows (auto, grown, tight, board; see `tsume solve --help`).
-    #[arg(
-        long,
-        value_name = "auto|grown|tight|board",
-        default_value = "auto",
-        value_parser = parse_region
-    )]
-    pub region: RegionSpec,
-    /// Do not add the frame (see `tsume solve --help`).
-    #[arg(long)]
-    pub no_frame: bool,
-    /// Keep the points sealed off from the target (see `tsume solve --help`).
-    #[arg(long)]
-    pub keep_sealed: bool,
+    // The area in play for corpus rows (the problems are loaded with the defaults).
+    #[command(flatten)]
+    pub region: RegionArgs,
     /// Write one line per row (TSV) to this file (columns: file, target, to_move,
     /// expected, got, first_move, published, seconds, nodes, source, error, survives,
     /// confirmed, repeats, ko_rule, region_points).
@@ -79,34 +67,15 @@ pub struct BenchArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
-    /// Search once at α instead of deepening the bound (as `tsume solve --no-deepen`).
-    #[arg(long)]
-    pub no_deepen: bool,
     /// Also check the published first moves: after each one, solve with the other side
     /// to move; a row counts as confirmed when one of them wins (rows whose status has
     /// the player to move winning, ko-free; one more search per move).
     #[arg(long)]
     pub confirm_first_moves: bool,
-    /// Deepen the bound: the default, kept for scripts.
-    #[arg(long, hide = true, conflicts_with = "no_deepen")]
-    pub deepen: bool,
-    /// Skip the first search without a depth bound (as `tsume solve --no-unbounded`).
-    #[arg(long)]
-    pub no_unbounded: bool,
-    /// Order the defender's moves by liberties (as `tsume solve --no-learned-order`).
-    #[arg(long)]
-    pub no_learned_order: bool,
-    /// Relevance zones with liberty budgets (as `tsume solve --zones`).
-    #[arg(long)]
-    pub zones: bool,
-    /// The ko rule, none or basic (as `tsume solve --ko-rule`).
-    #[arg(
-        long,
-        value_name = "none|basic",
-        default_value = "none",
-        hide_possible_values = true
-    )]
-    pub ko_rule: KoRule,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub ko_rule: KoRuleArg,
 }
 
 pub(crate) fn run(a: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
@@ -150,7 +119,7 @@ fn problems(
             check: false,
             exact: 0,
             forever: 0,
-            tuning: tuning(a),
+            tuning: a.search.tuning(),
             go: false,
             ..tsume_solve::Settings::default()
         },
