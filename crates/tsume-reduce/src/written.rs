@@ -12,7 +12,7 @@ use tsume_board::counted;
 
 use crate::dimacs::Cnf;
 use crate::grid::{draw, Drawing, GridError};
-use crate::reduce::reduce;
+use crate::reduce::{reduce, Instance};
 use crate::route::Stage;
 
 /// A formula's instance as written.
@@ -40,18 +40,10 @@ pub struct Report {
     pub variables: u32,
     /// The formula's clauses.
     pub clauses: usize,
-    /// The graph board of design D2: |T|.
-    pub points: usize,
-    /// Its points without a stone.
-    pub empty_points: usize,
-    /// Its groups.
-    pub groups: usize,
-    /// Its edges.
-    pub edges: usize,
-    /// F.
-    pub race_liberties: usize,
-    /// G.
-    pub gate_liberties: usize,
+    /// The graph board of design D2: its sizes (points, empty_points, groups, edges,
+    /// race_liberties, gate_liberties).
+    #[serde(flatten)]
+    pub d2: Instance,
     /// What the construction changed or decided (the grid's, when a grid is written).
     pub notes: Vec<String>,
     /// `W`.
@@ -64,9 +56,6 @@ pub struct Report {
     pub stages: Option<Vec<Stage>>,
     /// The command that solves the written file (a grid SGF names its area in its GC).
     pub solve: String,
-    /// D2's graph board in one line ([`crate::Instance::summary`]).
-    #[serde(skip)]
-    pub d2_summary: String,
 }
 
 /// A reduction's square grid.
@@ -151,12 +140,6 @@ pub fn write(
         output: file.clone(),
         variables: cnf.vars,
         clauses: cnf.clauses.len(),
-        points: inst.points,
-        empty_points: inst.empty_points,
-        groups: inst.groups,
-        edges: inst.edges,
-        race_liberties: inst.race_liberties,
-        gate_liberties: inst.gate_liberties,
         notes: grid.map_or(&inst.notes[..], |g| g.notes()).to_vec(),
         to_move: "W",
         target: "L",
@@ -169,7 +152,7 @@ pub fn write(
         }),
         stages: drawing.map(|d| d.stages).filter(|s| !s.is_empty()),
         solve: format!("tsume solve {file} --to-move W"),
-        d2_summary: inst.summary(),
+        d2: inst,
     };
     Ok(Written {
         text,
@@ -209,9 +192,9 @@ impl Report {
                     ),
                     None => String::new(),
                 },
-                self.d2_summary
+                self.d2.summary()
             ),
-            None => writeln!(out, "{file}: {vars}, {clauses} → {}", self.d2_summary),
+            None => writeln!(out, "{file}: {vars}, {clauses} → {}", self.d2.summary()),
         };
         let _ = writeln!(
             out,
@@ -247,10 +230,7 @@ mod tests {
         let inst = reduce(&formula());
         let r = w.report.unwrap();
         assert_eq!(w.path.as_deref(), Some(Path::new("o.graph")));
-        assert_eq!(
-            (r.points, r.groups, r.edges),
-            (inst.points, inst.groups, inst.edges)
-        );
+        assert_eq!(r.d2, inst);
         assert!(r.grid.is_none() && r.stages.is_none());
         let text = r.text();
         assert_eq!(
