@@ -1,10 +1,15 @@
 //! Node counts of the empty 1×n lines under each table key and with the pruning, for
 //! docs/linear.md's table: `cargo run --release -p tsume-linear --example linear_nodes
-//! -- 6` (sizes 1..=6), or `-- 7 7` for one size. Each line: n, mode, value, nodes.
+//! -- 6` (sizes 1..=6), or `-- 7 7` for one size, `-- 7 7 queried` for one mode, `-- 8 8 1000000 queried`
+//! with a node budget. Each
+//! line: n, mode, value, nodes.
 
 use tsume_linear::solver::{solve_empty, HistoryKey, Options};
 
 fn main() {
+    let only: Option<String> = std::env::args()
+        .skip(1)
+        .find(|a| a.parse::<usize>().is_err());
     let args: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -14,6 +19,7 @@ fn main() {
         [from, to, ..] => (*from, *to),
         [] => (1, 6),
     };
+    let max_nodes = args.get(2).map_or(2_000_000_000, |&m| m as u64);
     let modes = [
         ("queried", HistoryKey::Queried, false),
         ("whole", HistoryKey::Whole, false),
@@ -21,10 +27,13 @@ fn main() {
     ];
     for n in from..=to {
         for (name, history, prune) in modes {
+            if only.as_deref().is_some_and(|o| o != name) {
+                continue;
+            }
             let opts = Options {
                 history,
                 prune,
-                max_nodes: 2_000_000_000,
+                max_nodes,
                 ..Options::default()
             };
             match solve_empty(n, opts) {

@@ -623,6 +623,7 @@ impl Solver {
             self.hash,
             &self.keys.seen,
             &self.dep[ply * w..(ply + 1) * w],
+            hit,
             (lo, hi),
             best_move,
             work,
