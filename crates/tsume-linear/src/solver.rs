@@ -35,6 +35,11 @@ use crate::compact::{Tables, NONE};
 use crate::line::{LinePosition, Move, Player};
 use crate::table::{state_code, Table, BUCKET};
 
+mod history;
+mod pv;
+
+use history::Keys;
+
 /// Which part of the history an entry of the table is matched on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum HistoryKey {
@@ -180,34 +185,6 @@ impl MoveList {
 }
 const NO_MOVE: u8 = u8::MAX - 1;
 
-struct Keys {
-    seen: [Vec<u64>; 2],
-    current: [Vec<u64>; 2],
-    side: [u64; 2],
-    passed: [u64; 2],
-}
-
-impl Keys {
-    fn new(len: usize, seed: u64) -> Keys {
-        let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED_0000_11AE_A500;
-        let mut next = || {
-            s = s.wrapping_add(1);
-            tsume_board::splitmix64(s)
-        };
-        let mut v = |n: usize| (0..n).map(|_| next()).collect::<Vec<u64>>();
-        let seen = [v(len), v(len)];
-        let current = [v(len), v(len)];
-        let side = [v(1)[0], v(1)[0]];
-        let passed = [v(1)[0], v(1)[0]];
-        Keys {
-            seen,
-            current,
-            side,
-            passed,
-        }
-    }
-}
-
 /// The solver of one board size. Its table survives between calls (entries are exact
 /// states, valid for any root).
 pub struct Solver {
@@ -287,123 +264,6 @@ impl Solver {
     /// Counters since the solver was built.
     pub fn stats(&self) -> Stats {
         self.stats
-    }
-
-    fn is_seen(&self, id: u32) -> bool {
-        self.seen[id as usize / 64] >> (id % 64) & 1 == 1
-    }
-
-    fn asym_flags(&self, id: u32) -> [bool; 2] {
-        let n = self.t.n();
-        if n < 2 {
-            return [false; 2];
-        }
-        [
-            self.t.cell(id, 0) != 0 || self.t.cell(id, 1) != 0,
-            self.t.cell(id, n - 1) != 0 || self.t.cell(id, n - 2) != 0,
-        ]
-    }
-
-    fn push(&mut self, id: u32) {
-        debug_assert!(!self.is_seen(id));
-        self.seen[id as usize / 64] |= 1 << (id % 64);
-        self.hash[0] ^= self.keys.seen[0][id as usize];
-        self.hash[1] ^= self.keys.seen[1][id as usize];
-        let f = self.asym_flags(id);
-        self.asym[0] += u32::from(f[0]);
-        self.asym[1] += u32::from(f[1]);
-    }
-
-    fn pop(&mut self, id: u32) {
-        self.seen[id as usize / 64] &= !(1 << (id % 64));
-        self.hash[0] ^= self.keys.seen[0][id as usize];
-        self.hash[1] ^= self.keys.seen[1][id as usize];
-        let f = self.asym_flags(id);
-        self.asym[0] -= u32::from(f[0]);
-        self.asym[1] -= u32::from(f[1]);
-    }
-
-    fn clear_history(&mut self) {
-        self.seen.iter_mut().for_each(|w| *w = 0);
-        self.hash = [0; 2];
-        self.asym = [0; 2];
-    }
-
-    fn set_history(&mut self, start: &Start) -> Result<u32, SolveError> {
-        self.clear_history();
-        let mut cur = NONE;
-        for (index, p) in start.history.iter().enumerate() {
-            let id = self.t.id(p).ok_or(SolveError::BadPosition { index })?;
-            if !self.is_seen(id) {
-                self.push(id);
-            }
-            cur = id;
-        }
-        if cur == NONE {
-            return Err(SolveError::NoHistory);
-        }
-        Ok(cur)
-    }
-
-    /// The index of a state in the table: the current position, mover and pass flag,
-    /// and (whole-history mode) the seen set.
-    fn index(&self, cur: u32, me: usize, passed: bool) -> u64 {
-        let k = &self.keys;
-        let mut o = k.current[0][cur as usize];
-        if !self.table.tracks_q() {
-            o ^= self.hash[0];
-        }
-        if me == 1 {
-            o ^= k.side[0];
-        }
-        if passed {
-            o ^= k.passed[0];
-        }
-        o
-    }
-
-    /// The Q gathered at `ply`.
-    fn dep_at(&mut self, ply: usize) -> &mut [u64] {
-        let w = self.words;
-        if self.dep.len() < (ply + 2) * w {
-            self.dep.resize((ply + 2) * w, 0);
-        }
-        &mut self.dep[ply * w..(ply + 1) * w]
-    }
-
-    /// Records that the search at `ply` asked whether position `id` was seen.
-    fn asked(&mut self, ply: usize, id: u32) {
-        if self.words > 0 {
-            self.dep_at(ply)[id as usize / 64] |= 1 << (id % 64);
-        }
-    }
-
-    /// After a cutoff by move `m` at `ply`: its Q becomes the child's, and the play's
-    /// own position (whose legality the bound rests on).
-    fn cut_deps(&mut self, ply: usize, cur: u32, me: usize, m: u8) {
-        let w = self.words;
-        if w == 0 {
-            return;
-        }
-        self.dep_at(ply + 1);
-        self.dep.copy_within((ply + 1) * w..(ply + 2) * w, ply * w);
-        if m != PASS {
-            let nid = self.t.next_row(cur, me)[m as usize];
-            self.asked(ply, nid);
-        }
-    }
-
-    /// Joins the Q of the child at `ply + 1` to the one at `ply`.
-    fn join_child(&mut self, ply: usize) {
-        let w = self.words;
-        if w > 0 {
-            self.dep_at(ply + 1);
-            let (lo, hi) = self.dep.split_at_mut((ply + 1) * w);
-            lo[ply * w..]
-                .iter_mut()
-                .zip(&hi[..w])
-                .for_each(|(a, &b)| *a |= b);
-        }
     }
 
     /// Whether the theorem skips `me`'s play on the end cell of `side` (0: cell 0
@@ -713,76 +573,6 @@ impl Solver {
             return Err(SolveError::Stopped { nodes });
         }
         Ok((if me == 0 { v } else { -v }, nodes))
-    }
-
-    /// Follows optimal moves from a state of value `v` (for the player to move) to the
-    /// end: at each step the first move whose child is proven to give `v` by a
-    /// null-window search. Leaves the history as it found it.
-    fn principal_variation(
-        &mut self,
-        mut cur: u32,
-        mut me: usize,
-        mut passed: bool,
-        mut v: i32,
-    ) -> Vec<(Player, Move)> {
-        let player = |me: usize| if me == 0 { Player::X } else { Player::O };
-        let mut pv = Vec::new();
-        let mut pushed = Vec::new();
-        loop {
-            let sign = if me == 0 { 1 } else { -1 };
-            if passed && sign * self.t.score(cur) == v {
-                pv.push((player(me), Move::Pass));
-                break;
-            }
-            // The child of value v for `me`: its value for the opponent is -v, so a
-            // search with window (-v, -v+1) returning ≤ -v proves it.
-            let mut found = None;
-            let mut candidates: Vec<Option<usize>> = vec![None];
-            candidates.extend(self.order.iter().map(|&c| Some(c)));
-            for m in candidates {
-                match m {
-                    None => {
-                        if passed {
-                            continue;
-                        }
-                        if self.search(cur, 1 - me, true, -v, -v + 1, 0) <= -v {
-                            found = Some((Move::Pass, cur, true));
-                        }
-                    }
-                    Some(c) => {
-                        let nid = self.t.next_row(cur, me)[c];
-                        if nid == NONE || self.is_seen(nid) {
-                            continue;
-                        }
-                        self.push(nid);
-                        let r = self.search(nid, 1 - me, false, -v, -v + 1, 0);
-                        self.pop(nid);
-                        if r <= -v {
-                            found = Some((Move::Play(c), nid, false));
-                        }
-                    }
-                }
-                if found.is_some() {
-                    break;
-                }
-            }
-            let Some((m, nid, p)) = found else {
-                break; // cannot happen when v is the exact value
-            };
-            pv.push((player(me), m));
-            if let Move::Play(_) = m {
-                self.push(nid);
-                pushed.push(nid);
-            }
-            cur = nid;
-            passed = p;
-            me = 1 - me;
-            v = -v;
-        }
-        for id in pushed.into_iter().rev() {
-            self.pop(id);
-        }
-        pv
     }
 }
 
