@@ -66,6 +66,10 @@ pub struct Options {
     /// The part of the history table entries are matched on (the pruning's test reads
     /// the whole history, so `prune` implies [`HistoryKey::Whole`]).
     pub history: HistoryKey,
+    /// Share table entries between a state and its reflection (the whole history
+    /// mirrored): the rules are symmetric, so both have the same value. Off with
+    /// `prune` (its rule is one-sided on 1×2).
+    pub mirror: bool,
 }
 
 impl Default for Options {
@@ -76,6 +80,7 @@ impl Default for Options {
             key_seed: 0,
             max_nodes: 0,
             history: HistoryKey::Queried,
+            mirror: true,
         }
     }
 }
@@ -197,6 +202,12 @@ pub struct Solver {
     words: usize,
     seen: Vec<u64>,
     hash: [u64; 2],
+    /// The seen set reflected (`mirror(id)` for each member) and its key: the history
+    /// in the table's frame when the state is stored reflected.
+    seen_r: Vec<u64>,
+    hash_r: [u64; 2],
+    /// A Q reflected into the table's frame.
+    qbuf: Vec<u64>,
     /// Seen positions whose cells 0 and 1 (resp. n−1 and n−2) are not both empty.
     asym: [u32; 2],
     order: Vec<usize>,
@@ -236,6 +247,9 @@ impl Solver {
             words: qwords,
             seen: vec![0; words],
             hash: [0; 2],
+            seen_r: vec![0; words],
+            hash_r: [0; 2],
+            qbuf: vec![0; qwords],
             asym: [0; 2],
             order,
             stats: Stats::default(),
@@ -387,23 +401,22 @@ impl Solver {
             // Only when the caller's window lies outside [-n, n]: -n or n bounds it.
             return if beta <= -n { -n } else { n };
         }
-        let index = self.index(cur, me, passed);
-        let state = state_code(cur, me, passed);
+        // The table holds a state and its reflection as one: the one whose current
+        // position has the smaller id, with the history, Q and move mirrored to match.
+        let flip = self.flipped(cur);
+        let tcur = if flip { self.t.mirror(cur) } else { cur };
+        let index = self.index(tcur, me, passed, flip);
+        let state = state_code(tcur, me, passed);
         let mut tt_move = NO_MOVE;
-        let hit = self
-            .table
-            .probe(index, state, &self.seen, self.hash, &self.keys.seen);
+        let (seen, hash) = if flip {
+            (&self.seen_r[..], self.hash_r)
+        } else {
+            (&self.seen[..], self.hash)
+        };
+        let hit = self.table.probe(index, state, seen, hash, &self.keys.seen);
         if let Some(slot) = hit {
             // The bound holds under this history; what it rests on joins this Q.
-            if self.words > 0 {
-                let w = self.words;
-                self.dep_at(ply);
-                let q = self.table.q_of(slot);
-                self.dep[ply * w..(ply + 1) * w]
-                    .iter_mut()
-                    .zip(q)
-                    .for_each(|(a, &b)| *a |= b);
-            }
+            self.join_stored(ply, slot, flip);
             let e = self.table.entry(slot);
             let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
             if lo >= beta {
@@ -417,7 +430,7 @@ impl Solver {
             }
             alpha = alpha.max(lo);
             beta = beta.min(hi);
-            tt_move = e.best;
+            tt_move = self.reflect_move(e.best, flip);
         }
         let (a0, b0) = (alpha, beta);
         let mut best = i32::MIN;
@@ -475,17 +488,26 @@ impl Solver {
         let w = self.words;
         if w > 0 {
             self.dep_at(ply);
+            if flip {
+                self.reflect_q(ply);
+            }
         }
+        let (seen, hash, q) = if flip {
+            (&self.seen_r[..], self.hash_r, &self.qbuf[..])
+        } else {
+            (&self.seen[..], self.hash, &self.dep[ply * w..(ply + 1) * w])
+        };
+        let best_stored = self.reflect_move(best_move, flip);
         self.table.store(
             index,
             state,
-            &self.seen,
-            self.hash,
+            seen,
+            hash,
             &self.keys.seen,
-            &self.dep[ply * w..(ply + 1) * w],
+            q,
             hit,
             (lo, hi),
-            best_move,
+            best_stored,
             work,
         );
         best

@@ -21,7 +21,7 @@ pub(crate) const BUCKET: usize = 4;
 
 /// Buckets a state's entries may occupy when Q is tracked: the index is the state
 /// alone, so the entries of one state under many histories need more than a bucket.
-const SPREAD: usize = 8;
+const SPREAD: usize = 16;
 
 /// One entry.
 #[derive(Clone, Copy, Debug, Default)]
@@ -182,10 +182,11 @@ impl Table {
 
     /// Stores a bound searched under `seen` that depends on the positions `q` (ignored
     /// when Q is not tracked). `hit` is the slot the probe of this state found when its
-    /// search began: if it still holds this state, it is the same entry (the search of a
-    /// state never reaches the same state again: positions do not repeat and a pass
-    /// changes the mover), valid under `seen`, and is merged (its Q joined: the merged
-    /// bounds hold where both did); else the cheapest of the state's slots is replaced.
+    /// search began: if it still holds an entry of this state valid under `seen` (the
+    /// same one, unless the state's reflection, met below, replaced it), that entry is
+    /// merged (its Q joined: the merged bounds hold where both did); else the cheapest
+    /// of the state's slots is replaced. (No second scan: the search of a state meets no
+    /// other entry of it valid under `seen` but its reflection's, rarely.)
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &mut self,
@@ -204,8 +205,8 @@ impl Table {
             return;
         }
         let work = (64 - work.leading_zeros()) as u8;
-        let merge = hit.filter(|&i| self.entries[i].state == state);
-        debug_assert!(merge.is_none_or(|i| self.matches(i, seen, whole, keys)));
+        let merge =
+            hit.filter(|&i| self.entries[i].state == state && self.matches(i, seen, whole, keys));
         let i = merge.unwrap_or_else(|| {
             self.slots(index)
                 .min_by_key(|&i| (self.entries[i].state != 0, self.entries[i].work))

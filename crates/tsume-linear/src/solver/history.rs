@@ -56,6 +56,10 @@ impl Solver {
         self.seen[id as usize / 64] |= 1 << (id % 64);
         self.hash[0] ^= self.keys.seen[0][id as usize];
         self.hash[1] ^= self.keys.seen[1][id as usize];
+        let r = self.t.mirror(id);
+        self.seen_r[r as usize / 64] |= 1 << (r % 64);
+        self.hash_r[0] ^= self.keys.seen[0][r as usize];
+        self.hash_r[1] ^= self.keys.seen[1][r as usize];
         let f = self.asym_flags(id);
         self.asym[0] += u32::from(f[0]);
         self.asym[1] += u32::from(f[1]);
@@ -65,6 +69,10 @@ impl Solver {
         self.seen[id as usize / 64] &= !(1 << (id % 64));
         self.hash[0] ^= self.keys.seen[0][id as usize];
         self.hash[1] ^= self.keys.seen[1][id as usize];
+        let r = self.t.mirror(id);
+        self.seen_r[r as usize / 64] &= !(1 << (r % 64));
+        self.hash_r[0] ^= self.keys.seen[0][r as usize];
+        self.hash_r[1] ^= self.keys.seen[1][r as usize];
         let f = self.asym_flags(id);
         self.asym[0] -= u32::from(f[0]);
         self.asym[1] -= u32::from(f[1]);
@@ -73,6 +81,8 @@ impl Solver {
     pub(super) fn clear_history(&mut self) {
         self.seen.iter_mut().for_each(|w| *w = 0);
         self.hash = [0; 2];
+        self.seen_r.iter_mut().for_each(|w| *w = 0);
+        self.hash_r = [0; 2];
         self.asym = [0; 2];
     }
 
@@ -92,13 +102,69 @@ impl Solver {
         Ok(cur)
     }
 
-    /// The index of a state in the table: the current position, mover and pass flag,
-    /// and (whole-history mode) the seen set.
-    pub(super) fn index(&self, cur: u32, me: usize, passed: bool) -> u64 {
+    /// Whether the table holds the state at `cur` reflected: its mirror image has the
+    /// smaller id (a state and its reflection, the whole history mirrored, have the same
+    /// value: the rules do not tell the ends of the line apart).
+    pub(super) fn flipped(&self, cur: u32) -> bool {
+        self.opts.mirror && !self.opts.prune && self.t.mirror(cur) < cur
+    }
+
+    /// A move in the table's frame from the search's, or back (a play on cell c is one on
+    /// n−1−c reflected; the pass and "none" codes stay).
+    pub(super) fn reflect_move(&self, m: u8, flip: bool) -> u8 {
+        let n = self.t.n();
+        if flip && usize::from(m) < n {
+            (n - 1 - usize::from(m)) as u8
+        } else {
+            m
+        }
+    }
+
+    /// Joins the Q of table slot `slot` (in the table's frame) to the Q at `ply`.
+    pub(super) fn join_stored(&mut self, ply: usize, slot: usize, flip: bool) {
+        let w = self.words;
+        if w == 0 {
+            return;
+        }
+        self.dep_at(ply);
+        let q = self.table.q_of(slot);
+        let dep = &mut self.dep[ply * w..(ply + 1) * w];
+        if !flip {
+            dep.iter_mut().zip(q).for_each(|(a, &b)| *a |= b);
+            return;
+        }
+        for (i, &word) in q.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let r = self.t.mirror((i * 64) as u32 + word.trailing_zeros());
+                dep[r as usize / 64] |= 1 << (r % 64);
+                word &= word - 1;
+            }
+        }
+    }
+
+    /// The Q at `ply` reflected, into `qbuf`.
+    pub(super) fn reflect_q(&mut self, ply: usize) {
+        let w = self.words;
+        self.qbuf.iter_mut().for_each(|x| *x = 0);
+        for i in 0..w {
+            let mut word = self.dep[ply * w + i];
+            while word != 0 {
+                let r = self.t.mirror((i * 64) as u32 + word.trailing_zeros());
+                self.qbuf[r as usize / 64] |= 1 << (r % 64);
+                word &= word - 1;
+            }
+        }
+    }
+
+    /// The index of a state in the table (in the table's frame: `flip` says whether the
+    /// history is the reflected one): the current position, mover and pass flag, and
+    /// (whole-history mode) the seen set.
+    pub(super) fn index(&self, cur: u32, me: usize, passed: bool, flip: bool) -> u64 {
         let k = &self.keys;
         let mut o = k.current[0][cur as usize];
         if !self.table.tracks_q() {
-            o ^= self.hash[0];
+            o ^= if flip { self.hash_r[0] } else { self.hash[0] };
         }
         if me == 1 {
             o ^= k.side[0];
