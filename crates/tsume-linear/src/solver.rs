@@ -212,6 +212,8 @@ pub struct Solver {
     asym: [u32; 2],
     order: Vec<usize>,
     stats: Stats,
+    /// Cutoffs per player and cell (history heuristic).
+    hh: [[u32; crate::line::MAX_N]; 2],
     /// The node count at which to stop (u64::MAX: never).
     limit: u64,
     stop: Option<Arc<AtomicBool>>,
@@ -253,6 +255,7 @@ impl Solver {
             asym: [0; 2],
             order,
             stats: Stats::default(),
+            hh: [[0; crate::line::MAX_N]; 2],
             limit: u64::MAX,
             stop: None,
             stopped: false,
@@ -346,7 +349,8 @@ impl Solver {
             let key = if c as u8 == tt_move {
                 i32::MAX
             } else {
-                64 * self.t.move_key(cur, me, c) - k as i32
+                (self.t.move_key(cur, me, c) << 20) + (self.hh[me][c].min(0xFFFF) << 4) as i32
+                    - k as i32
             };
             let mut i = list.len;
             list.push(c as u8);
@@ -470,6 +474,9 @@ impl Solver {
                             // A lower bound from one move rests on that move alone:
                             // its legality (a play's position unseen) and its child.
                             self.cut_deps(ply, cur, me, m);
+                            if m != PASS {
+                                self.hh[me][m as usize] += 1;
+                            }
                             break;
                         }
                     }
