@@ -213,7 +213,7 @@ pub struct Solver {
     order: Vec<usize>,
     stats: Stats,
     /// Cutoffs per player and cell (history heuristic).
-    hh: [[u32; crate::line::MAX_N]; 2],
+    hh: [[u32; crate::line::MAX_N + 1]; 2],
     /// The node count at which to stop (u64::MAX: never).
     limit: u64,
     stop: Option<Arc<AtomicBool>>,
@@ -255,7 +255,7 @@ impl Solver {
             asym: [0; 2],
             order,
             stats: Stats::default(),
-            hh: [[0; crate::line::MAX_N]; 2],
+            hh: [[0; crate::line::MAX_N + 1]; 2],
             limit: u64::MAX,
             stop: None,
             stopped: false,
@@ -362,8 +362,16 @@ impl Solver {
             }
         }
         if !pass_is_leaf {
-            // Last, unless the table says it is best.
-            let at = if tt_move == PASS { 0 } else { list.len };
+            // By its cutoffs as a play with static key 0, unless the table says it is best.
+            let key = if tt_move == PASS {
+                i32::MAX
+            } else {
+                (self.hh[me][crate::line::MAX_N].min(0xFFFF) << 4) as i32 - 15
+            };
+            let mut at = list.len;
+            while at > 0 && keys[at - 1] < key {
+                at -= 1;
+            }
             list.insert(at, PASS);
         }
         list
@@ -404,6 +412,11 @@ impl Solver {
         if alpha >= beta {
             // Only when the caller's window lies outside [-n, n]: -n or n bounds it.
             return if beta <= -n { -n } else { n };
+        }
+        if passed && sign * self.t.score(cur) >= beta {
+            // Passing ends the game with a score that already fails high: a lower
+            // bound resting on no history, found without the table.
+            return sign * self.t.score(cur);
         }
         // The table holds a state and its reflection as one: the one whose current
         // position has the smaller id, with the history, Q and move mirrored to match.
@@ -474,9 +487,12 @@ impl Solver {
                             // A lower bound from one move rests on that move alone:
                             // its legality (a play's position unseen) and its child.
                             self.cut_deps(ply, cur, me, m);
-                            if m != PASS {
-                                self.hh[me][m as usize] += 1;
-                            }
+                            let cell = if m == PASS {
+                                crate::line::MAX_N
+                            } else {
+                                m as usize
+                            };
+                            self.hh[me][cell] += 1;
                             break;
                         }
                     }
