@@ -1,6 +1,8 @@
-//! The fast exact solver: negamax alpha-beta over the compact tables ([`crate::compact`])
-//! with a transposition table keyed by the whole state, and seed 000's theorem as a
-//! pruning rule.
+//! The fast exact solver: negamax alpha-beta (MTD(f) at the root) over the compact
+//! tables ([`crate::compact`]) with a transposition table matched on the part of the
+//! history each search asked about, and seed 000's theorem as a pruning rule. Moves are
+//! ordered by the table's move, a static key (captures, ataris) and the history
+//! heuristic (cutoffs per player and cell, the pass included), centre first on ties.
 //!
 //! **State.** Under positional superko the value of a state depends on the set of
 //! positions seen so far (which plays are still legal), the current position, the player
@@ -17,6 +19,13 @@
 //! the older, stricter key (Q = every position: the same seen set). The state graph
 //! has no cycles (every play adds a position to the seen set, two passes end the
 //! game), so no entry is read while its own search is on the stack.
+//!
+//! **Mirror symmetry.** The rules do not tell the ends of the line apart, so a state and
+//! its reflection (every position of the history mirrored) have the same value: the
+//! table holds both as one, in the frame whose current position has the smaller id
+//! (the seen set is kept reflected beside it; Q and the best move are mirrored on the
+//! way in and out). The reflection may occur below its own state (a larger history);
+//! it reads only entries whose search is over.
 //!
 //! **Pruning (seed 000, narrow form; off by default).** If every position seen so far,
 //! the current one included, has cells 0 and 1 empty, and the play of the player to
