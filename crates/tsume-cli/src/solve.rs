@@ -12,7 +12,7 @@ use tsume_solve::{Sides, DEFAULT_EXACT_POSITIONS, DEFAULT_FOREVER_POSITIONS, DEF
 
 use crate::args::{AreaArgs, BudgetArgs, KoRule, Pn, ToMove};
 use crate::jobs::{expand, jobs, Job};
-use crate::report::{SolveJson, TreeOut};
+use crate::report::SolveJson;
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 use tsume_solve::Solved;
 
@@ -296,25 +296,14 @@ pub(crate) fn run(
             return f.code;
         }
         if let Some(path) = &a.tree_out {
-            let trees: Vec<TreeOut> = solved
-                .report
-                .sides
-                .iter()
-                .filter_map(|side| {
-                    // An unknown answer's partial result (alive for fewer plies) is a
-                    // tree too, which check-proof checks; with neither, the list may be
-                    // empty, which check-proof reads as "no tree".
-                    let t = side
-                        .answer
-                        .tree
-                        .as_ref()
-                        .or(side.answer.survives_tree.as_ref())?;
-                    let tree = tsume_proof::to_json(&side.position, solved.problem.target(), t);
-                    Some(TreeOut::new(side.to_move, tree))
-                })
-                .collect();
-            let text = serde_json::to_string_pretty(&trees).unwrap_or_default();
-            if let Err(e) = std::fs::write(path, text) {
+            let written = std::fs::File::create(path)
+                .map_err(serde_json::Error::io)
+                .and_then(|f| {
+                    let mut w = std::io::BufWriter::new(f);
+                    tsume_solve::json::write_trees(&solved, &mut w)?;
+                    w.flush().map_err(serde_json::Error::io)
+                });
+            if let Err(e) = written {
                 let _ = writeln!(err, "{}: {e}", path.display());
                 return EXIT_BAD_INPUT;
             }

@@ -2,8 +2,9 @@
 
 use std::collections::VecDeque;
 
-use serde_json::{json, Value};
-use tsume_board::{sgf_write, Color, Move, Point, Position};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::Value;
+use tsume_board::{sgf_write, Board, Color, Move, Point, Position};
 
 use crate::check::move_name;
 use crate::{Claim, Leaf, Tree};
@@ -53,91 +54,208 @@ fn leaf_str(l: Leaf) -> &'static str {
 /// pass included, hands the turn over); `null` for nodes no edge reaches. The target
 /// group's colour is `null` when the target point is empty.
 pub fn to_json(root: &Position, target: Point, tree: &Tree) -> Value {
-    let board = root.board();
-    let on_board = target.index() < board.len();
-    let defender = if on_board { root.color(target) } else { None };
-    let board_json = match board.grid_info() {
-        Some(g) => json!({
-            "kind": "grid", "width": g.width, "height": g.height, "diagonal": g.diagonal
-        }),
-        None => {
-            let points: Vec<&str> = board.points().map(|p| board.name(p)).collect();
-            let mut edges = Vec::new();
-            for p in board.points() {
-                for &q in board.neighbors(p) {
-                    if p < q {
-                        edges.push(json!([p.index(), q.index()]));
-                    }
-                }
-            }
-            json!({ "kind": "graph", "points": points, "edges": edges })
+    serde_json::to_value(TreeJson::new(root, target, tree)).unwrap_or_default()
+}
+
+/// [`to_json`]'s object, serialized as it is written: a large tree goes to a writer
+/// (`serde_json::to_writer`) node by node, never held whole as a JSON value. The keys
+/// come in alphabetical order, as in [`to_json`]'s `Value`.
+pub struct TreeJson<'a> {
+    root: &'a Position,
+    target: Point,
+    tree: &'a Tree,
+    depths: Vec<Option<usize>>,
+}
+
+impl<'a> TreeJson<'a> {
+    /// The tree `tree` of `root`, about the group on `target`.
+    pub fn new(root: &'a Position, target: Point, tree: &'a Tree) -> TreeJson<'a> {
+        let depths = bfs_depths(tree);
+        TreeJson {
+            root,
+            target,
+            tree,
+            depths,
         }
-    };
-    let stones = |c: Color| -> Vec<String> {
-        board
-            .points()
-            .filter(|&p| root.color(p) == Some(c))
-            .map(|p| board.gtp(p))
-            .collect()
-    };
-    let depths = bfs_depths(tree);
-    let nodes: Vec<Value> = tree
-        .nodes
-        .iter()
-        .enumerate()
-        .map(|(i, node)| {
-            let to_move = depths[i].map(|d| {
-                if d % 2 == 0 {
-                    root.to_move().name()
-                } else {
-                    root.to_move().opponent().name()
-                }
-            });
-            let children: Vec<Value> = node
-                .children
-                .iter()
-                .map(|&(m, c)| {
-                    let mut e = json!({ "move": move_name(board, m), "node": c });
-                    if let Move::Play(p) = m {
-                        if board.grid_info().is_some() && p.index() < board.len() {
-                            e["sgf"] = json!(board.sgf(p));
-                        }
-                    }
-                    e
-                })
-                .collect();
-            let mut v = json!({
-                "id": i,
-                "remaining": node.remaining,
-                "to_move": to_move,
-                "leaf": node.leaf.map(leaf_str),
-                "children": children,
-            });
-            if !node.covered.is_empty() {
-                let covered: Vec<String> =
-                    node.covered.iter().map(|&m| move_name(board, m)).collect();
-                v["covered"] = json!(covered);
+    }
+}
+
+impl Serialize for TreeJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let root = self.root;
+        let board = root.board();
+        let on_board = self.target.index() < board.len();
+        let defender = if on_board {
+            root.color(self.target)
+        } else {
+            None
+        };
+        let mut m = s.serialize_map(Some(12))?;
+        m.serialize_entry("attacker", &defender.map(|c| c.opponent().name()))?;
+        m.serialize_entry("board", &BoardJson(board))?;
+        m.serialize_entry("claim", claim_str(self.tree.claim))?;
+        m.serialize_entry("defender", &defender.map(Color::name))?;
+        m.serialize_entry("format", "tsume-proof")?;
+        m.serialize_entry("ko_ban", &root.ko_ban().map(|b| board.gtp(b)))?;
+        m.serialize_entry("ko_rule", root.ko().name())?;
+        m.serialize_entry(
+            "ko_threats",
+            &Pair(root.ko_threats(Color::Black), root.ko_threats(Color::White)),
+        )?;
+        m.serialize_entry("nodes", &NodesJson(self))?;
+        let stones = |c: Color| -> Vec<String> {
+            board
+                .points()
+                .filter(|&p| root.color(p) == Some(c))
+                .map(|p| board.gtp(p))
+                .collect()
+        };
+        m.serialize_entry("setup", &Pair(stones(Color::Black), stones(Color::White)))?;
+        m.serialize_entry("target", &on_board.then(|| board.gtp(self.target)))?;
+        m.serialize_entry("to_move", root.to_move().name())?;
+        m.end()
+    }
+}
+
+/// `{"black": .0, "white": .1}`.
+struct Pair<T>(T, T);
+
+impl<T: Serialize> Serialize for Pair<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry("black", &self.0)?;
+        m.serialize_entry("white", &self.1)?;
+        m.end()
+    }
+}
+
+struct BoardJson<'a>(&'a Board);
+
+impl Serialize for BoardJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let board = self.0;
+        match board.grid_info() {
+            Some(g) => {
+                let mut m = s.serialize_map(Some(4))?;
+                m.serialize_entry("diagonal", &g.diagonal)?;
+                m.serialize_entry("height", &g.height)?;
+                m.serialize_entry("kind", "grid")?;
+                m.serialize_entry("width", &g.width)?;
+                m.end()
             }
-            v
-        })
-        .collect();
-    json!({
-        "format": "tsume-proof",
-        "claim": claim_str(tree.claim),
-        "target": if on_board { json!(board.gtp(target)) } else { Value::Null },
-        "defender": defender.map(Color::name),
-        "attacker": defender.map(|c| c.opponent().name()),
-        "to_move": root.to_move().name(),
-        "board": board_json,
-        "setup": { "black": stones(Color::Black), "white": stones(Color::White) },
-        "ko_rule": root.ko().name(),
-        "ko_ban": root.ko_ban().map(|b| board.gtp(b)),
-        "ko_threats": {
-            "black": root.ko_threats(Color::Black),
-            "white": root.ko_threats(Color::White),
-        },
-        "nodes": nodes,
-    })
+            None => {
+                let edges = board.points().flat_map(|p| {
+                    board
+                        .neighbors(p)
+                        .iter()
+                        .filter(move |&&q| p < q)
+                        .map(move |&q| [p.index(), q.index()])
+                });
+                let mut m = s.serialize_map(Some(3))?;
+                m.serialize_entry("edges", &Seq::new(edges))?;
+                m.serialize_entry("kind", "graph")?;
+                m.serialize_entry("points", &Seq::new(board.points().map(|p| board.name(p))))?;
+                m.end()
+            }
+        }
+    }
+}
+
+/// A sequence serialized from an iterator, one element at a time.
+struct Seq<I>(std::cell::Cell<Option<I>>);
+
+impl<I> Seq<I> {
+    fn new(items: I) -> Seq<I> {
+        Seq(std::cell::Cell::new(Some(items)))
+    }
+}
+
+impl<I> Serialize for Seq<I>
+where
+    I: Iterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0.take() {
+            Some(items) => s.collect_seq(items),
+            None => s.collect_seq(std::iter::empty::<I::Item>()),
+        }
+    }
+}
+
+struct NodesJson<'t, 'a>(&'t TreeJson<'a>);
+
+impl Serialize for NodesJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let t = self.0;
+        s.collect_seq(
+            t.tree
+                .nodes
+                .iter()
+                .enumerate()
+                .map(|(id, node)| NodeJson { t, id, node }),
+        )
+    }
+}
+
+struct NodeJson<'t, 'a> {
+    t: &'t TreeJson<'a>,
+    id: usize,
+    node: &'t crate::TreeNode,
+}
+
+impl Serialize for NodeJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let root = self.t.root;
+        let board = root.board();
+        let node = self.node;
+        let to_move = self.t.depths[self.id].map(|d| {
+            if d % 2 == 0 {
+                root.to_move().name()
+            } else {
+                root.to_move().opponent().name()
+            }
+        });
+        let children = node.children.iter().map(|&(m, c)| ChildJson {
+            name: move_name(board, m),
+            node: c,
+            sgf: match m {
+                Move::Play(p) if board.grid_info().is_some() && p.index() < board.len() => {
+                    Some(board.sgf(p))
+                }
+                _ => None,
+            },
+        });
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("children", &Seq::new(children))?;
+        if !node.covered.is_empty() {
+            let covered = node.covered.iter().map(|&c| move_name(board, c));
+            m.serialize_entry("covered", &Seq::new(covered))?;
+        }
+        m.serialize_entry("id", &self.id)?;
+        m.serialize_entry("leaf", &node.leaf.map(leaf_str))?;
+        m.serialize_entry("remaining", &node.remaining)?;
+        m.serialize_entry("to_move", &to_move)?;
+        m.end()
+    }
+}
+
+struct ChildJson {
+    name: String,
+    node: usize,
+    sgf: Option<String>,
+}
+
+impl Serialize for ChildJson {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("move", &self.name)?;
+        m.serialize_entry("node", &self.node)?;
+        if let Some(sgf) = &self.sgf {
+            m.serialize_entry("sgf", sgf)?;
+        }
+        m.end()
+    }
 }
 
 /// Shortest distance of each node from the root (`None` if unreachable).

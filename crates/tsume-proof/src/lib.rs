@@ -94,7 +94,7 @@ mod import;
 mod zone;
 
 pub use check::{check, check_within, CheckError, CheckErrorKind, CheckReport};
-pub use export::{to_json, to_sgf, to_sgf_with_budget, SGF_NODE_BUDGET};
+pub use export::{to_json, to_sgf, to_sgf_with_budget, TreeJson, SGF_NODE_BUDGET};
 pub use import::{from_json, read_trees, Certificate, ImportError, ReadError, ReadTree};
 
 use tsume_board::Move;

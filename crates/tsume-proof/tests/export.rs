@@ -10,7 +10,7 @@ use common::solve;
 use sgf_parse::go::{self, Prop};
 use sgf_parse::SgfNode;
 use tsume_board::{Board, Color, Configuration, Move, Point, Position};
-use tsume_proof::{check, from_json, to_json, to_sgf, Claim, Leaf, Tree};
+use tsume_proof::{check, from_json, to_json, to_sgf, Claim, Leaf, Tree, TreeJson};
 
 fn pos(diagram: &str, to_move: Color) -> Position {
     Position::from_diagram(diagram, to_move).unwrap()
@@ -19,6 +19,9 @@ fn pos(diagram: &str, to_move: Color) -> Position {
 fn json_round_trip(p: &Position, x: Point, t: &Tree) {
     let v = to_json(p, x, t);
     let text = serde_json::to_string(&v).unwrap();
+    // The streamed writer gives the same bytes as the value, keys in the same order.
+    let streamed = serde_json::to_string_pretty(&TreeJson::new(p, x, t)).unwrap();
+    assert_eq!(streamed, serde_json::to_string_pretty(&v).unwrap());
     let back: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(back, v);
     assert_eq!(back["format"], "tsume-proof");

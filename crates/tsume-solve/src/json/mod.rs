@@ -286,17 +286,34 @@ pub struct SolveSummary {
 
 /// `tsume solve --tree-out`: one entry per tree.
 #[derive(Serialize)]
-pub struct TreeOut {
+pub struct TreeOut<'a> {
     pub to_move: String,
-    /// `tsume_proof::to_json`'s object.
-    pub tree: serde_json::Value,
+    /// `tsume_proof::to_json`'s object, streamed.
+    pub tree: tsume_proof::TreeJson<'a>,
 }
 
-impl TreeOut {
-    pub fn new(to_move: Color, tree: serde_json::Value) -> TreeOut {
-        TreeOut {
-            to_move: letter(to_move),
-            tree,
-        }
-    }
+/// Writes `tsume solve --tree-out`'s file: each side's tree (its proof or disproof, else
+/// the partial result of an unknown answer, which `check-proof` checks too), streamed
+/// node by node. With neither, the list is empty, which `check-proof` reads as "no tree".
+///
+/// # Errors
+/// The writer's.
+pub fn write_trees(solved: &Solved, w: impl std::io::Write) -> serde_json::Result<()> {
+    let trees: Vec<TreeOut> = solved
+        .report
+        .sides
+        .iter()
+        .filter_map(|side| {
+            let t = side
+                .answer
+                .tree
+                .as_ref()
+                .or(side.answer.survives_tree.as_ref())?;
+            Some(TreeOut {
+                to_move: letter(side.to_move),
+                tree: tsume_proof::TreeJson::new(&side.position, solved.problem.target(), t),
+            })
+        })
+        .collect();
+    serde_json::to_writer_pretty(w, &trees)
 }
