@@ -8,8 +8,8 @@
 //!   exhaustive minimax with no table and no pruning.
 //! - [`compact`]: the fast path's representation (2 bits a cell, numbered legal
 //!   positions, play tables), tested against [`rules`].
-//! - [`solver`]: exact alpha-beta with a transposition table keyed by the whole state
-//!   (seen positions, current position, player to move, pass flag), the theorem as
+//! - [`solver`]: exact alpha-beta with a transposition table matched on the positions
+//!   each search asked about (a state and its reflection shared), the theorem as
 //!   pruning.
 //! - `table`: the solver's transposition table, each entry with the part of the
 //!   history its search looked at.
