@@ -87,7 +87,7 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "M", value_parser = crate::numbers::random_vars)]
     pub vars: Option<u32>,
     /// Clauses of each random formula.
-    #[arg(long, value_name = "N", value_parser = crate::numbers::random_size)]
+    #[arg(long, value_name = "N", value_parser = crate::numbers::random_clauses)]
     pub clauses: Option<usize>,
     /// How many random formulas.
     #[arg(long, value_name = "K", default_value_t = 10, value_parser = crate::numbers::positive)]
@@ -221,6 +221,9 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         }
     }
     let mut stands_for = None;
+    // Random formulas are made one at a time, as they are checked: never --count of
+    // them at once.
+    let mut random = None;
     if a.all {
         let vars = a.vars.unwrap_or(3);
         let clauses = a.clauses.unwrap_or(4);
@@ -249,7 +252,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
             return EXIT_BAD_INPUT;
         }
         let clauses = a.clauses.unwrap_or(4);
-        formulas.extend(reduction::random(
+        random = Some(reduction::random(
             vars, clauses, a.count, a.seed, a.monotone,
         ));
     }
@@ -263,7 +266,8 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
     if !a.json {
         let _ = writeln!(out, "{}", reduction::VerifyRow::header());
     }
-    for (name, cnf) in &formulas {
+    for (name, cnf) in formulas.into_iter().chain(random.into_iter().flatten()) {
+        let (name, cnf) = (&name, &cnf);
         let row = match reduction::verify(name, cnf, &opts) {
             Ok(r) => r,
             Err(e) => {

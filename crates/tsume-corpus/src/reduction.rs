@@ -192,25 +192,24 @@ pub fn up_to_renaming(vars: u32, clauses: usize, width: usize) -> Vec<(String, C
 }
 
 /// `count` random 3-CNF formulas (monotone clauses with `monotone`) with seeds from
-/// `seed` on, each named by its kind, size and seed.
+/// `seed` on, each named by its kind, size and seed, made one at a time as the iterator
+/// is read.
 pub fn random(
     vars: u32,
     clauses: usize,
     count: usize,
     seed: u64,
     monotone: bool,
-) -> Vec<(String, Cnf)> {
-    (0..count)
-        .map(|k| {
-            let seed = seed.wrapping_add(k as u64);
-            let (kind, cnf) = if monotone {
-                ("monotone", random_monotone_3cnf(vars, clauses, seed))
-            } else {
-                ("random", random_3cnf(vars, clauses, seed))
-            };
-            (format!("{kind} v{vars} c{clauses} seed {seed}"), cnf)
-        })
-        .collect()
+) -> impl Iterator<Item = (String, Cnf)> {
+    (0..count).map(move |k| {
+        let seed = seed.wrapping_add(k as u64);
+        let (kind, cnf) = if monotone {
+            ("monotone", random_monotone_3cnf(vars, clauses, seed))
+        } else {
+            ("random", random_3cnf(vars, clauses, seed))
+        };
+        (format!("{kind} v{vars} c{clauses} seed {seed}"), cnf)
+    })
 }
 
 /// An instance solved, White to move, its tree checked with `check`: α is `depth`, else
@@ -393,9 +392,12 @@ mod tests {
         let names: Vec<&str> = all.iter().map(|(n, _)| n.as_str()).collect();
         // Over one variable, one literal a clause: (1) and (1)(-1) up to renaming.
         assert_eq!(names, ["(1)", "(1)(-1)"]);
-        let r = random(3, 4, 2, 7, false);
+        let r: Vec<_> = random(3, 4, 2, 7, false).collect();
+        assert_eq!(r.len(), 2);
         assert_eq!(r[1].0, "random v3 c4 seed 8");
         assert_eq!(r[1].1.clauses.len(), 4);
-        assert!(random(3, 4, 1, 7, true)[0].0.starts_with("monotone"));
+        assert!(random(3, 4, 1, 7, true).all(|(n, _)| n.starts_with("monotone")));
+        // Made as they are read: the most formulas a count allows are not all made first.
+        assert_eq!(random(3, 4, usize::MAX, 7, false).take(3).count(), 3);
     }
 }
