@@ -1,7 +1,7 @@
 #!/bin/bash
 # Dumps tsume's outputs (text, JSON, SGF, help) to compare a change that should not
 # change them: run `dump` before and after, then `compare` (times, rates, the dump's own
-# path and the order of SGF setup stones masked). Needs target/release/tsume and jq.
+# path and the order of SGF setup stones masked). Needs target/release/tsume (or $TSUME) and jq.
 #   scripts/compare_outputs.sh dump /tmp/before   (repeat after the change into /tmp/after)
 #   scripts/compare_outputs.sh compare /tmp/before /tmp/after
 set -u
@@ -18,7 +18,7 @@ compare)
   exit $rc ;;
 *) sed -n 2,6p "$0"; exit 2 ;;
 esac
-OUT=$2; mkdir -p "$OUT"; T=target/release/tsume
+OUT=$2; mkdir -p "$OUT"; T=${TSUME:-target/release/tsume}
 C=../shared/corpus
 [ -d "$C" ] || C=../../shared/corpus
 J='walk(if type == "object" then del(.seconds, .nodes_per_second, .median_seconds, .total_seconds, .median_nodes_per_second) else . end)'
@@ -69,7 +69,23 @@ run check_dual check problems/01_straight_three_corner.sgf --all-moves; tx_ chec
 run rsvg_d2 reduce $OUT/f.cnf -o $OUT/g2.graph --svg $OUT/d2.svg; tx_ rsvg_d2
 run rsvg_grid reduce $OUT/f.cnf -o $OUT/g6.graph --grid --svg $OUT/grid.svg; tx_ rsvg_grid
 run rsvg_sgf reduce $OUT/f.cnf -o $OUT/g.sgf --svg $OUT/gsgf.svg; tx_ rsvg_sgf
-for c in solve check bench gtp check-proof verify-reduction reduce; do "$T" $c --help > $OUT/help_$c.txt; done
+run reduce_txt reduce $OUT/f.cnf -o $OUT/f2.graph; tx_ reduce_txt
+run reduce_grid reduce $OUT/f.cnf -o $OUT/f.sgf; tx_ reduce_grid
+run reduce_gridj reduce $OUT/f.cnf -o $OUT/f3.sgf --json; jq_ reduce_gridj
+run reduce_stdout reduce $OUT/f.cnf --grid; tx_ reduce_stdout
+run verify_grid verify-reduction --vars 2 --clauses 3 --count 2 --grid; tx_ verify_grid
+run verify_allt verify-reduction --all --vars 2 --clauses 2; tx_ verify_allt
+printf '(;GM[1]FF[4]SZ[2]AB[ab])' > $OUT/two.sgf
+for s in "--point A1" "--point A1 --depth 17" "--point A1 --ko-rule basic" "--point A1 --max-states 5"; do
+  n=$(echo "$s" | tr -d ' -'); run status_$n status $OUT/two.sgf $s; tx_ status_$n; run statusj_$n status $OUT/two.sgf $s --json; jq_ statusj_$n
+done
+run status_p3 status problems/01_straight_three_corner.sgf --max-states 200000; tx_ status_p3
+for l in "5" "x-o-- --to-move x" "5 --prune" "6 --max-nodes 50" "3 --verify-pruning" "5 --verify-pruning --samples 2000"; do
+  n=$(echo "$l" | tr -d ' -'); run linear_$n linear $l; tx_ linear_$n; run linearj_$n linear $l --json; jq_ linearj_$n
+done
+run bad7 linear 13; tx_ bad7
+run bad8 status problems/ --ko-rule x; tx_ bad8
+for c in solve check bench gtp check-proof verify-reduction reduce status linear; do "$T" $c --help > $OUT/help_$c.txt; done
 "$T" --help > $OUT/help.txt
 run bad1 solve problems/ --ko-rule x; tx_ bad1
 run bad2 solve problems/ --region frob; tx_ bad2

@@ -198,6 +198,15 @@ fn numbers_in_options_are_refused_in_one_line() {
             refused_in_one_line(&run, &format!("{args:?}"));
         }
     }
+    // verify-reduction's random formulas stay within what `reduce` reads from a file.
+    let limits = tsume_reduce::DimacsLimits::REDUCE;
+    for (opt, over) in [
+        ("--vars", limits.vars as usize + 1),
+        ("--clauses", limits.clauses + 1),
+    ] {
+        let args = ["verify-reduction", opt, &over.to_string()];
+        refused_in_one_line(&tsume(&args), &format!("{args:?}"));
+    }
     // GTP: the options are refused before the loop starts.
     let run = tsume_input(&["gtp", "--time-limit", "2e19"], "name\n");
     refused_in_one_line(&run, "gtp --time-limit 2e19");

@@ -4,15 +4,28 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use tsume_board::Color;
-use tsume_prove::{Limits, PnRule};
+use tsume_prove::{Limits, PnRule, Tuning};
 use tsume_sgf::{LoadOptions, RegionSpec};
 
 use crate::jobs::{parse_tree_index, TreeIndex};
 use crate::Fail;
 
-/// Where the problem is and what is in play: shared by `solve` and `check`.
+/// Where the problem is and what is in play: shared by `solve`, `check`, `status`,
+/// `check-proof` and `gtp`.
 #[derive(Args, Debug, Clone)]
 pub struct AreaArgs {
+    #[command(flatten)]
+    pub region: RegionArgs,
+    /// Which game tree of an SGF file holding several (a collection of problems in one
+    /// file): N from 0, or `all` for each one in turn, as if each were a file of its own.
+    #[arg(long, value_name = "N|all", default_value = "0", value_parser = parse_tree_index)]
+    pub index: TreeIndex,
+}
+
+/// The area in play: `--region`, `--no-frame`, `--keep-sealed` (also `bench`'s, for the
+/// corpus's rows).
+#[derive(Args, Debug, Clone)]
+pub struct RegionArgs {
     /// The area in play: auto (around the target, ending at the attacker's wall, with the other side of a capturing race), grown (the stones' box grown by a line on every side, the first versions' rule), tight (the stones' box not grown), board (everything), or a comma-separated list of points. The rule is stated in one place: tsume-area's docs (crates/tsume-area/src/lib.rs; docs/cli.md, "The problem's area").
     #[arg(
         long,
@@ -27,10 +40,6 @@ pub struct AreaArgs {
     /// Keep the points that the attacker's walls joined to the outside seal off from the target (their eyes), which are left out by default (the rule: see --region).
     #[arg(long)]
     pub keep_sealed: bool,
-    /// Which game tree of an SGF file holding several (a collection of problems in one
-    /// file): N from 0, or `all` for each one in turn, as if each were a file of its own.
-    #[arg(long, value_name = "N|all", default_value = "0", value_parser = parse_tree_index)]
-    pub index: TreeIndex,
 }
 
 impl AreaArgs {
@@ -58,9 +67,9 @@ impl AreaArgs {
             },
             target,
             to_move,
-            region: self.region.clone(),
-            no_frame: self.no_frame,
-            keep_sealed: self.keep_sealed,
+            region: self.region.region.clone(),
+            no_frame: self.region.no_frame,
+            keep_sealed: self.region.keep_sealed,
         }
     }
 }
@@ -130,10 +139,66 @@ pub enum KoRule {
     Basic,
 }
 
-impl KoRule {
+/// `--ko-rule`, flattened into every command that takes it.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct KoRuleArg {
+    /// The ko rule: none (Crăşmaru's model, the default: a ko may be retaken at once, so a group that lives by retaking a ko forever is alive) or basic (ordinary Go's ko, outside the model: a move that captures one stone with a single stone left in atari forbids the opponent to retake on the very next move, as without ko threats; positions then include the forbidden point).
+    #[arg(
+        long,
+        value_name = "none|basic",
+        default_value = "none",
+        hide_possible_values = true
+    )]
+    pub ko_rule: KoRule,
+}
+
+impl KoRuleArg {
     /// Whether the basic ko rule holds.
     pub fn basic(self) -> bool {
-        self == KoRule::Basic
+        self.ko_rule == KoRule::Basic
+    }
+}
+
+/// The search's switches (`solve`, `bench`): `--pn`, `--no-deepen`, `--no-unbounded`,
+/// `--no-learned-order`, `--zones`.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
+    #[arg(
+        long,
+        value_name = "sum|weak",
+        default_value = "sum",
+        hide_possible_values = true
+    )]
+    pub pn: Pn,
+    /// Search once at α instead of deepening the bound (the default deepens: 8, 16, 32, … plies, each with a share of nodes, then α; it stops early on a kill or on a ko or seki that closes for every α).
+    #[arg(long)]
+    pub no_deepen: bool,
+    /// Deepen the bound: the default, kept so that scripts written when it was an option still run.
+    #[arg(long, hide = true, conflicts_with = "no_deepen")]
+    pub deepen: bool,
+    /// Skip the first search without a depth bound (the default runs it first with a share of the nodes: a repetition counts as the defender's, its kills are kept, its survivals count only when closed and checked for every α; then the bounded search as above).
+    #[arg(long)]
+    pub no_unbounded: bool,
+    /// Order the defender's moves by liberties, as the first versions did, instead of by the learned score of the lab notebook (docs/experiments/) (same verdicts; for comparisons).
+    #[arg(long)]
+    pub no_learned_order: bool,
+    /// Relevance zones with liberty budgets (an option, off by default): the defender's pass searched first, and its moves outside the zone of the pass's proof that keep the zone's liberty budgets answered by the same strategy, written in the tree as covered moves that the checker verifies (docs/design/relevance-zones.md).
+    #[arg(long)]
+    pub zones: bool,
+}
+
+impl SearchArgs {
+    /// The search as these switches set it.
+    pub fn tuning(&self) -> Tuning {
+        Tuning {
+            deepen: !self.no_deepen,
+            unbounded: !self.no_unbounded,
+            learned_order: !self.no_learned_order,
+            zones: self.zones,
+            pn_rule: self.pn.into(),
+            ..Tuning::default()
+        }
     }
 }
 
@@ -228,6 +293,65 @@ impl LinePlayer {
         match self {
             LinePlayer::X => tsume_linear::Player::X,
             LinePlayer::O => tsume_linear::Player::O,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use clap::Parser;
+
+    use super::*;
+    use crate::{Cli, Command};
+
+    /// The switches `solve` and `bench` share, flattened once, parse alike on both; left
+    /// out, each takes its default.
+    #[test]
+    fn solve_and_bench_share_the_search_switches_the_ko_rule_and_the_region() {
+        for cmd in ["solve", "bench"] {
+            let parse = |extra: &[&str]| {
+                let mut v = vec!["tsume", cmd];
+                if cmd == "solve" {
+                    v.push("p.sgf");
+                }
+                v.extend_from_slice(extra);
+                match Cli::try_parse_from(v).unwrap().command {
+                    Command::Solve(a) => (a.search, a.ko_rule, a.area.region),
+                    Command::Bench(a) => (a.search, a.ko_rule, a.region),
+                    _ => unreachable!(),
+                }
+            };
+            let set = [
+                "--ko-rule",
+                "basic",
+                "--pn",
+                "weak",
+                "--no-deepen",
+                "--zones",
+                "--region",
+                "board",
+                "--keep-sealed",
+            ];
+            let (search, ko, region) = parse(&set);
+            let t = search.tuning();
+            assert!(
+                !t.deepen && t.zones && t.unbounded && t.learned_order,
+                "{cmd}"
+            );
+            assert_eq!(t.pn_rule, PnRule::Weak, "{cmd}");
+            assert!(ko.basic(), "{cmd}");
+            assert_eq!(region.region, RegionSpec::Board, "{cmd}");
+            assert!(region.keep_sealed && !region.no_frame, "{cmd}");
+            let (search, ko, region) = parse(&[]);
+            let t = search.tuning();
+            assert_eq!(
+                (t.deepen, t.zones, t.pn_rule),
+                (true, false, PnRule::Sum),
+                "{cmd}"
+            );
+            assert!(!ko.basic() && region.region == RegionSpec::Auto, "{cmd}");
         }
     }
 }

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use tsume_prove::Limits;
 use tsume_solve::review::{review, Review};
 
-use crate::args::{AreaArgs, BudgetArgs, KoRule, Player};
+use crate::args::{AreaArgs, BudgetArgs, KoRuleArg, Player};
 use crate::jobs::{expand, write, Job};
 use crate::report::{CheckJson, CheckSummary, Collection};
 use crate::{Fail, EXIT_FAILURE, EXIT_OK};
@@ -76,14 +76,8 @@ pub struct CheckArgs {
     pub depth: Option<u32>,
     #[command(flatten)]
     pub budget: BudgetArgs,
-    /// The ko rule, none or basic (see `tsume solve --help`).
-    #[arg(
-        long,
-        value_name = "none|basic",
-        default_value = "none",
-        hide_possible_values = true
-    )]
-    pub ko_rule: KoRule,
+    #[command(flatten)]
+    pub ko_rule: KoRuleArg,
     /// Skip replaying the proofs through the independent checker.
     #[arg(long)]
     pub no_check: bool,

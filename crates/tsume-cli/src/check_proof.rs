@@ -7,10 +7,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use tsume_solve::certificate::{judge, read_tree, read_trees};
+use tsume_solve::proof_files::check_file;
 
 use crate::args::AreaArgs;
-use crate::report::{CheckProofJson, ProofFileJson, ProofJson, ProofTreeJson};
+use crate::report::CheckProofJson;
 use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume check-proof`.
@@ -83,115 +83,34 @@ pub(crate) fn run(a: &CheckProofArgs, out: &mut dyn Write, err: &mut dyn Write) 
         }
     };
     let mut code = EXIT_OK;
-    let mut files = Vec::new();
-    let (mut accepted, mut rejected, mut elsewhere) = (0usize, 0usize, 0usize);
+    let mut report = CheckProofJson {
+        files: Vec::new(),
+        accepted: 0,
+        rejected: 0,
+        not_about_problem: 0,
+    };
     for path in &a.files {
-        let name = path.display().to_string();
-        let trees = match read_trees(path) {
-            Ok(t) => t,
-            Err(e) => {
-                let message = e.to_string();
-                let _ = writeln!(err, "tsume check-proof: {message}");
-                code = code.max(EXIT_BAD_INPUT);
-                files.push(ProofFileJson {
-                    file: name,
-                    error: Some(message),
-                    trees: Vec::new(),
-                });
-                continue;
-            }
-        };
-        let n = trees.len();
-        if n == 0 {
-            // `tsume solve --tree-out` on an unknown answer with nothing proved: no tree
-            // to check, and nothing claimed.
-            if !a.json {
-                let _ = writeln!(
-                    out,
-                    "{name}: no tree (written for an unknown answer): nothing claimed, nothing to check"
-                );
-            }
-            files.push(ProofFileJson {
-                file: name,
-                error: None,
-                trees: Vec::new(),
-            });
-            continue;
+        let f = check_file(path, problem.as_ref());
+        for message in &f.unread {
+            let _ = writeln!(err, "tsume check-proof: {message}");
+            code = code.max(EXIT_BAD_INPUT);
         }
-        let mut objects = Vec::new();
-        for (i, (at, v)) in trees.into_iter().enumerate() {
-            let label = if n == 1 {
-                name.clone()
-            } else {
-                format!("{name} [{}/{n}]", i + 1)
-            };
-            let cert = match read_tree(&name, &at, v) {
-                Ok(c) => c,
-                Err(message) => {
-                    let _ = writeln!(err, "tsume check-proof: {message}");
-                    code = code.max(EXIT_BAD_INPUT);
-                    objects.push(ProofTreeJson::Unread {
-                        index: i,
-                        error: message,
-                    });
-                    continue;
-                }
-            };
-            let j = judge(&cert, problem.as_ref());
-            let words = &j.words;
-            let to_move = cert.root.to_move().name();
-            let about_words = match (&j.about, &problem) {
-                (Some(Ok(())), Some(p)) => format!(" — about {}", p.file()),
-                (Some(Err(why)), Some(p)) => format!(" — NOT ABOUT {}: {why}", p.file()),
-                _ => String::new(),
-            };
-            if j.about.as_ref().is_some_and(Result::is_err) {
-                elsewhere += 1;
-                code = code.max(EXIT_FAILURE);
-            }
-            match &j.check {
-                Ok(r) => {
-                    accepted += 1;
-                    let repeat = if r.repetition_free {
-                        "no line repeats a position"
-                    } else {
-                        "a line repeats a position (a ko retaken, or a longer cycle)"
-                    };
-                    if !a.json {
-                        let _ = writeln!(
-                            out,
-                            "{label}: accepted — {words} ({to_move} to move; {} nodes, {} {}, \
-                             depth {}; {repeat}){about_words}",
-                            r.nodes,
-                            r.leaves,
-                            if r.leaves == 1 { "leaf" } else { "leaves" },
-                            r.max_depth
-                        );
-                    }
-                }
-                Err(e) => {
-                    rejected += 1;
-                    code = code.max(EXIT_FAILURE);
-                    if !a.json {
-                        let _ = writeln!(out, "{label}: REJECTED — {words}: {e}{about_words}");
-                    }
-                }
-            }
-            objects.push(ProofTreeJson::Read(ProofJson::new(i, &cert, &j)));
+        if f.rejected + f.not_about > 0 {
+            code = code.max(EXIT_FAILURE);
         }
-        files.push(ProofFileJson {
-            file: name,
-            error: None,
-            trees: objects,
-        });
+        if !a.json {
+            for line in &f.lines {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+        report.files.push(f.json);
+        report.accepted += f.accepted;
+        report.rejected += f.rejected;
+        report.not_about_problem += f.not_about;
     }
+    let (accepted, rejected, elsewhere) =
+        (report.accepted, report.rejected, report.not_about_problem);
     if a.json {
-        let report = CheckProofJson {
-            files,
-            accepted,
-            rejected,
-            not_about_problem: elsewhere,
-        };
         crate::report::print(out, &report);
     } else if a.files.len() > 1 || accepted + rejected > 1 || elsewhere > 0 {
         let mut line = format!("{accepted} accepted, {rejected} rejected");

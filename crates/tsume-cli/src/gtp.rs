@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 
 use clap::Args;
 
-use crate::args::{AreaArgs, BudgetArgs, KoRule};
+use crate::args::{AreaArgs, BudgetArgs, KoRuleArg};
 use crate::{Fail, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume gtp`.
@@ -57,15 +57,8 @@ pub struct GtpArgs {
     /// α, the depth bound of every search [default: 4 × empty points of the area + 12, at most 250].
     #[arg(long, value_name = "α", value_parser = crate::numbers::depth)]
     pub depth: Option<u32>,
-    /// The ko rule: none (Crăşmaru's model) or basic (ordinary Go's ko, outside the model;
-    /// `play` then refuses an immediate retake).
-    #[arg(
-        long,
-        value_name = "none|basic",
-        default_value = "none",
-        hide_possible_values = true
-    )]
-    pub ko_rule: KoRule,
+    #[command(flatten)]
+    pub ko_rule: KoRuleArg,
     /// Skip replaying proofs through the independent checker.
     #[arg(long)]
     pub no_check: bool,

@@ -2,12 +2,10 @@
 //! (`tsume_linear`); `--verify-pruning` checks seed 000's theorem. Reference: docs/linear.md.
 
 use std::io::Write;
-use std::time::Instant;
 
 use clap::Args;
-use tsume_linear::json::{end_name, LinearJson, LinearVerifyJson, VerifyEndJson};
-use tsume_linear::solver::{Options, SolveError, Solver, Start};
-use tsume_linear::verify::{self, End, Report};
+use tsume_linear::report::PruningCheck;
+use tsume_linear::solver::Options;
 use tsume_linear::{LinePosition, MAX_N};
 
 use crate::args::LinePlayer;
@@ -104,161 +102,31 @@ pub(crate) fn run(a: &LinearArgs, out: &mut dyn Write, err: &mut dyn Write) -> i
             );
             return EXIT_BAD_INPUT;
         }
-        return verify_pruning(a, start.len(), out);
+        let check = PruningCheck::run(start.len(), a.samples, a.seed, a.table_bits);
+        if a.json {
+            report::print(out, &check.json());
+        } else {
+            let _ = write!(out, "{}", check.text());
+        }
+        return if check.holds() { EXIT_OK } else { EXIT_FAILURE };
     }
-    let n = start.len();
-    let to_move = a.to_move.player();
-    let mut solver = Solver::new(
-        n,
-        Options {
-            prune: a.prune,
-            table_bits: a.table_bits,
-            key_seed: a.seed,
-            max_nodes: a.max_nodes,
-            ..Options::default()
-        },
-    );
-    solver.set_stop_flag(crate::interrupt_flag());
-    let clock = Instant::now();
-    let result = solver.solve(&Start::position(start.clone(), to_move));
-    let seconds = clock.elapsed().as_secs_f64();
-    let json = |value, pv, nodes, pv_nodes| LinearJson {
-        n,
-        position: start.to_string(),
-        to_move: to_move.letter().to_string(),
-        value,
-        pv,
-        nodes,
-        pv_nodes,
-        seconds,
+    let options = Options {
         prune: a.prune,
+        table_bits: a.table_bits,
+        key_seed: a.seed,
+        max_nodes: a.max_nodes,
+        ..Options::default()
     };
-    let sol = match result {
-        Ok(s) => s,
-        Err(SolveError::Stopped { nodes }) => {
-            if a.json {
-                report::print(out, &json(None, Vec::new(), nodes, 0));
-            } else {
-                let _ = writeln!(out, "1×{n} {start}: unknown (stopped after {nodes} nodes)");
-            }
-            return EXIT_OK;
+    let stop = Some(crate::interrupt_flag());
+    match tsume_linear::report::solve(&start, a.to_move.player(), options, stop) {
+        Ok(s) if a.json => report::print(out, &s),
+        Ok(s) => {
+            let _ = write!(out, "{}", s.text());
         }
         Err(e) => {
             let _ = writeln!(err, "tsume linear: {start}: {e}");
             return EXIT_BAD_INPUT;
         }
-    };
-    let pv: Vec<String> = sol
-        .pv
-        .iter()
-        .map(|(p, m)| format!("{}:{m}", p.letter()))
-        .collect();
-    if a.json {
-        report::print(out, &json(Some(sol.value), pv, sol.nodes, sol.pv_nodes));
-    } else {
-        let _ = writeln!(
-            out,
-            "1×{n} {start}, {} to move: value {:+} (Black's area minus White's)",
-            to_move.letter(),
-            sol.value
-        );
-        let _ = writeln!(out, "principal variation: {}", pv.join(" "));
-        let _ = writeln!(
-            out,
-            "nodes {} (+{} for the variation), {seconds:.2} s, pruning {}",
-            sol.nodes,
-            sol.pv_nodes,
-            if a.prune {
-                "on (seed 000's rule, narrow form: checked, not proven)"
-            } else {
-                "off"
-            }
-        );
     }
     EXIT_OK
-}
-
-fn verify_pruning(a: &LinearArgs, n: usize, out: &mut dyn Write) -> i32 {
-    let clock = Instant::now();
-    let mut theorem = Vec::new();
-    let exhaustive = n <= 4;
-    for end in [End::Near, End::Far] {
-        let r = if exhaustive {
-            verify::exhaustive(n, end).0
-        } else {
-            verify::sample(n, end, a.samples, a.seed, a.table_bits, false)
-        };
-        theorem.push((end, r));
-    }
-    let mut rule = Vec::new();
-    for end in [End::Near, End::Far] {
-        rule.push((
-            end,
-            verify::rule_instances(n, end, a.samples, None, a.table_bits),
-        ));
-    }
-    let seconds = clock.elapsed().as_secs_f64();
-    let failed = theorem.iter().chain(&rule).any(|(_, r)| r.failures > 0);
-    if a.json {
-        let ends = |v: &[(End, Report)]| v.iter().map(|(e, r)| VerifyEndJson::new(*e, r)).collect();
-        report::print(
-            out,
-            &LinearVerifyJson {
-                n,
-                exhaustive,
-                theorem: ends(&theorem),
-                rule: ends(&rule),
-                holds: !failed,
-                seconds,
-            },
-        );
-    } else {
-        let how = if exhaustive {
-            "every state reachable from the empty board".to_string()
-        } else {
-            format!("{} random states (seed {})", a.samples, a.seed)
-        };
-        let _ = writeln!(out, "1×{n}: seed 000's theorem, on {how}:");
-        for (end, r) in &theorem {
-            let _ = writeln!(
-                out,
-                "  {} end: {} states, {} comparisons, {} failures ({} swapped histories not valid)",
-                end_name(*end),
-                r.states,
-                r.checked,
-                r.failures,
-                r.invalid_swaps
-            );
-            if let Some(c) = &r.counterexample {
-                let _ = writeln!(out, "  counterexample: {c}");
-            }
-        }
-        let _ = writeln!(
-            out,
-            "1×{n}: the rule --prune uses (end cells empty in the whole history, the mover's own stone):"
-        );
-        for (end, r) in &rule {
-            let _ = writeln!(
-                out,
-                "  {} end: {} states, {} comparisons, {} failures",
-                end_name(*end),
-                r.states,
-                r.checked,
-                r.failures
-            );
-            if let Some(c) = &r.counterexample {
-                let _ = writeln!(out, "  counterexample: {c}");
-            }
-        }
-        let _ = writeln!(
-            out,
-            "{} ({seconds:.1} s)",
-            if failed { "FAILS" } else { "holds" }
-        );
-    }
-    if failed {
-        EXIT_FAILURE
-    } else {
-        EXIT_OK
-    }
 }

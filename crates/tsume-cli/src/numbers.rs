@@ -13,8 +13,14 @@ pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 /// The largest `--tt-mb`: 1 TiB of table.
 pub const MAX_TT_MB: usize = 1 << 20;
 
-/// The most random formulas, variables or clauses `verify-reduction` makes.
+/// The most random formulas `verify-reduction` makes, and the most `--jobs`, `--every`.
 pub const MAX_RANDOM: usize = 1_000_000;
+
+/// The most variables and clauses of a random formula: what `reduce` reads from a file
+/// (`tsume_reduce::DimacsLimits::REDUCE`; a random clause has at most 3 literals, so the
+/// literals stay within that limit too).
+const MAX_RANDOM_VARS: usize = tsume_reduce::DimacsLimits::REDUCE.vars as usize;
+const MAX_RANDOM_CLAUSES: usize = tsume_reduce::DimacsLimits::REDUCE.clauses;
 
 /// `--time-limit`: seconds, finite, above 0 and at most [`MAX_SECONDS`].
 pub fn seconds(s: &str) -> Result<f64, String> {
@@ -53,14 +59,14 @@ pub fn positive(s: &str) -> Result<usize, String> {
     in_range(s, 1, MAX_RANDOM)
 }
 
-/// A count of random formulas' variables or clauses (`verify-reduction`).
-pub fn random_size(s: &str) -> Result<usize, String> {
-    in_range(s, 1, MAX_RANDOM)
+/// `--clauses` of `verify-reduction`: within what `reduce` reads.
+pub fn random_clauses(s: &str) -> Result<usize, String> {
+    in_range(s, 1, MAX_RANDOM_CLAUSES)
 }
 
-/// `--vars` of `verify-reduction`.
+/// `--vars` of `verify-reduction`: within what `reduce` reads.
 pub fn random_vars(s: &str) -> Result<u32, String> {
-    in_range(s, 1, MAX_RANDOM).map(|v| v as u32)
+    in_range(s, 1, MAX_RANDOM_VARS).map(|v| v as u32)
 }
 
 /// A budget of nodes or positions (`--max-tree`, `--exact`, `--forever`, `--limit`):

@@ -4,13 +4,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use tsume_board::counted;
 use tsume_corpus::reduction;
 use tsume_reduce::dimacs::{parse_dimacs_within, Cnf, DimacsLimits};
-use tsume_reduce::grid::{draw, Drawing};
-use tsume_reduce::reduce;
 
-use crate::report::{GridJson, ReduceJson, StageJson};
 use crate::{EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK};
 
 /// Arguments of `tsume reduce`.
@@ -91,7 +87,7 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "M", value_parser = crate::numbers::random_vars)]
     pub vars: Option<u32>,
     /// Clauses of each random formula.
-    #[arg(long, value_name = "N", value_parser = crate::numbers::random_size)]
+    #[arg(long, value_name = "N", value_parser = crate::numbers::random_clauses)]
     pub clauses: Option<usize>,
     /// How many random formulas.
     #[arg(long, value_name = "K", default_value_t = 10, value_parser = crate::numbers::positive)]
@@ -180,154 +176,37 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
             return f.code;
         }
     }
-    let inst = reduce(&cnf);
-    let sgf = a
-        .output
-        .as_ref()
-        .and_then(|p| p.extension())
-        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
-    // --grid or an SGF output: the square grid, drawn for every formula (tsume-reduce's
-    // grid::draw), else (over its size limit) the graph board of design D2 with one line.
-    let mut drawing: Option<Drawing> = None;
-    let mut said: Option<String> = None;
-    if a.grid || sgf {
-        match draw(&cnf) {
-            Ok(d) => drawing = Some(d),
-            Err(e) => {
-                said = Some(format!(
-                    "no square grid ({}): wrote the graph board of design D2",
-                    e.short()
-                ))
-            }
-        }
-    }
-    let text = match &drawing {
-        Some(d) if d.grid.fits_sgf() && (sgf || a.output.is_none()) => Ok(d.grid.to_sgf()),
-        Some(d) => d.grid.to_graph_text().map_err(|e| e.to_string()),
-        None => Ok(inst.to_graph_text()),
-    };
-    let text = match text {
-        Ok(t) => t,
+    let w = match tsume_reduce::written::write(
+        &a.formula.display().to_string(),
+        &cnf,
+        a.grid,
+        a.output.as_deref(),
+    ) {
+        Ok(w) => w,
         Err(e) => {
             let _ = writeln!(err, "{}: {e}", a.formula.display());
             return EXIT_FAILURE;
         }
     };
-    let is_sgf_text = text.starts_with("(;");
-    let Some(path) = &a.output else {
-        if let Some(line) = &said {
-            let _ = writeln!(err, "{line}");
+    if let Some(path) = &w.path {
+        if let Err(e) = std::fs::write(path, &w.text) {
+            let _ = writeln!(err, "{}: {e}", path.display());
+            return EXIT_BAD_INPUT;
         }
-        let _ = write!(out, "{text}");
-        return EXIT_OK;
-    };
-    // An SGF asked for but a graph written: the file is named .graph, and the line says so.
-    let target = if sgf && !is_sgf_text {
-        let g = path.with_extension("graph");
-        let why = match &drawing {
-            Some(d) => format!(
-                "the grid is {}×{}, over the SGF's 52×52: wrote it as a graph board",
-                d.grid.size().0,
-                d.grid.size().1
-            ),
-            None => said.take().unwrap_or_default(),
-        };
-        said = Some(format!("{}: {why} to {}", path.display(), g.display()));
-        g
-    } else {
-        path.clone()
-    };
-    if let Err(e) = std::fs::write(&target, text) {
-        let _ = writeln!(err, "{}: {e}", target.display());
-        return EXIT_BAD_INPUT;
     }
-    if let Some(line) = &said {
+    if let Some(line) = &w.note {
         let _ = writeln!(err, "{line}");
     }
-    let file = target.display().to_string();
-    let grid = drawing.as_ref().map(|d| &d.grid);
-    if a.json {
-        let v = ReduceJson {
-            formula: a.formula.display().to_string(),
-            output: file.clone(),
-            variables: cnf.vars,
-            clauses: cnf.clauses.len(),
-            points: inst.points,
-            empty_points: inst.empty_points,
-            groups: inst.groups,
-            edges: inst.edges,
-            race_liberties: inst.race_liberties,
-            gate_liberties: inst.gate_liberties,
-            notes: grid.map_or(&inst.notes[..], |g| g.notes()).to_vec(),
-            to_move: "W",
-            target: "L",
-            grid: grid.map(|l| GridJson {
-                width: l.size().0,
-                height: l.size().1,
-                empty_points: l.empty_points(),
-                design: l.design(),
-                format: if is_sgf_text { "sgf" } else { "graph" },
-            }),
-            stages: drawing.as_ref().filter(|d| !d.stages.is_empty()).map(|d| {
-                d.stages
-                    .iter()
-                    .map(|s| StageJson {
-                        stage: s.name,
-                        variables: s.variables,
-                        clauses: s.clauses,
-                        crossings: s.crossings,
-                    })
-                    .collect()
-            }),
-            solve: solve_cmd(&file),
-        };
-        crate::report::print(out, &v);
-    } else if let Some(l) = grid {
-        let _ = writeln!(
-            out,
-            "{file}: {}, {} → square grid {}×{}{}, {} empty points \
-             (design {} on a grid{}; the graph board of design D2 would have {})",
-            counted(cnf.vars as usize, "variable", "variables"),
-            counted(cnf.clauses.len(), "clause", "clauses"),
-            l.size().0,
-            l.size().1,
-            if is_sgf_text { "" } else { " as a graph board" },
-            l.empty_points(),
-            l.design(),
-            match drawing.as_ref().map(|d| &d.stages[..]) {
-                Some(st) if !st.is_empty() => format!(
-                    ", through the route to its class: {} crossing(s)",
-                    st.iter().map(|s| s.crossings).sum::<usize>()
-                ),
-                _ => String::new(),
-            },
-            inst.summary()
-        );
-    } else {
-        let _ = writeln!(
-            out,
-            "{file}: {}, {} → {}",
-            counted(cnf.vars as usize, "variable", "variables"),
-            counted(cnf.clauses.len(), "clause", "clauses"),
-            inst.summary()
-        );
-    }
-    if !a.json {
-        let _ = writeln!(
-            out,
-            "White to move; the target Λ (point L) lives iff the formula is satisfiable."
-        );
-        for n in grid.map_or(&inst.notes[..], |g| g.notes()) {
-            let _ = writeln!(out, "note: {n}");
+    match &w.report {
+        None => {
+            let _ = write!(out, "{}", w.text);
         }
-        let _ = writeln!(out, "solve with: {}", solve_cmd(&file));
+        Some(r) if a.json => crate::report::print(out, r),
+        Some(r) => {
+            let _ = write!(out, "{}", r.text());
+        }
     }
     EXIT_OK
-}
-
-/// The command that solves the written file (a grid SGF names its area in its GC).
-fn solve_cmd(file: &str) -> String {
-    format!("tsume solve {file} --to-move W")
 }
 
 pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
@@ -342,6 +221,9 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         }
     }
     let mut stands_for = None;
+    // Random formulas are made one at a time, as they are checked: never --count of
+    // them at once.
+    let mut random = None;
     if a.all {
         let vars = a.vars.unwrap_or(3);
         let clauses = a.clauses.unwrap_or(4);
@@ -370,7 +252,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
             return EXIT_BAD_INPUT;
         }
         let clauses = a.clauses.unwrap_or(4);
-        formulas.extend(reduction::random(
+        random = Some(reduction::random(
             vars, clauses, a.count, a.seed, a.monotone,
         ));
     }
@@ -382,13 +264,10 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
     };
     let mut rows = Vec::new();
     if !a.json {
-        let _ = writeln!(
-            out,
-            "{:<36} {:>6} {:>6} {:>6} {:>11} {:>6} {:>8} {:>10} {:>9}",
-            "formula", "points", "empty", "sat", "Λ", "agree", "checked", "nodes", "seconds"
-        );
+        let _ = writeln!(out, "{}", reduction::VerifyRow::header());
     }
-    for (name, cnf) in &formulas {
+    for (name, cnf) in formulas.into_iter().chain(random.into_iter().flatten()) {
+        let (name, cnf) = (&name, &cnf);
         let row = match reduction::verify(name, cnf, &opts) {
             Ok(r) => r,
             Err(e) => {
@@ -400,60 +279,17 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
             let _ = writeln!(err, "{name}: the checker rejects the tree: {e}");
         }
         if !a.json {
-            let _ = writeln!(
-                out,
-                "{:<36} {:>6} {:>6} {:>6} {:>11} {:>6} {:>8} {:>10} {:>9.3}",
-                name,
-                row.points,
-                row.empty_points,
-                if row.satisfiable { "yes" } else { "no" },
-                row.life(),
-                match row.agree {
-                    Some(true) => "yes",
-                    Some(false) => "NO",
-                    None => "?",
-                },
-                match row.checked {
-                    Some(true) => "yes",
-                    Some(false) => "NO",
-                    None => "-",
-                },
-                row.nodes,
-                row.seconds
-            );
-            if let Some(g) = &row.grid {
-                let _ = writeln!(
-                    out,
-                    "{:<36} square grid ({}): {}, {} nodes",
-                    "", g.design, g.verdict, g.nodes
-                );
-            }
+            let _ = writeln!(out, "{}", row.line());
         }
         rows.push(row);
     }
-    let bad = rows.iter().filter(|r| r.agree != Some(true)).count();
+    let summary = reduction::VerifySummary::new(rows, stands_for);
     if a.json {
-        let v = reduction::VerifySummary {
-            formulas: rows,
-            disagreements_or_unknown: bad,
-            clause_sets: stands_for,
-        };
-        crate::report::print(out, &v);
+        crate::report::print(out, &summary);
     } else {
-        let _ = writeln!(
-            out,
-            "\n{} formulas: {} agree, {bad} disagree or unknown",
-            formulas.len(),
-            formulas.len() - bad
-        );
-        if let Some(n) = stands_for {
-            let _ = writeln!(
-                out,
-                "(one formula per class of renamings: {n} clause sets in all)"
-            );
-        }
+        let _ = write!(out, "\n{}", summary.text());
     }
-    if bad > 0 {
+    if summary.disagreements_or_unknown > 0 {
         EXIT_FAILURE
     } else {
         EXIT_OK

@@ -6,11 +6,10 @@ use std::sync::{Arc, Mutex};
 use clap::Args;
 use rayon::prelude::*;
 use tsume_board::Color;
-use tsume_prove::Tuning;
 use tsume_sgf::LoadOptions;
 use tsume_solve::{Sides, DEFAULT_EXACT_POSITIONS, DEFAULT_FOREVER_POSITIONS, DEFAULT_MAX_TREE};
 
-use crate::args::{AreaArgs, BudgetArgs, KoRule, Pn, ToMove};
+use crate::args::{AreaArgs, BudgetArgs, KoRuleArg, SearchArgs, ToMove};
 use crate::jobs::{expand, jobs, write, Job};
 use crate::report::SolveJson;
 use crate::{Fail, EXIT_FAILURE, EXIT_OK};
@@ -93,37 +92,10 @@ pub struct SolveArgs {
     /// Settle "alive for every α" by closing the defender's strategy (ko, seki) into at most this many positions (0: off).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_FOREVER_POSITIONS, value_parser = crate::numbers::budget)]
     pub forever: usize,
-    /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
-    #[arg(
-        long,
-        value_name = "sum|weak",
-        default_value = "sum",
-        hide_possible_values = true
-    )]
-    pub pn: Pn,
-    /// Search once at α instead of deepening the bound (the default deepens: 8, 16, 32, … plies, each with a share of nodes, then α; it stops early on a kill or on a ko or seki that closes for every α).
-    #[arg(long)]
-    pub no_deepen: bool,
-    /// Deepen the bound: the default, kept so that scripts written when it was an option still run.
-    #[arg(long, hide = true, conflicts_with = "no_deepen")]
-    pub deepen: bool,
-    /// Skip the first search without a depth bound (the default runs it first with a share of the nodes: a repetition counts as the defender's, its kills are kept, its survivals count only when closed and checked for every α; then the bounded search as above).
-    #[arg(long)]
-    pub no_unbounded: bool,
-    /// Order the defender's moves by liberties, as the first versions did, instead of by the learned score of the lab notebook (docs/experiments/) (same verdicts; for comparisons).
-    #[arg(long)]
-    pub no_learned_order: bool,
-    /// Relevance zones with liberty budgets (an option, off by default): the defender's pass searched first, and its moves outside the zone of the pass's proof that keep the zone's liberty budgets answered by the same strategy, written in the tree as covered moves that the checker verifies (docs/design/relevance-zones.md).
-    #[arg(long)]
-    pub zones: bool,
-    /// The ko rule: none (Crăşmaru's model, the default: a ko may be retaken at once, so a group that lives by retaking a ko forever is alive) or basic (outside the model: a move that captures one stone with a single stone left in atari forbids the opponent to retake on the very next move, as in ordinary Go without ko threats; positions then include the forbidden point, and the proofs are checked under the same rule).
-    #[arg(
-        long,
-        value_name = "none|basic",
-        default_value = "none",
-        hide_possible_values = true
-    )]
-    pub ko_rule: KoRule,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub ko_rule: KoRuleArg,
     /// Skip the result under ordinary Go rules (dead, alive, seki, ko: searches with
     /// each side the ko master, run only where the model's proof repeats a position;
     /// docs/cli.md). The model's verdict is the same either way.
@@ -163,14 +135,7 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
             check_first_moves: true,
             exact: a.exact,
             forever: a.forever,
-            tuning: Tuning {
-                deepen: !a.no_deepen,
-                unbounded: !a.no_unbounded,
-                learned_order: !a.no_learned_order,
-                zones: a.zones,
-                pn_rule: a.pn.into(),
-                ..Tuning::default()
-            },
+            tuning: a.search.tuning(),
             go: !a.no_go,
         },
     })

@@ -5,13 +5,13 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use tsume_board::{Move, Point};
+use tsume_board::Point;
 use tsume_sgf::Problem;
-use tsume_status::{Options, Report, Status, StatusError, DEFAULT_MAX_STATES};
+use tsume_status::{Options, StatusError, DEFAULT_MAX_STATES};
 
-use crate::args::{AreaArgs, KoRule, Player};
+use crate::args::{AreaArgs, KoRuleArg, Player};
 use crate::jobs::Job;
-use tsume_status::json::{codes, step_name, StatusJson, StatusResult, StatusSettled};
+use tsume_status::json::{StatusJson, StatusResult, StatusSettled};
 
 use crate::report;
 use crate::{Fail, EXIT_OK};
@@ -55,15 +55,8 @@ pub struct StatusArgs {
         hide_possible_values = true
     )]
     pub to_move: Option<Player>,
-    /// The ko rule of hypothetical play: none (Crăşmaru's model, the default) or basic (an
-    /// immediate ko recapture is forbidden).
-    #[arg(
-        long,
-        value_name = "none|basic",
-        default_value = "none",
-        hide_possible_values = true
-    )]
-    pub ko_rule: KoRule,
+    #[command(flatten)]
+    pub ko_rule: KoRuleArg,
     /// α: fold J2003's steps on the tree bounded at α plies, for every string evaluated
     /// [default: the conclusion every large enough α gives].
     #[arg(long, value_name = "α")]
@@ -84,15 +77,6 @@ fn name(problem: &Problem, p: Point) -> String {
         Some(f) => problem.full().board().gtp(f),
         None => problem.position().board().name(p).to_string(),
     }
-}
-
-fn names(problem: &Problem, points: &[Point]) -> Vec<String> {
-    points.iter().map(|&p| name(problem, p)).collect()
-}
-
-fn move_name(problem: &Problem, m: Move) -> String {
-    m.point()
-        .map_or_else(|| "pass".to_string(), |p| name(problem, p))
 }
 
 /// Runs `tsume status`.
@@ -170,131 +154,9 @@ fn status(a: &StatusArgs, out: &mut dyn Write) -> Result<(), Fail> {
             )))),
         );
     } else {
-        write_text(out, &problem, &report, ko);
+        let text =
+            tsume_status::text::report(&problem.label(), x, &report, ko, &|p| name(&problem, p));
+        let _ = write!(out, "{text}");
     }
     Ok(())
-}
-
-fn write_text(out: &mut dyn Write, problem: &Problem, r: &Report, ko: bool) {
-    let c = &r.cassandra;
-    let j = &r.j2003;
-    let list = |p: &[Point]| names(problem, p).join(" ");
-    let bounded = |n: &[(Point, bool)]| {
-        let b: Vec<String> = n
-            .iter()
-            .filter(|(_, b)| *b)
-            .map(|&(p, _)| name(problem, p))
-            .collect();
-        if b.is_empty() {
-            String::new()
-        } else {
-            format!(" (bounded by the strings at {})", b.join(" "))
-        }
-    };
-    let _ = writeln!(
-        out,
-        "{}: the string at {} ({}, {}), {} moving first, {}",
-        problem.label(),
-        name(problem, problem.target()),
-        r.player.name(),
-        tsume_board::counted(r.string.len(), "stone", "stones"),
-        r.first.title(),
-        if ko {
-            "basic ko rule"
-        } else {
-            "no ko rule (Crăşmaru's model)"
-        }
-    );
-    let _ = writeln!(
-        out,
-        "  Cassandra's single pass: {} {}{}",
-        c.status.code(),
-        c.status.name(),
-        if c.status == Status::A {
-            String::new()
-        } else {
-            format!(", forced within {} plies", c.plies)
-        }
-    );
-    let line: Vec<String> = c.line.iter().map(|&m| move_name(problem, m)).collect();
-    let _ = writeln!(
-        out,
-        "    line: {}{}",
-        line.join(" "),
-        if c.line_repeats {
-            " … (the position repeats: infinite play)"
-        } else {
-            ""
-        }
-    );
-    let _ = writeln!(
-        out,
-        "    local-2: {}{}",
-        list(&c.local2.points),
-        bounded(&c.local2.neighbours)
-    );
-    let bound = r.depth.unwrap_or(j.limit.from);
-    let steps: Vec<String> = j
-        .limit
-        .steps_at(bound)
-        .iter()
-        .map(|&v| step_name(v).to_string())
-        .collect();
-    let verdict = match (j.status, r.depth) {
-        (Some(s), Some(d)) => format!("{} {} at bound {d}", s.code(), s.name()),
-        (Some(s), None) => format!(
-            "{} {}, at every bound from {} on",
-            s.code(),
-            s.name(),
-            j.limit.settled_from().unwrap_or(0)
-        ),
-        (None, _) if j.local2.is_err() => {
-            "no conclusion: local-2 is undefined, and without it the steps give neither A nor B2"
-                .to_string()
-        }
-        (None, _) => format!(
-            "no conclusion: from bound {} on it repeats {} (period {})",
-            j.limit.from,
-            codes(j.limit.cycle()).join(" "),
-            j.limit.period
-        ),
-    };
-    let _ = writeln!(out, "  J2003's steps:           {verdict}");
-    let _ = writeln!(
-        out,
-        "    steps 1, 2, 3 at bound {bound}: {}",
-        steps.join(", ")
-    );
-    match &j.local2 {
-        Ok(l) => {
-            let _ = writeln!(
-                out,
-                "    local-2: {}{}",
-                list(&l.points),
-                bounded(&l.neighbours)
-            );
-        }
-        Err(p) => {
-            let _ = writeln!(
-                out,
-                "    local-2: undefined (whether the string at {} bounds it changes with the bound)",
-                name(problem, *p)
-            );
-        }
-    }
-    let _ = match j.status {
-        Some(s) if s == c.status => writeln!(out, "  The evaluations agree."),
-        Some(s) => writeln!(
-            out,
-            "  The evaluations differ: Cassandra {}, J2003 {}.",
-            c.status.code(),
-            s.code()
-        ),
-        None => writeln!(
-            out,
-            "  The evaluations differ: Cassandra {}, J2003 none.",
-            c.status.code()
-        ),
-    };
-    let _ = writeln!(out, "  ({} states of hypothetical play)", r.states);
 }

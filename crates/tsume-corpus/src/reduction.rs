@@ -94,6 +94,73 @@ impl VerifyRow {
     }
 }
 
+impl VerifyRow {
+    /// The table's header ([`VerifyRow::line`]'s columns).
+    pub fn header() -> String {
+        format!(
+            "{:<36} {:>6} {:>6} {:>6} {:>11} {:>6} {:>8} {:>10} {:>9}",
+            "formula", "points", "empty", "sat", "Λ", "agree", "checked", "nodes", "seconds"
+        )
+    }
+
+    /// The row in words, with the grid's verdict on a line of its own.
+    pub fn line(&self) -> String {
+        let mut line = format!(
+            "{:<36} {:>6} {:>6} {:>6} {:>11} {:>6} {:>8} {:>10} {:>9.3}",
+            self.formula,
+            self.points,
+            self.empty_points,
+            if self.satisfiable { "yes" } else { "no" },
+            self.life(),
+            match self.agree {
+                Some(true) => "yes",
+                Some(false) => "NO",
+                None => "?",
+            },
+            match self.checked {
+                Some(true) => "yes",
+                Some(false) => "NO",
+                None => "-",
+            },
+            self.nodes,
+            self.seconds
+        );
+        if let Some(g) = &self.grid {
+            line.push_str(&format!(
+                "\n{:<36} square grid ({}): {}, {} nodes",
+                "", g.design, g.verdict, g.nodes
+            ));
+        }
+        line
+    }
+}
+
+impl VerifySummary {
+    /// The rows, counted (`clause_sets`: the formulas the rows stand for, up to renaming).
+    pub fn new(formulas: Vec<VerifyRow>, clause_sets: Option<u64>) -> VerifySummary {
+        VerifySummary {
+            disagreements_or_unknown: formulas.iter().filter(|r| r.agree != Some(true)).count(),
+            formulas,
+            clause_sets,
+        }
+    }
+
+    /// The counts in words.
+    pub fn text(&self) -> String {
+        let (n, bad) = (self.formulas.len(), self.disagreements_or_unknown);
+        let mut text = format!(
+            "{n} formulas: {} agree, {bad} disagree or unknown\n",
+            n - bad
+        );
+        if let Some(sets) = self.clause_sets {
+            text.push_str(&format!(
+                "(one formula per class of renamings: {sets} clause sets in all)\n"
+            ));
+        }
+        text
+    }
+}
+
 /// The square grid's verdict with `grid`.
 #[derive(Serialize, Debug)]
 pub struct VerifyGrid {
@@ -125,25 +192,24 @@ pub fn up_to_renaming(vars: u32, clauses: usize, width: usize) -> Vec<(String, C
 }
 
 /// `count` random 3-CNF formulas (monotone clauses with `monotone`) with seeds from
-/// `seed` on, each named by its kind, size and seed.
+/// `seed` on, each named by its kind, size and seed, made one at a time as the iterator
+/// is read.
 pub fn random(
     vars: u32,
     clauses: usize,
     count: usize,
     seed: u64,
     monotone: bool,
-) -> Vec<(String, Cnf)> {
-    (0..count)
-        .map(|k| {
-            let seed = seed.wrapping_add(k as u64);
-            let (kind, cnf) = if monotone {
-                ("monotone", random_monotone_3cnf(vars, clauses, seed))
-            } else {
-                ("random", random_3cnf(vars, clauses, seed))
-            };
-            (format!("{kind} v{vars} c{clauses} seed {seed}"), cnf)
-        })
-        .collect()
+) -> impl Iterator<Item = (String, Cnf)> {
+    (0..count).map(move |k| {
+        let seed = seed.wrapping_add(k as u64);
+        let (kind, cnf) = if monotone {
+            ("monotone", random_monotone_3cnf(vars, clauses, seed))
+        } else {
+            ("random", random_3cnf(vars, clauses, seed))
+        };
+        (format!("{kind} v{vars} c{clauses} seed {seed}"), cnf)
+    })
 }
 
 /// An instance solved, White to move, its tree checked with `check`: α is `depth`, else
@@ -299,14 +365,39 @@ mod tests {
     }
 
     #[test]
+    fn rows_and_counts_in_words() {
+        let sat = verify("sat", &Cnf::new(1, &[&[1]]), &opts()).unwrap();
+        let line = sat.line();
+        assert!(line.starts_with("sat "), "{line}");
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        // formula, points, empty, sat, Λ, agree, checked, nodes, seconds.
+        assert_eq!(cells.len(), VerifyRow::header().split_whitespace().count());
+        assert_eq!(
+            (cells[3], cells[4], cells[5], cells[6]),
+            ("yes", "alive", "yes", "yes")
+        );
+        let mut unknown = verify("u", &Cnf::new(1, &[&[1]]), &opts()).unwrap();
+        unknown.agree = None;
+        let s = VerifySummary::new(vec![sat, unknown], Some(7));
+        assert_eq!(s.disagreements_or_unknown, 1);
+        assert_eq!(
+            s.text(),
+            "2 formulas: 1 agree, 1 disagree or unknown\n(one formula per class of renamings: 7 clause sets in all)\n"
+        );
+    }
+
+    #[test]
     fn the_formulas_are_named_by_their_clauses_or_seeds() {
         let all = up_to_renaming(1, 2, 1);
         let names: Vec<&str> = all.iter().map(|(n, _)| n.as_str()).collect();
         // Over one variable, one literal a clause: (1) and (1)(-1) up to renaming.
         assert_eq!(names, ["(1)", "(1)(-1)"]);
-        let r = random(3, 4, 2, 7, false);
+        let r: Vec<_> = random(3, 4, 2, 7, false).collect();
+        assert_eq!(r.len(), 2);
         assert_eq!(r[1].0, "random v3 c4 seed 8");
         assert_eq!(r[1].1.clauses.len(), 4);
-        assert!(random(3, 4, 1, 7, true)[0].0.starts_with("monotone"));
+        assert!(random(3, 4, 1, 7, true).all(|(n, _)| n.starts_with("monotone")));
+        // Made as they are read: the most formulas a count allows are not all made first.
+        assert_eq!(random(3, 4, usize::MAX, 7, false).take(3).count(), 3);
     }
 }

@@ -8,13 +8,14 @@
 //!   exhaustive minimax with no table and no pruning.
 //! - [`compact`]: the fast path's representation (2 bits a cell, numbered legal
 //!   positions, play tables), tested against [`rules`].
-//! - [`solver`]: exact alpha-beta with a transposition table keyed by the whole state
-//!   (seen positions, current position, player to move, pass flag), the theorem as
+//! - [`solver`]: exact alpha-beta with a transposition table matched on the positions
+//!   each search asked about (a state and its reflection shared), the theorem as
 //!   pruning.
 //! - `table`: the solver's transposition table, each entry with the part of the
 //!   history its search looked at.
 //! - [`verify`]: the theorem checked exhaustively on small boards and on random states.
-//! - [`json`]: `tsume linear --json`'s types.
+//! - [`json`]: `tsume linear --json`'s types; [`report`]: the runs of `tsume linear`
+//!   (a state solved, the theorem checked at both ends) and their text.
 //!
 //! The reading of the rules and the search are documented in `docs/linear.md`.
 //!
@@ -28,6 +29,7 @@
 pub mod compact;
 pub mod json;
 pub mod line;
+pub mod report;
 pub mod rules;
 pub mod solver;
 mod table;

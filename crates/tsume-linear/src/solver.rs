@@ -1,6 +1,8 @@
-//! The fast exact solver: negamax alpha-beta over the compact tables ([`crate::compact`])
-//! with a transposition table keyed by the whole state, and seed 000's theorem as a
-//! pruning rule.
+//! The fast exact solver: negamax alpha-beta (MTD(f) at the root) over the compact
+//! tables ([`crate::compact`]) with a transposition table matched on the part of the
+//! history each search asked about, and seed 000's theorem as a pruning rule. Moves are
+//! ordered by the table's move, a static key (captures, ataris) and the history
+//! heuristic (cutoffs per player and cell, the pass included), centre first on ties.
 //!
 //! **State.** Under positional superko the value of a state depends on the set of
 //! positions seen so far (which plays are still legal), the current position, the player
@@ -18,6 +20,13 @@
 //! has no cycles (every play adds a position to the seen set, two passes end the
 //! game), so no entry is read while its own search is on the stack.
 //!
+//! **Mirror symmetry.** The rules do not tell the ends of the line apart, so a state and
+//! its reflection (every position of the history mirrored) have the same value: the
+//! table holds both as one, in the frame whose current position has the smaller id
+//! (the seen set is kept reflected beside it; Q and the best move are mirrored on the
+//! way in and out). The reflection may occur below its own state (a larger history);
+//! it reads only entries whose search is over.
+//!
 //! **Pruning (seed 000, narrow form; off by default).** If every position seen so far,
 //! the current one included, has cells 0 and 1 empty, and the play of the player to
 //! move, `c`, on cell 1 captures nothing, then the play on 0 is skipped: the two
@@ -34,6 +43,11 @@ use std::sync::Arc;
 use crate::compact::{Tables, NONE};
 use crate::line::{LinePosition, Move, Player};
 use crate::table::{state_code, Table, BUCKET};
+
+mod history;
+mod pv;
+
+use history::Keys;
 
 /// Which part of the history an entry of the table is matched on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,6 +75,10 @@ pub struct Options {
     /// The part of the history table entries are matched on (the pruning's test reads
     /// the whole history, so `prune` implies [`HistoryKey::Whole`]).
     pub history: HistoryKey,
+    /// Share table entries between a state and its reflection (the whole history
+    /// mirrored): the rules are symmetric, so both have the same value. Off with
+    /// `prune` (its rule is one-sided on 1×2).
+    pub mirror: bool,
 }
 
 impl Default for Options {
@@ -71,6 +89,7 @@ impl Default for Options {
             key_seed: 0,
             max_nodes: 0,
             history: HistoryKey::Queried,
+            mirror: true,
         }
     }
 }
@@ -180,34 +199,6 @@ impl MoveList {
 }
 const NO_MOVE: u8 = u8::MAX - 1;
 
-struct Keys {
-    seen: [Vec<u64>; 2],
-    current: [Vec<u64>; 2],
-    side: [u64; 2],
-    passed: [u64; 2],
-}
-
-impl Keys {
-    fn new(len: usize, seed: u64) -> Keys {
-        let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED_0000_11AE_A500;
-        let mut next = || {
-            s = s.wrapping_add(1);
-            tsume_board::splitmix64(s)
-        };
-        let mut v = |n: usize| (0..n).map(|_| next()).collect::<Vec<u64>>();
-        let seen = [v(len), v(len)];
-        let current = [v(len), v(len)];
-        let side = [v(1)[0], v(1)[0]];
-        let passed = [v(1)[0], v(1)[0]];
-        Keys {
-            seen,
-            current,
-            side,
-            passed,
-        }
-    }
-}
-
 /// The solver of one board size. Its table survives between calls (entries are exact
 /// states, valid for any root).
 pub struct Solver {
@@ -220,10 +211,18 @@ pub struct Solver {
     words: usize,
     seen: Vec<u64>,
     hash: [u64; 2],
+    /// The seen set reflected (`mirror(id)` for each member) and its key: the history
+    /// in the table's frame when the state is stored reflected.
+    seen_r: Vec<u64>,
+    hash_r: [u64; 2],
+    /// A Q reflected into the table's frame.
+    qbuf: Vec<u64>,
     /// Seen positions whose cells 0 and 1 (resp. n−1 and n−2) are not both empty.
     asym: [u32; 2],
     order: Vec<usize>,
     stats: Stats,
+    /// Cutoffs per player and cell (history heuristic).
+    hh: [[u32; crate::line::MAX_N + 1]; 2],
     /// The node count at which to stop (u64::MAX: never).
     limit: u64,
     stop: Option<Arc<AtomicBool>>,
@@ -259,9 +258,13 @@ impl Solver {
             words: qwords,
             seen: vec![0; words],
             hash: [0; 2],
+            seen_r: vec![0; words],
+            hash_r: [0; 2],
+            qbuf: vec![0; qwords],
             asym: [0; 2],
             order,
             stats: Stats::default(),
+            hh: [[0; crate::line::MAX_N + 1]; 2],
             limit: u64::MAX,
             stop: None,
             stopped: false,
@@ -287,123 +290,6 @@ impl Solver {
     /// Counters since the solver was built.
     pub fn stats(&self) -> Stats {
         self.stats
-    }
-
-    fn is_seen(&self, id: u32) -> bool {
-        self.seen[id as usize / 64] >> (id % 64) & 1 == 1
-    }
-
-    fn asym_flags(&self, id: u32) -> [bool; 2] {
-        let n = self.t.n();
-        if n < 2 {
-            return [false; 2];
-        }
-        [
-            self.t.cell(id, 0) != 0 || self.t.cell(id, 1) != 0,
-            self.t.cell(id, n - 1) != 0 || self.t.cell(id, n - 2) != 0,
-        ]
-    }
-
-    fn push(&mut self, id: u32) {
-        debug_assert!(!self.is_seen(id));
-        self.seen[id as usize / 64] |= 1 << (id % 64);
-        self.hash[0] ^= self.keys.seen[0][id as usize];
-        self.hash[1] ^= self.keys.seen[1][id as usize];
-        let f = self.asym_flags(id);
-        self.asym[0] += u32::from(f[0]);
-        self.asym[1] += u32::from(f[1]);
-    }
-
-    fn pop(&mut self, id: u32) {
-        self.seen[id as usize / 64] &= !(1 << (id % 64));
-        self.hash[0] ^= self.keys.seen[0][id as usize];
-        self.hash[1] ^= self.keys.seen[1][id as usize];
-        let f = self.asym_flags(id);
-        self.asym[0] -= u32::from(f[0]);
-        self.asym[1] -= u32::from(f[1]);
-    }
-
-    fn clear_history(&mut self) {
-        self.seen.iter_mut().for_each(|w| *w = 0);
-        self.hash = [0; 2];
-        self.asym = [0; 2];
-    }
-
-    fn set_history(&mut self, start: &Start) -> Result<u32, SolveError> {
-        self.clear_history();
-        let mut cur = NONE;
-        for (index, p) in start.history.iter().enumerate() {
-            let id = self.t.id(p).ok_or(SolveError::BadPosition { index })?;
-            if !self.is_seen(id) {
-                self.push(id);
-            }
-            cur = id;
-        }
-        if cur == NONE {
-            return Err(SolveError::NoHistory);
-        }
-        Ok(cur)
-    }
-
-    /// The index of a state in the table: the current position, mover and pass flag,
-    /// and (whole-history mode) the seen set.
-    fn index(&self, cur: u32, me: usize, passed: bool) -> u64 {
-        let k = &self.keys;
-        let mut o = k.current[0][cur as usize];
-        if !self.table.tracks_q() {
-            o ^= self.hash[0];
-        }
-        if me == 1 {
-            o ^= k.side[0];
-        }
-        if passed {
-            o ^= k.passed[0];
-        }
-        o
-    }
-
-    /// The Q gathered at `ply`.
-    fn dep_at(&mut self, ply: usize) -> &mut [u64] {
-        let w = self.words;
-        if self.dep.len() < (ply + 2) * w {
-            self.dep.resize((ply + 2) * w, 0);
-        }
-        &mut self.dep[ply * w..(ply + 1) * w]
-    }
-
-    /// Records that the search at `ply` asked whether position `id` was seen.
-    fn asked(&mut self, ply: usize, id: u32) {
-        if self.words > 0 {
-            self.dep_at(ply)[id as usize / 64] |= 1 << (id % 64);
-        }
-    }
-
-    /// After a cutoff by move `m` at `ply`: its Q becomes the child's, and the play's
-    /// own position (whose legality the bound rests on).
-    fn cut_deps(&mut self, ply: usize, cur: u32, me: usize, m: u8) {
-        let w = self.words;
-        if w == 0 {
-            return;
-        }
-        self.dep_at(ply + 1);
-        self.dep.copy_within((ply + 1) * w..(ply + 2) * w, ply * w);
-        if m != PASS {
-            let nid = self.t.next_row(cur, me)[m as usize];
-            self.asked(ply, nid);
-        }
-    }
-
-    /// Joins the Q of the child at `ply + 1` to the one at `ply`.
-    fn join_child(&mut self, ply: usize) {
-        let w = self.words;
-        if w > 0 {
-            self.dep_at(ply + 1);
-            let (lo, hi) = self.dep.split_at_mut((ply + 1) * w);
-            lo[ply * w..]
-                .iter_mut()
-                .zip(&hi[..w])
-                .for_each(|(a, &b)| *a |= b);
-        }
     }
 
     /// Whether the theorem skips `me`'s play on the end cell of `side` (0: cell 0
@@ -472,7 +358,8 @@ impl Solver {
             let key = if c as u8 == tt_move {
                 i32::MAX
             } else {
-                64 * self.t.move_key(cur, me, c) - k as i32
+                (self.t.move_key(cur, me, c) << 20) + (self.hh[me][c].min(0xFFFF) << 4) as i32
+                    - k as i32
             };
             let mut i = list.len;
             list.push(c as u8);
@@ -484,8 +371,16 @@ impl Solver {
             }
         }
         if !pass_is_leaf {
-            // Last, unless the table says it is best.
-            let at = if tt_move == PASS { 0 } else { list.len };
+            // By its cutoffs as a play with static key 0, unless the table says it is best.
+            let key = if tt_move == PASS {
+                i32::MAX
+            } else {
+                (self.hh[me][crate::line::MAX_N].min(0xFFFF) << 4) as i32 - 15
+            };
+            let mut at = list.len;
+            while at > 0 && keys[at - 1] < key {
+                at -= 1;
+            }
             list.insert(at, PASS);
         }
         list
@@ -527,23 +422,27 @@ impl Solver {
             // Only when the caller's window lies outside [-n, n]: -n or n bounds it.
             return if beta <= -n { -n } else { n };
         }
-        let index = self.index(cur, me, passed);
-        let state = state_code(cur, me, passed);
+        if passed && sign * self.t.score(cur) >= beta {
+            // Passing ends the game with a score that already fails high: a lower
+            // bound resting on no history, found without the table.
+            return sign * self.t.score(cur);
+        }
+        // The table holds a state and its reflection as one: the one whose current
+        // position has the smaller id, with the history, Q and move mirrored to match.
+        let flip = self.flipped(cur);
+        let tcur = if flip { self.t.mirror(cur) } else { cur };
+        let index = self.index(tcur, me, passed, flip);
+        let state = state_code(tcur, me, passed);
         let mut tt_move = NO_MOVE;
-        let hit = self
-            .table
-            .probe(index, state, &self.seen, self.hash, &self.keys.seen);
+        let (seen, hash) = if flip {
+            (&self.seen_r[..], self.hash_r)
+        } else {
+            (&self.seen[..], self.hash)
+        };
+        let hit = self.table.probe(index, state, seen, hash, &self.keys.seen);
         if let Some(slot) = hit {
             // The bound holds under this history; what it rests on joins this Q.
-            if self.words > 0 {
-                let w = self.words;
-                self.dep_at(ply);
-                let q = self.table.q_of(slot);
-                self.dep[ply * w..(ply + 1) * w]
-                    .iter_mut()
-                    .zip(q)
-                    .for_each(|(a, &b)| *a |= b);
-            }
+            self.join_stored(ply, slot, flip);
             let e = self.table.entry(slot);
             let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
             if lo >= beta {
@@ -557,7 +456,7 @@ impl Solver {
             }
             alpha = alpha.max(lo);
             beta = beta.min(hi);
-            tt_move = e.best;
+            tt_move = self.reflect_move(e.best, flip);
         }
         let (a0, b0) = (alpha, beta);
         let mut best = i32::MIN;
@@ -597,6 +496,12 @@ impl Solver {
                             // A lower bound from one move rests on that move alone:
                             // its legality (a play's position unseen) and its child.
                             self.cut_deps(ply, cur, me, m);
+                            let cell = if m == PASS {
+                                crate::line::MAX_N
+                            } else {
+                                m as usize
+                            };
+                            self.hh[me][cell] += 1;
                             break;
                         }
                     }
@@ -615,16 +520,26 @@ impl Solver {
         let w = self.words;
         if w > 0 {
             self.dep_at(ply);
+            if flip {
+                self.reflect_q(ply);
+            }
         }
+        let (seen, hash, q) = if flip {
+            (&self.seen_r[..], self.hash_r, &self.qbuf[..])
+        } else {
+            (&self.seen[..], self.hash, &self.dep[ply * w..(ply + 1) * w])
+        };
+        let best_stored = self.reflect_move(best_move, flip);
         self.table.store(
             index,
             state,
-            &self.seen,
-            self.hash,
+            seen,
+            hash,
             &self.keys.seen,
-            &self.dep[ply * w..(ply + 1) * w],
+            q,
+            hit,
             (lo, hi),
-            best_move,
+            best_stored,
             work,
         );
         best
@@ -712,76 +627,6 @@ impl Solver {
             return Err(SolveError::Stopped { nodes });
         }
         Ok((if me == 0 { v } else { -v }, nodes))
-    }
-
-    /// Follows optimal moves from a state of value `v` (for the player to move) to the
-    /// end: at each step the first move whose child is proven to give `v` by a
-    /// null-window search. Leaves the history as it found it.
-    fn principal_variation(
-        &mut self,
-        mut cur: u32,
-        mut me: usize,
-        mut passed: bool,
-        mut v: i32,
-    ) -> Vec<(Player, Move)> {
-        let player = |me: usize| if me == 0 { Player::X } else { Player::O };
-        let mut pv = Vec::new();
-        let mut pushed = Vec::new();
-        loop {
-            let sign = if me == 0 { 1 } else { -1 };
-            if passed && sign * self.t.score(cur) == v {
-                pv.push((player(me), Move::Pass));
-                break;
-            }
-            // The child of value v for `me`: its value for the opponent is -v, so a
-            // search with window (-v, -v+1) returning ≤ -v proves it.
-            let mut found = None;
-            let mut candidates: Vec<Option<usize>> = vec![None];
-            candidates.extend(self.order.iter().map(|&c| Some(c)));
-            for m in candidates {
-                match m {
-                    None => {
-                        if passed {
-                            continue;
-                        }
-                        if self.search(cur, 1 - me, true, -v, -v + 1, 0) <= -v {
-                            found = Some((Move::Pass, cur, true));
-                        }
-                    }
-                    Some(c) => {
-                        let nid = self.t.next_row(cur, me)[c];
-                        if nid == NONE || self.is_seen(nid) {
-                            continue;
-                        }
-                        self.push(nid);
-                        let r = self.search(nid, 1 - me, false, -v, -v + 1, 0);
-                        self.pop(nid);
-                        if r <= -v {
-                            found = Some((Move::Play(c), nid, false));
-                        }
-                    }
-                }
-                if found.is_some() {
-                    break;
-                }
-            }
-            let Some((m, nid, p)) = found else {
-                break; // cannot happen when v is the exact value
-            };
-            pv.push((player(me), m));
-            if let Move::Play(_) = m {
-                self.push(nid);
-                pushed.push(nid);
-            }
-            cur = nid;
-            passed = p;
-            me = 1 - me;
-            v = -v;
-        }
-        for id in pushed.into_iter().rev() {
-            self.pop(id);
-        }
-        pv
     }
 }
 

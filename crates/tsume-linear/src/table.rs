@@ -21,15 +21,19 @@ pub(crate) const BUCKET: usize = 4;
 
 /// Buckets a state's entries may occupy when Q is tracked: the index is the state
 /// alone, so the entries of one state under many histories need more than a bucket.
-const SPREAD: u64 = 8;
+const SPREAD: usize = 16;
 
 /// One entry.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Entry {
     /// The exact state (current id, mover, pass flag) plus one; 0: unused.
-    pub state: u64,
+    pub state: u32,
     /// Key of H ∩ Q (Q = everything in whole-history mode).
     pub hist: [u64; 2],
+    /// A byte of the key of H ∩ Q ∩ C for each of [`CHUNKS`] runs C of position ids
+    /// (Q tracked only): a probe compares them run by run and rejects a slot at its
+    /// first differing byte, mostly without reading the rest of Q.
+    pub chunks: u64,
     /// Lower bound of the mover's value.
     pub lower: i8,
     /// Upper bound.
@@ -49,19 +53,24 @@ pub(crate) struct Table {
 }
 
 /// The exact state's code (never 0).
-pub(crate) fn state_code(cur: u32, me: usize, passed: bool) -> u64 {
-    ((u64::from(cur) << 2) | ((me as u64) << 1) | u64::from(passed)) + 1
+pub(crate) fn state_code(cur: u32, me: usize, passed: bool) -> u32 {
+    ((cur << 2) | ((me as u32) << 1) | u32::from(passed)) + 1
 }
 
-/// The 128-bit key of the set `seen ∩ q` (`q` None: all of `seen`), an XOR of one pair
-/// of random keys per member.
-pub(crate) fn set_key(seen: &[u64], q: Option<&[u64]>, keys: &[Vec<u64>; 2]) -> [u64; 2] {
+/// Runs of Q's words with a key byte each in [`Entry::chunks`].
+const CHUNKS: usize = 8;
+
+/// The words of chunk `k` of `words` words.
+fn chunk(k: usize, words: usize) -> std::ops::Range<usize> {
+    k * words / CHUNKS..(k + 1) * words / CHUNKS
+}
+
+/// The key of `seen ∩ q ∩ chunk k`'s words (64 bits of each half).
+#[inline]
+fn chunk_key(seen: &[u64], q: &[u64], k: usize, keys: &[Vec<u64>; 2]) -> [u64; 2] {
     let mut out = [0u64; 2];
-    for (i, &w) in seen.iter().enumerate() {
-        let mut w = match q {
-            Some(q) => w & q[i],
-            None => w,
-        };
+    for i in chunk(k, q.len()) {
+        let mut w = seen[i] & q[i];
         while w != 0 {
             let id = i * 64 + w.trailing_zeros() as usize;
             out[0] ^= keys[0][id];
@@ -70,6 +79,19 @@ pub(crate) fn set_key(seen: &[u64], q: Option<&[u64]>, keys: &[Vec<u64>; 2]) -> 
         }
     }
     out
+}
+
+/// The key of `seen ∩ q` and its chunk bytes ([`Entry::chunks`]).
+fn keys_of(seen: &[u64], q: &[u64], keys: &[Vec<u64>; 2]) -> ([u64; 2], u64) {
+    let mut out = [0u64; 2];
+    let mut bytes = 0u64;
+    for k in 0..CHUNKS {
+        let c = chunk_key(seen, q, k, keys);
+        out[0] ^= c[0];
+        out[1] ^= c[1];
+        bytes |= (c[0] & 0xFF) << (8 * k);
+    }
+    (out, bytes)
 }
 
 impl Table {
@@ -87,18 +109,13 @@ impl Table {
         self.words > 0
     }
 
-    fn bucket(&self, index: u64) -> usize {
-        ((index as usize) & (self.entries.len() - 1)) & !(BUCKET - 1)
-    }
-
     /// The slots a state's entries may occupy: one bucket (whole-history keys), or
-    /// [`SPREAD`] buckets.
-    fn slots(&self, index: u64) -> impl Iterator<Item = usize> + '_ {
+    /// [`SPREAD`] adjacent buckets (one run of memory to scan).
+    fn slots(&self, index: u64) -> std::ops::Range<usize> {
         let spread = if self.words == 0 { 1 } else { SPREAD };
-        (0..spread).flat_map(move |k| {
-            let b = self.bucket(index ^ tsume_board::splitmix64(k).wrapping_mul(k));
-            b..b + BUCKET
-        })
+        let group = (BUCKET * spread).min(self.entries.len());
+        let b = (index as usize) & (self.entries.len() - 1) & !(group - 1);
+        b..b + group
     }
 
     /// The slot of an entry for `state` valid under the history `seen` (whose whole
@@ -106,7 +123,7 @@ impl Table {
     pub fn probe(
         &self,
         index: u64,
-        state: u64,
+        state: u32,
         seen: &[u64],
         whole: [u64; 2],
         keys: &[Vec<u64>; 2],
@@ -114,24 +131,42 @@ impl Table {
         if self.entries.is_empty() {
             return None;
         }
-        self.slots(index).find(|&i| {
-            let e = &self.entries[i];
-            e.state == state && e.hist == self.hist_under(i, seen, whole, keys)
-        })
+        self.slots(index)
+            .find(|&i| self.entries[i].state == state && self.matches(i, seen, whole, keys))
     }
 
-    /// The key of `seen ∩ Q` of slot `i`.
+    /// Whether slot `i`'s entry holds under the history `seen` (whole key `whole`): the
+    /// key of `seen ∩ Q` is the stored one, compared a chunk's byte at a time first.
+    fn matches(&self, i: usize, seen: &[u64], whole: [u64; 2], keys: &[Vec<u64>; 2]) -> bool {
+        let e = &self.entries[i];
+        if self.words == 0 {
+            return e.hist == whole;
+        }
+        let q = self.q_of(i);
+        let mut out = [0u64; 2];
+        for k in 0..CHUNKS {
+            let c = chunk_key(seen, q, k, keys);
+            if (c[0] & 0xFF) != (e.chunks >> (8 * k)) & 0xFF {
+                return false;
+            }
+            out[0] ^= c[0];
+            out[1] ^= c[1];
+        }
+        out == e.hist
+    }
+
+    /// The key of `seen ∩ Q` of slot `i` and its chunk bytes.
     fn hist_under(
         &self,
         i: usize,
         seen: &[u64],
         whole: [u64; 2],
         keys: &[Vec<u64>; 2],
-    ) -> [u64; 2] {
+    ) -> ([u64; 2], u64) {
         if self.words == 0 {
-            whole
+            (whole, 0)
         } else {
-            set_key(seen, Some(self.q_of(i)), keys)
+            keys_of(seen, self.q_of(i), keys)
         }
     }
 
@@ -146,18 +181,22 @@ impl Table {
     }
 
     /// Stores a bound searched under `seen` that depends on the positions `q` (ignored
-    /// when Q is not tracked). An entry for the same state valid under `seen` is merged
-    /// (its Q joined: the merged bounds hold where both did); else the bucket's cheapest
-    /// entry is replaced.
+    /// when Q is not tracked). `hit` is the slot the probe of this state found when its
+    /// search began: if it still holds an entry of this state valid under `seen` (the
+    /// same one, unless the state's reflection, met below, replaced it), that entry is
+    /// merged (its Q joined: the merged bounds hold where both did); else the cheapest
+    /// of the state's slots is replaced. (No second scan: the search of a state meets no
+    /// other entry of it valid under `seen` but its reflection's, rarely.)
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &mut self,
         index: u64,
-        state: u64,
+        state: u32,
         seen: &[u64],
         whole: [u64; 2],
         keys: &[Vec<u64>; 2],
         q: &[u64],
+        hit: Option<usize>,
         bounds: (i32, i32),
         best: u8,
         work: u64,
@@ -166,7 +205,8 @@ impl Table {
             return;
         }
         let work = (64 - work.leading_zeros()) as u8;
-        let merge = self.probe(index, state, seen, whole, keys);
+        let merge =
+            hit.filter(|&i| self.entries[i].state == state && self.matches(i, seen, whole, keys));
         let i = merge.unwrap_or_else(|| {
             self.slots(index)
                 .min_by_key(|&i| (self.entries[i].state != 0, self.entries[i].work))
@@ -181,7 +221,7 @@ impl Table {
                 slot.copy_from_slice(&q[..w]);
             }
         }
-        let hist = self.hist_under(i, seen, whole, keys);
+        let (hist, chunks) = self.hist_under(i, seen, whole, keys);
         let e = &mut self.entries[i];
         let (lower, upper) = (bounds.0 as i8, bounds.1 as i8);
         if merge.is_some() {
@@ -190,10 +230,12 @@ impl Table {
             e.best = best;
             e.work = e.work.max(work);
             e.hist = hist;
+            e.chunks = chunks;
         } else {
             *e = Entry {
                 state,
                 hist,
+                chunks,
                 lower,
                 upper,
                 best,

@@ -332,7 +332,8 @@ fn whole_state_minimax(
 /// Reusing a table entry under another history (the solver's default,
 /// `HistoryKey::Queried`) against plain minimax on the whole state: many random
 /// states of 1×4 and 1×5 solved one after another by one solver, so that entries
-/// stored under one history are met under others; the whole-history key too.
+/// stored under one history are met under others, and each state's reflection after
+/// it (entries shared by a state and its mirror image); the whole-history key too.
 #[test]
 fn entries_reused_across_histories_give_exact_values() {
     let mut seed = 7u64;
@@ -355,29 +356,41 @@ fn entries_reused_across_histories_give_exact_values() {
             let len = 2 * n + (rand() % 24) as usize;
             let picks: Vec<usize> = (0..len).map(|_| (rand() % 1000) as usize).collect();
             let (_, start) = start_of(n, &picks);
-            let seen = start
-                .history
-                .iter()
-                .fold(0u128, |s, p| s | 1 << t.id(p).unwrap());
-            let cur = t.id(start.history.last().unwrap()).unwrap();
-            let mut memo = std::collections::HashMap::new();
-            let Some(want) = whole_state_minimax(
-                &t,
-                seen,
-                cur,
-                start.to_move,
-                start.passed,
-                &mut memo,
-                150_000,
-            ) else {
-                continue;
+            // The state, then its reflection (the whole history mirrored), each against
+            // its own minimax: the second meets the first's entries stored reflected.
+            let mirrored = Start {
+                history: start
+                    .history
+                    .iter()
+                    .map(|p| t.position(t.mirror(t.id(p).unwrap())))
+                    .collect(),
+                ..start.clone()
             };
-            compared += 1;
-            assert_eq!(queried.solve(&start).unwrap().value, want, "{start:?}");
-            assert_eq!(whole.solve(&start).unwrap().value, want, "{start:?}");
+            for start in [start, mirrored] {
+                let seen = start
+                    .history
+                    .iter()
+                    .fold(0u128, |s, p| s | 1 << t.id(p).unwrap());
+                let cur = t.id(start.history.last().unwrap()).unwrap();
+                let mut memo = std::collections::HashMap::new();
+                let Some(want) = whole_state_minimax(
+                    &t,
+                    seen,
+                    cur,
+                    start.to_move,
+                    start.passed,
+                    &mut memo,
+                    150_000,
+                ) else {
+                    continue;
+                };
+                compared += 1;
+                assert_eq!(queried.solve(&start).unwrap().value, want, "{start:?}");
+                assert_eq!(whole.solve(&start).unwrap().value, want, "{start:?}");
+            }
         }
     }
-    assert!(compared >= 80, "only {compared} states compared");
+    assert!(compared >= 160, "only {compared} states compared");
 }
 
 /// 1×7 is 2 (Weninger & Hayward, ACG 2017, second-hand), with the table matched on the

@@ -155,6 +155,9 @@
 //! Why the grid needs D6's rail (no planar drawing of D2 does more than the chain
 //! class), the designs tried on the way (D3–D5) and their measurements:
 //! `docs/design/grid-planarity.md`.
+//!
+//! [`written`] chooses what `tsume reduce` writes (the graph board or the grid, the file)
+//! and reports it (`--json`: serde, a dependency of this crate for that alone).
 #![deny(missing_docs)]
 
 pub mod dimacs;
@@ -162,6 +165,7 @@ pub mod grid;
 pub mod reduce;
 pub mod route;
 pub mod small;
+pub mod written;
 
 pub use dimacs::{
     is_satisfiable, normalize, parse_dimacs, parse_dimacs_within, random_3cnf,

@@ -122,14 +122,18 @@ impl GraphBuilder {
     }
 }
 
-/// The life-and-death instance of a formula.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The life-and-death instance of a formula; serialized, its sizes (in `tsume reduce
+/// --json`, [`crate::written::Report`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Instance {
     /// The graph board: stones, labels, White to move, target Λ (the point `L`).
+    #[serde(skip)]
     pub graph: GraphFile,
     /// The formula actually encoded (after [`normalize`]).
+    #[serde(skip)]
     pub cnf: Cnf,
     /// What the construction changed or decided, in words.
+    #[serde(skip)]
     pub notes: Vec<String>,
     /// |T|.
     pub points: usize,
@@ -144,6 +148,7 @@ pub struct Instance {
     /// G, the number of liberties g_k of Ω next to W (m; 0 without clauses).
     pub gate_liberties: usize,
     /// The variables that have a diagram A(i) (those occurring in some clause).
+    #[serde(skip)]
     pub variables: Vec<u32>,
 }
 

@@ -8,7 +8,8 @@
 //! Every command of `tsume` that answers a question (`solve`, `check`, `bench`, `gtp`,
 //! `verify-reduction`) goes through [`answer`]; [`review`] judges a problem file's own
 //! solution tree with it (and says so in text and as the file annotated); [`certificate`]
-//! reads proof files back for the checker alone; [`json`] is the `--json` of certified
+//! reads proof files back for the checker alone ([`proof_files`]: `tsume check-proof`
+//! over a file); [`json`] is the `--json` of certified
 //! answers as `#[derive(Serialize)]` types ([`Solved`]: a problem with its report);
 //! [`sgf_out`] writes a solved problem's trees as SGF variations; [`text`] says a solved
 //! problem in words. Writing any of them out is the caller's.
@@ -38,6 +39,7 @@
 pub mod certificate;
 mod first_moves;
 pub mod json;
+pub mod proof_files;
 pub mod review;
 pub mod sgf_out;
 mod solved;

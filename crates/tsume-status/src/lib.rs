@@ -44,6 +44,7 @@ pub mod eval;
 pub mod game;
 pub mod json;
 pub mod matrices;
+pub mod text;
 
 use std::collections::BTreeMap;
 use std::fmt;

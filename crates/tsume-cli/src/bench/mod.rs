@@ -5,17 +5,15 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use rayon::prelude::*;
-use tsume_prove::Tuning;
-use tsume_sgf::{LoadOptions, RegionSpec};
+use tsume_sgf::LoadOptions;
 
-use crate::args::{parse_region, BudgetArgs, KoRule};
-use crate::report::{BenchJson, BenchRow};
+use crate::args::{BudgetArgs, KoRuleArg, RegionArgs, SearchArgs};
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
 
 mod corpus;
 
-use corpus::{corpus, tuning};
-use tsume_corpus::median;
+use corpus::corpus;
+use tsume_corpus::timing::{BenchJson, BenchRow};
 
 /// Arguments of `tsume bench`.
 #[derive(Args, Debug, Clone)]
@@ -58,20 +56,9 @@ pub struct BenchArgs {
     /// Parallel searches (default 1, so that times are comparable).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::numbers::positive)]
     pub jobs: usize,
-    /// The area in play for corpus rows (auto, grown, tight, board; see `tsume solve --help`).
-    #[arg(
-        long,
-        value_name = "auto|grown|tight|board",
-        default_value = "auto",
-        value_parser = parse_region
-    )]
-    pub region: RegionSpec,
-    /// Do not add the frame (see `tsume solve --help`).
-    #[arg(long)]
-    pub no_frame: bool,
-    /// Keep the points sealed off from the target (see `tsume solve --help`).
-    #[arg(long)]
-    pub keep_sealed: bool,
+    // The area in play for corpus rows (the problems are loaded with the defaults).
+    #[command(flatten)]
+    pub region: RegionArgs,
     /// Write one line per row (TSV) to this file (columns: file, target, to_move,
     /// expected, got, first_move, published, seconds, nodes, source, error, survives,
     /// confirmed, repeats, ko_rule, region_points).
@@ -80,34 +67,15 @@ pub struct BenchArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
-    /// Search once at α instead of deepening the bound (as `tsume solve --no-deepen`).
-    #[arg(long)]
-    pub no_deepen: bool,
     /// Also check the published first moves: after each one, solve with the other side
     /// to move; a row counts as confirmed when one of them wins (rows whose status has
     /// the player to move winning, ko-free; one more search per move).
     #[arg(long)]
     pub confirm_first_moves: bool,
-    /// Deepen the bound: the default, kept for scripts.
-    #[arg(long, hide = true, conflicts_with = "no_deepen")]
-    pub deepen: bool,
-    /// Skip the first search without a depth bound (as `tsume solve --no-unbounded`).
-    #[arg(long)]
-    pub no_unbounded: bool,
-    /// Order the defender's moves by liberties (as `tsume solve --no-learned-order`).
-    #[arg(long)]
-    pub no_learned_order: bool,
-    /// Relevance zones with liberty budgets (as `tsume solve --zones`).
-    #[arg(long)]
-    pub zones: bool,
-    /// The ko rule, none or basic (as `tsume solve --ko-rule`).
-    #[arg(
-        long,
-        value_name = "none|basic",
-        default_value = "none",
-        hide_possible_values = true
-    )]
-    pub ko_rule: KoRule,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub ko_rule: KoRuleArg,
 }
 
 pub(crate) fn run(a: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
@@ -151,7 +119,7 @@ fn problems(
             check: false,
             exact: 0,
             forever: 0,
-            tuning: tuning(a),
+            tuning: a.search.tuning(),
             go: false,
             ..tsume_solve::Settings::default()
         },
@@ -163,63 +131,32 @@ fn problems(
             .map(|j| crate::solve::solve_job(j, None, &settings))
             .collect()
     });
-    let mut rates = Vec::new();
-    let mut times = Vec::new();
-    let (mut nodes, mut secs) = (0u64, 0.0f64);
     let mut rows = Vec::new();
     for (job, r) in jobs.iter().zip(&results) {
         match r {
             Ok(rep) => {
-                let (n, t) = (rep.report.nodes(), rep.report.seconds());
-                nodes += n;
-                secs += t;
-                times.push(t);
-                if t > 0.0 && n > 1000 {
-                    rates.push(n as f64 / t);
-                }
-                rows.push(BenchRow {
+                let row = BenchRow {
                     file: job.name(),
                     game_tree: job.index,
                     status: rep.status().map(tsume_solve::Status::as_str),
-                    nodes: n,
-                    seconds: t,
-                });
+                    nodes: rep.report.nodes(),
+                    seconds: rep.report.seconds(),
+                };
                 if !a.json {
-                    let _ = writeln!(
-                        out,
-                        "{:<48} {:<10} {:>10} nodes {:>9.4} s {:>8.0} k/s",
-                        job.label(),
-                        rep.status().map_or("unknown", tsume_solve::Status::as_str),
-                        n,
-                        t,
-                        if t > 0.0 { n as f64 / t / 1000.0 } else { 0.0 }
-                    );
+                    let _ = writeln!(out, "{}", row.line(&job.label()));
                 }
+                rows.push(row);
             }
             Err(e) => {
                 let _ = writeln!(err, "{}", e.message);
             }
         }
     }
-    let med_t = median(&mut times);
-    let med_r = median(&mut rates);
+    let bench = BenchJson::new(rows);
     if a.json {
-        let v = BenchJson {
-            problems: rows,
-            median_seconds: med_t,
-            median_nodes_per_second: med_r,
-            nodes,
-            seconds: secs,
-        };
-        crate::report::print(out, &v);
+        crate::report::print(out, &bench);
     } else {
-        let _ = writeln!(
-            out,
-            "\n{} problems: {nodes} nodes in {secs:.2} s; median {med_t:.4} s per problem; median {:.0} k nodes/s (problems over 1000 nodes); overall {:.0} k nodes/s",
-            jobs.len(),
-            med_r / 1000.0,
-            if secs > 0.0 { nodes as f64 / secs / 1000.0 } else { 0.0 }
-        );
+        let _ = writeln!(out, "\n{}", bench.summary(jobs.len()));
     }
     EXIT_OK
 }

@@ -1,8 +1,8 @@
 //! Every `--json` output of `tsume`, as the types that make it (the schema documented
 //! in docs/cli.md is these types): those of certified answers are the library's
 //! (`tsume_solve::json`), the corpus's and `verify-reduction`'s (`tsume_corpus`),
-//! `status`'s and `linear`'s (`tsume_status::json`, `tsume_linear::json`); `bench`'s
-//! and `reduce`'s are here.
+//! `status`'s and `linear`'s (`tsume_status::json`, `tsume_linear::json`), `reduce`'s
+//! (`tsume_reduce::written`), `bench`'s (`tsume_corpus`).
 //! [`print`] writes one, its keys sorted.
 
 use std::io::Write;
@@ -22,66 +22,4 @@ pub(crate) fn print(out: &mut dyn Write, value: &impl Serialize) {
         "{}",
         serde_json::to_string_pretty(&v).unwrap_or_default()
     );
-}
-
-/// `tsume bench --json` without a corpus.
-#[derive(Serialize)]
-pub(crate) struct BenchJson {
-    pub problems: Vec<BenchRow>,
-    pub median_seconds: f64,
-    pub median_nodes_per_second: f64,
-    pub nodes: u64,
-    pub seconds: f64,
-}
-
-/// One problem timed by `tsume bench`.
-#[derive(Serialize)]
-pub(crate) struct BenchRow {
-    pub file: String,
-    pub game_tree: usize,
-    pub status: Option<&'static str>,
-    pub nodes: u64,
-    pub seconds: f64,
-}
-
-/// `tsume reduce --json`.
-#[derive(Serialize)]
-pub(crate) struct ReduceJson {
-    pub formula: String,
-    pub output: String,
-    pub variables: u32,
-    pub clauses: usize,
-    pub points: usize,
-    pub empty_points: usize,
-    pub groups: usize,
-    pub edges: usize,
-    pub race_liberties: usize,
-    pub gate_liberties: usize,
-    pub notes: Vec<String>,
-    pub to_move: &'static str,
-    pub target: &'static str,
-    pub grid: Option<GridJson>,
-    /// The route's stages, where the formula went through it to design D6's class.
-    pub stages: Option<Vec<StageJson>>,
-    pub solve: String,
-}
-
-/// One stage of the route (tsume-reduce's `route`): the formula's size after it.
-#[derive(Serialize)]
-pub(crate) struct StageJson {
-    pub stage: &'static str,
-    pub variables: usize,
-    pub clauses: usize,
-    pub crossings: usize,
-}
-
-/// A reduction's square grid.
-#[derive(Serialize)]
-pub(crate) struct GridJson {
-    pub width: usize,
-    pub height: usize,
-    pub empty_points: usize,
-    pub design: &'static str,
-    /// "sgf" or "graph": how the grid was written.
-    pub format: &'static str,
 }

@@ -71,10 +71,11 @@ pub struct Embedded {
     pub legs: Vec<[Vec<usize>; 2]>,
 }
 
-/// The size of the formula after one stage of the route.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// The size of the formula after one stage of the route (in `tsume reduce --json`).
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
 pub struct Stage {
     /// What the stage made: "input", "3-CNF", "planar", "monotone", "two clauses a literal".
+    #[serde(rename = "stage")]
     pub name: &'static str,
     /// Variables that occur in a clause.
     pub variables: usize,
