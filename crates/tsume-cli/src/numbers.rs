@@ -128,7 +128,10 @@ mod tests {
         assert_eq!(budget("0"), Ok(0));
         assert!(budget("1099511627777").is_err());
         assert!(positive("0").is_err());
-        assert_eq!(random_vars("1000000"), Ok(1_000_000));
+        assert_eq!(random_vars("200000"), Ok(200_000));
+        assert!(random_vars("200001").is_err());
+        assert_eq!(random_clauses("200000"), Ok(200_000));
+        assert!(random_clauses("200001").is_err());
         assert!(random_vars("4294967295").is_err());
     }
 }
