@@ -70,7 +70,7 @@ run rsvg_d2 reduce $OUT/f.cnf -o $OUT/g2.graph --svg $OUT/d2.svg; tx_ rsvg_d2
 run rsvg_grid reduce $OUT/f.cnf -o $OUT/g6.graph --grid --svg $OUT/grid.svg; tx_ rsvg_grid
 run rsvg_sgf reduce $OUT/f.cnf -o $OUT/g.sgf --svg $OUT/gsgf.svg; tx_ rsvg_sgf
 run reduce_txt reduce $OUT/f.cnf -o $OUT/f2.graph; tx_ reduce_txt
-run reduce_grid reduce $OUT/f.cnf -o $OUT/f.sgf; tx_ reduce_grid
+run reduce_grid reduce $OUT/f.cnf -o $OUT/f4.sgf; tx_ reduce_grid
 run reduce_gridj reduce $OUT/f.cnf -o $OUT/f3.sgf --json; jq_ reduce_gridj
 run reduce_stdout reduce $OUT/f.cnf --grid; tx_ reduce_stdout
 run verify_grid verify-reduction --vars 2 --clauses 3 --count 2 --grid; tx_ verify_grid
