@@ -250,14 +250,12 @@ fn run_jobs(
     }
     crate::draw_out::solve_outputs(&solved, a.svg.as_deref(), a.html.as_deref())?;
     if let Some(path) = &a.tree_out {
-        let written = std::fs::File::create(path)
-            .map_err(serde_json::Error::io)
-            .and_then(|f| {
-                let mut w = std::io::BufWriter::new(f);
-                tsume_solve::json::write_trees(&solved, &mut w)?;
-                w.flush().map_err(serde_json::Error::io)
-            });
-        written.map_err(|e| Fail::input(format!("{}: {e}", path.display())))?;
+        let written = || -> std::io::Result<()> {
+            let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
+            tsume_solve::json::write_trees(&solved, &mut w)?;
+            w.flush()
+        };
+        written().map_err(|e| Fail::input(format!("{}: {e}", path.display())))?;
     }
     if a.json {
         let one_side = match s.solve.sides {
