@@ -267,8 +267,7 @@ pub(crate) fn run_verify(a: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Writ
         let _ = writeln!(out, "{}", reduction::VerifyRow::header());
     }
     for (name, cnf) in formulas.into_iter().chain(random.into_iter().flatten()) {
-        let (name, cnf) = (&name, &cnf);
-        let row = match reduction::verify(name, cnf, &opts) {
+        let row = match reduction::verify(&name, &cnf, &opts) {
             Ok(r) => r,
             Err(e) => {
                 let _ = writeln!(err, "{name}: {e}");
