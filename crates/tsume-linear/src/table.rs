@@ -244,3 +244,12 @@ impl Table {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The size `Options::table_bits`'s documentation states.
+    #[test]
+    fn an_entry_is_32_bytes() {
+        assert_eq!(std::mem::size_of::<super::Entry>(), 32);
+    }
+}
