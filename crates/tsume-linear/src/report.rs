@@ -173,37 +173,12 @@ impl PruningCheck {
             format!("{} random states (seed {})", self.samples, self.seed)
         };
         let _ = writeln!(out, "1×{n}: seed 000's theorem, on {how}:");
-        for (end, r) in &self.theorem {
-            let _ = writeln!(
-                out,
-                "  {} end: {} states, {} comparisons, {} failures ({} swapped histories not valid)",
-                end_name(*end),
-                r.states,
-                r.checked,
-                r.failures,
-                r.invalid_swaps
-            );
-            if let Some(c) = &r.counterexample {
-                let _ = writeln!(out, "  counterexample: {c}");
-            }
-        }
+        end_lines(&mut out, &self.theorem, true);
         let _ = writeln!(
             out,
             "1×{n}: the rule --prune uses (end cells empty in the whole history, the mover's own stone):"
         );
-        for (end, r) in &self.rule {
-            let _ = writeln!(
-                out,
-                "  {} end: {} states, {} comparisons, {} failures",
-                end_name(*end),
-                r.states,
-                r.checked,
-                r.failures
-            );
-            if let Some(c) = &r.counterexample {
-                let _ = writeln!(out, "  counterexample: {c}");
-            }
-        }
+        end_lines(&mut out, &self.rule, false);
         let _ = writeln!(
             out,
             "{} ({:.1} s)",
@@ -211,6 +186,28 @@ impl PruningCheck {
             self.seconds
         );
         out
+    }
+}
+
+/// A line per end of a check, with its counterexample if any (`swaps`: the count of
+/// swapped histories not valid too).
+fn end_lines(out: &mut String, ends: &[(End, Report)], swaps: bool) {
+    for (end, r) in ends {
+        let _ = write!(
+            out,
+            "  {} end: {} states, {} comparisons, {} failures",
+            end_name(*end),
+            r.states,
+            r.checked,
+            r.failures
+        );
+        if swaps {
+            let _ = write!(out, " ({} swapped histories not valid)", r.invalid_swaps);
+        }
+        out.push('\n');
+        if let Some(c) = &r.counterexample {
+            let _ = writeln!(out, "  counterexample: {c}");
+        }
     }
 }
 
@@ -252,6 +249,28 @@ mod tests {
             "{text}"
         );
         assert_eq!(text.matches(" end: ").count(), 4, "{text}");
+        // The theorem's lines count the swapped histories not valid; the rule's do not.
+        for (end, r) in &c.theorem {
+            let line = format!(
+                "  {} end: {} states, {} comparisons, {} failures ({} swapped histories not valid)\n",
+                end_name(*end),
+                r.states,
+                r.checked,
+                r.failures,
+                r.invalid_swaps
+            );
+            assert!(text.contains(&line), "{line}{text}");
+        }
+        for (end, r) in &c.rule {
+            let line = format!(
+                "  {} end: {} states, {} comparisons, {} failures\n",
+                end_name(*end),
+                r.states,
+                r.checked,
+                r.failures
+            );
+            assert!(text.contains(&line), "{line}{text}");
+        }
         assert!(
             text.lines().last().unwrap().starts_with("holds ("),
             "{text}"

@@ -209,7 +209,11 @@ impl Table {
             hit.filter(|&i| self.entries[i].state == state && self.matches(i, seen, whole, keys));
         let i = merge.unwrap_or_else(|| {
             self.slots(index)
-                .min_by_key(|&i| (self.entries[i].state != 0, self.entries[i].work))
+                // Free slots first, then the cheapest: (used, work) packed in a u16.
+                .min_by_key(|&i| {
+                    let e = &self.entries[i];
+                    (u16::from(e.state != 0) << 8) | u16::from(e.work)
+                })
                 .unwrap_or(0)
         });
         let w = self.words;
@@ -242,5 +246,14 @@ impl Table {
                 work,
             };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The size `Options::table_bits`'s documentation states.
+    #[test]
+    fn an_entry_is_32_bytes() {
+        assert_eq!(std::mem::size_of::<super::Entry>(), 32);
     }
 }

@@ -3,7 +3,7 @@
 //! history").
 
 use super::{SolveError, Solver, Start, PASS};
-use crate::compact::NONE;
+use crate::compact::{Tables, NONE};
 
 /// The Zobrist keys: of each position as a member of the seen set and as the current
 /// position, of the mover and of the pass flag.
@@ -133,28 +133,14 @@ impl Solver {
             dep.iter_mut().zip(q).for_each(|(a, &b)| *a |= b);
             return;
         }
-        for (i, &word) in q.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                let r = self.t.mirror((i * 64) as u32 + word.trailing_zeros());
-                dep[r as usize / 64] |= 1 << (r % 64);
-                word &= word - 1;
-            }
-        }
+        or_mirrored(&self.t, q, dep);
     }
 
     /// The Q at `ply` reflected, into `qbuf`.
     pub(super) fn reflect_q(&mut self, ply: usize) {
         let w = self.words;
         self.qbuf.iter_mut().for_each(|x| *x = 0);
-        for i in 0..w {
-            let mut word = self.dep[ply * w + i];
-            while word != 0 {
-                let r = self.t.mirror((i * 64) as u32 + word.trailing_zeros());
-                self.qbuf[r as usize / 64] |= 1 << (r % 64);
-                word &= word - 1;
-            }
-        }
+        or_mirrored(&self.t, &self.dep[ply * w..(ply + 1) * w], &mut self.qbuf);
     }
 
     /// The index of a state in the table (in the table's frame: `flip` says whether the
@@ -216,6 +202,19 @@ impl Solver {
                 .iter_mut()
                 .zip(&hi[..w])
                 .for_each(|(a, &b)| *a |= b);
+        }
+    }
+}
+
+/// Adds to the set `dst` the mirror image of every position in the set `src` (bitsets
+/// over position ids).
+fn or_mirrored(t: &Tables, src: &[u64], dst: &mut [u64]) {
+    for (i, &word) in src.iter().enumerate() {
+        let mut word = word;
+        while word != 0 {
+            let r = t.mirror((i * 64) as u32 + word.trailing_zeros());
+            dst[r as usize / 64] |= 1 << (r % 64);
+            word &= word - 1;
         }
     }
 }
