@@ -314,10 +314,10 @@ impl SolveSummary {
 
 /// `tsume solve --tree-out`: one entry per tree.
 #[derive(Serialize)]
-pub struct TreeOut<'a> {
-    pub to_move: String,
+struct TreeOut<'a> {
+    to_move: String,
     /// `tsume_proof::to_json`'s object, streamed.
-    pub tree: tsume_proof::TreeJson<'a>,
+    tree: tsume_proof::TreeJson<'a>,
 }
 
 /// Writes `tsume solve --tree-out`'s file: each side's tree (its proof or disproof, else
