@@ -240,22 +240,13 @@ impl Serialize for NodeJson<'_, '_> {
     }
 }
 
+#[derive(serde::Serialize)]
 struct ChildJson {
+    #[serde(rename = "move")]
     name: String,
     node: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
     sgf: Option<String>,
-}
-
-impl Serialize for ChildJson {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("move", &self.name)?;
-        m.serialize_entry("node", &self.node)?;
-        if let Some(sgf) = &self.sgf {
-            m.serialize_entry("sgf", sgf)?;
-        }
-        m.end()
-    }
 }
 
 /// Shortest distance of each node from the root (`None` if unreachable).

@@ -271,7 +271,7 @@ pub struct Collection<T, S> {
 }
 
 /// The summary of `tsume solve` on several problems.
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 pub struct SolveSummary {
     /// Problems (game trees), readable or not.
     pub files: usize,
@@ -289,13 +289,7 @@ impl SolveSummary {
     pub fn new(files: usize) -> SolveSummary {
         SolveSummary {
             files,
-            solved: 0,
-            unknown: 0,
-            errors: 0,
-            expected: 0,
-            agree: 0,
-            nodes: 0,
-            seconds: 0.0,
+            ..SolveSummary::default()
         }
     }
 
@@ -320,10 +314,10 @@ impl SolveSummary {
 
 /// `tsume solve --tree-out`: one entry per tree.
 #[derive(Serialize)]
-pub struct TreeOut<'a> {
-    pub to_move: String,
+struct TreeOut<'a> {
+    to_move: String,
     /// `tsume_proof::to_json`'s object, streamed.
-    pub tree: tsume_proof::TreeJson<'a>,
+    tree: tsume_proof::TreeJson<'a>,
 }
 
 /// Writes `tsume solve --tree-out`'s file: each side's tree (its proof or disproof, else
