@@ -161,7 +161,9 @@ impl Serialize for BoardJson<'_> {
     }
 }
 
-/// A sequence serialized from an iterator, one element at a time.
+/// A sequence serialized from an iterator, one element at a time. Serializing it takes
+/// the iterator: each is made inside a `serialize` call and serialized once (a second
+/// time would write `[]`).
 struct Seq<I>(std::cell::Cell<Option<I>>);
 
 impl<I> Seq<I> {
