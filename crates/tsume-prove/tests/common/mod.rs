@@ -1,5 +1,4 @@
 //! What the random-position tests share: a small generator and random legal positions.
-#![allow(dead_code)]
 
 use std::sync::Arc;
 
