@@ -189,9 +189,9 @@ pub(crate) fn run_reduce(a: &ReduceArgs, out: &mut dyn Write, err: &mut dyn Writ
         }
     };
     if let Some(path) = &w.path {
-        if let Err(e) = std::fs::write(path, &w.text) {
-            let _ = writeln!(err, "{}: {e}", path.display());
-            return EXIT_BAD_INPUT;
+        if let Err(f) = crate::jobs::write(path, &w.text) {
+            let _ = writeln!(err, "{}", f.message);
+            return f.code;
         }
     }
     if let Some(line) = &w.note {

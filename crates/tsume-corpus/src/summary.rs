@@ -78,6 +78,26 @@ pub fn median(v: &mut [f64]) -> f64 {
     v[v.len() / 2]
 }
 
+/// `v` tallied as a bin labelled `points`: its rows, those answered, those with a
+/// published status (dead or alive) and how many of them agree, the median seconds.
+fn tally(points: &'static str, v: &[(&Row, &Outcome)]) -> PointsBin {
+    let answered = v
+        .iter()
+        .filter(|(_, o)| o.verdict != Verdict::Unknown)
+        .count();
+    let known: Vec<_> = v.iter().filter(|(r, _)| r.status_known()).collect();
+    let status_right = known.iter().filter(|(r, o)| o.agrees(r)).count();
+    let mut times: Vec<f64> = v.iter().map(|(_, o)| o.seconds).collect();
+    PointsBin {
+        points,
+        rows: v.len(),
+        answered,
+        status_known: known.len(),
+        status_right,
+        median_seconds: median(&mut times),
+    }
+}
+
 /// The rows of `v` by bin of [`POINT_BINS`] (rows not loaded in none).
 fn by_points(v: &[(&Row, &Outcome)]) -> Vec<PointsBin> {
     POINT_BINS
@@ -86,34 +106,17 @@ fn by_points(v: &[(&Row, &Outcome)]) -> Vec<PointsBin> {
             let rows: Vec<_> = v
                 .iter()
                 .filter(|(_, o)| o.region_points.is_some_and(|n| (lo..=hi).contains(&n)))
+                .copied()
                 .collect();
-            let answered = rows
-                .iter()
-                .filter(|(_, o)| o.verdict != Verdict::Unknown)
-                .count();
-            let known: Vec<_> = rows.iter().filter(|(r, _)| r.status_known()).collect();
-            let status_right = known.iter().filter(|(r, o)| o.agrees(r)).count();
-            let mut times: Vec<f64> = rows.iter().map(|(_, o)| o.seconds).collect();
-            PointsBin {
-                points: label,
-                rows: rows.len(),
-                answered,
-                status_known: known.len(),
-                status_right,
-                median_seconds: median(&mut times),
-            }
+            tally(label, &rows)
         })
         .collect()
 }
 
 /// One source's rows summed up.
 fn source(name: &str, v: &[(&Row, &Outcome)]) -> SourceSummary {
-    let answered = v
-        .iter()
-        .filter(|(_, o)| o.verdict != Verdict::Unknown)
-        .count();
+    let all = tally("", v);
     let known: Vec<_> = v.iter().filter(|(r, _)| r.status_known()).collect();
-    let right = known.iter().filter(|(r, o)| o.agrees(r)).count();
     let kofree: Vec<_> = known.iter().filter(|(r, _)| r.ko != "yes").collect();
     let kofree_right = kofree.iter().filter(|(r, o)| o.agrees(r)).count();
     let with_moves: Vec<_> = v
@@ -149,20 +152,18 @@ fn source(name: &str, v: &[(&Row, &Outcome)]) -> SourceSummary {
         .iter()
         .filter(|(r, o)| matches!(&o.under_ko_rule, Some(Ok(k)) if k.as_str() == r.status))
         .count();
-    let mut times: Vec<f64> = v.iter().map(|(_, o)| o.seconds).collect();
-    let total: f64 = times.iter().sum();
     SourceSummary {
         source: name.to_string(),
-        rows: v.len(),
-        answered,
-        status_known: known.len(),
-        status_right: right,
+        rows: all.rows,
+        answered: all.answered,
+        status_known: all.status_known,
+        status_right: all.status_right,
         kofree: kofree.len(),
         kofree_right,
         first_move_checked: with_moves.len(),
         first_move_right: moves_right,
-        median_seconds: median(&mut times),
-        total_seconds: total,
+        median_seconds: all.median_seconds,
+        total_seconds: v.iter().map(|(_, o)| o.seconds).sum(),
         unknown_with_partial_result: plies.len(),
         published_first_move_confirmed: confirm_right,
         published_first_move_decided: confirm_tried,

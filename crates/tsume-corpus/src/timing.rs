@@ -69,7 +69,7 @@ impl BenchJson {
         let mut rates: Vec<f64> = problems
             .iter()
             .filter(|r| r.seconds > 0.0 && r.nodes > RATE_MIN_NODES)
-            .map(|r| r.nodes as f64 / r.seconds)
+            .map(|r| rate(r.nodes, r.seconds))
             .collect();
         BenchJson {
             median_seconds: median(&mut times),

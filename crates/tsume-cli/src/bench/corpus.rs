@@ -33,9 +33,9 @@ pub(super) fn corpus(
             .collect()
     });
     if let Some(path) = &a.rows_out {
-        if let Err(e) = std::fs::write(path, tsume_corpus::rows_tsv(&rows, &outcomes)) {
-            let _ = writeln!(err, "{}: {e}", path.display());
-            return EXIT_BAD_INPUT;
+        if let Err(f) = crate::jobs::write(path, &tsume_corpus::rows_tsv(&rows, &outcomes)) {
+            let _ = writeln!(err, "{}", f.message);
+            return f.code;
         }
     }
     let sources = tsume_corpus::summarize(&rows, &outcomes);

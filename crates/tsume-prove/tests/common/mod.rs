@@ -1,5 +1,4 @@
 //! What the random-position tests share: a small generator and random legal positions.
-#![allow(dead_code)]
 
 use std::sync::Arc;
 
@@ -19,6 +18,15 @@ impl Rng {
     /// A number below `n`.
     pub fn below(&mut self, n: u64) -> u64 {
         self.next() % n
+    }
+
+    /// Black or White, one draw of [`Rng::below`]`(2)`: 0 is Black.
+    pub fn color(&mut self) -> Color {
+        if self.below(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        }
     }
 }
 
@@ -43,23 +51,9 @@ pub fn random_position(
     for _ in 0..50 {
         let percent = fill.percent + rng.below(fill.spread);
         let cells = (0..board.len())
-            .map(|_| {
-                (rng.below(100) < percent).then(|| {
-                    if rng.below(2) == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    }
-                })
-            })
+            .map(|_| (rng.below(100) < percent).then(|| rng.color()))
             .collect();
-        let to_move = fill.to_move.unwrap_or_else(|| {
-            if rng.below(2) == 0 {
-                Color::Black
-            } else {
-                Color::White
-            }
-        });
+        let to_move = fill.to_move.unwrap_or_else(|| rng.color());
         let Ok(p) = Position::new(
             Arc::clone(board),
             &Configuration::from_cells(cells),
