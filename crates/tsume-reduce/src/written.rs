@@ -103,12 +103,12 @@ pub fn write(
             }
         }
     }
-    let text = match &drawing {
-        Some(d) if d.grid.fits_sgf() && (sgf || output.is_none()) => d.grid.to_sgf(),
-        Some(d) => d.grid.to_graph_text()?,
-        None => inst.to_graph_text(),
+    // The text, and whether it is the SGF (else a graph board).
+    let (text, is_sgf_text) = match &drawing {
+        Some(d) if d.grid.fits_sgf() && (sgf || output.is_none()) => (d.grid.to_sgf(), true),
+        Some(d) => (d.grid.to_graph_text()?, false),
+        None => (inst.to_graph_text(), false),
     };
-    let is_sgf_text = text.starts_with("(;");
     let Some(path) = output else {
         return Ok(Written {
             text,
