@@ -70,3 +70,103 @@ fn bad_input_is_one_line_and_exit_2() {
         assert_eq!(r.err.trim().lines().count(), 1, "{args:?}: {}", r.err);
     }
 }
+
+/// `tsume linear --json`'s principal variation replayed on the board model alone
+/// (`tsume_board`'s φ, not `tsume-linear`): each move is the player's to make, each
+/// play places a stone (no suicide) and makes a position never seen before (positional
+/// superko, the start included), the line ends with two passes in a row, and the
+/// Tromp–Taylor area score of the final position, counted here, is the value printed.
+fn replay_pv(start: &str, to_move: &str, v: &serde_json::Value) -> i32 {
+    use tsume_board::{naive, Board, Color, Configuration, Move, Point};
+    let n = start.len();
+    let board = Board::line(n as u32).unwrap();
+    let colour = |c: char| if c == 'x' { Color::Black } else { Color::White };
+    let cells = start
+        .chars()
+        .map(|c| (c != '-').then(|| colour(c)))
+        .collect();
+    let mut f = Configuration::from_cells(cells);
+    let mut seen = vec![f.clone()];
+    let mut mover = colour(to_move.chars().next().unwrap());
+    let mut passes = 0;
+    for m in v["pv"].as_array().unwrap() {
+        let m = m.as_str().unwrap();
+        assert!(passes < 2, "{start}: a move after the game ended: {v}");
+        let (who, cell) = m.split_once(':').unwrap();
+        assert_eq!(
+            colour(who.chars().next().unwrap()),
+            mover,
+            "{start}: {m} out of turn"
+        );
+        if cell == "pass" {
+            passes += 1;
+        } else {
+            let x = Point::from_index(cell.parse::<usize>().unwrap() - 1);
+            assert!(f.get(x).is_none(), "{start}: {m} on a stone");
+            let (g, _, _) = naive::play(&board, &f, mover, Move::Play(x));
+            assert_eq!(g.get(x), Some(mover), "{start}: {m} is a suicide");
+            assert!(!seen.contains(&g), "{start}: {m} repeats a position");
+            seen.push(g.clone());
+            f = g;
+            passes = 0;
+        }
+        mover = mover.opponent();
+    }
+    assert_eq!(passes, 2, "{start}: the line does not end the game: {v}");
+    // Area: stones, and empty regions that reach one colour only.
+    let mut score = 0;
+    for x in board.points() {
+        let reach = |c: Color| {
+            naive::group(&board, &f, x)
+                .iter()
+                .any(|&y| board.neighbors(y).iter().any(|&z| f.get(z) == Some(c)))
+        };
+        score += match f.get(x) {
+            Some(Color::Black) => 1,
+            Some(Color::White) => -1,
+            None => i32::from(reach(Color::Black)) - i32::from(reach(Color::White)),
+        };
+    }
+    score
+}
+
+#[test]
+fn json_principal_variations_replay_on_the_board_model() {
+    // The empty lines by size, then positions (each its own history).
+    let starts = [
+        ("5", "-----", "x"),
+        ("6", "------", "x"),
+        ("7", "-------", "x"),
+        ("x-o--", "x-o--", "x"),
+        ("o--x-", "o--x-", "x"),
+        ("-o---", "-o---", "o"),
+    ];
+    for (what, start, to_move) in starts {
+        // --prune keeps the whole-history key: 1×7 is out of its reach.
+        let modes: &[&[&str]] = if what == "7" {
+            &[&[]]
+        } else {
+            &[&[], &["--prune"]]
+        };
+        for extra in modes {
+            // `--` before the position: it may begin with a `-`.
+            let mut args = vec!["linear", "--to-move", to_move, "--json"];
+            args.extend_from_slice(extra);
+            args.extend_from_slice(&["--", what]);
+            let r = tsume(&args);
+            assert_eq!(r.code, 0, "{args:?}: {}", r.err);
+            let v = r.json();
+            let value = v["value"].as_i64().unwrap() as i32;
+            assert_eq!(replay_pv(start, to_move, &v), value, "{args:?}: {v}");
+            assert_eq!(v["position"], start, "{v}");
+            // The published values of the empty 1×6 and 1×7 (docs/linear.md).
+            match what {
+                "6" => assert_eq!(value, 1),
+                "7" => assert_eq!(value, 2),
+                _ => {}
+            }
+            assert!(v["nodes"].as_u64().unwrap() > 0, "{v}");
+            assert!(v["seconds"].as_f64().unwrap() >= 0.0, "{v}");
+        }
+    }
+}

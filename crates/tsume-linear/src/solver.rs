@@ -42,7 +42,7 @@ use std::sync::Arc;
 
 use crate::compact::{Tables, NONE};
 use crate::line::{LinePosition, Move, Player};
-use crate::table::{state_code, Table, BUCKET};
+use crate::table::{bits, state_code, Table, AROUND, BUCKET, FILTER_HALF, FILTER_IDS};
 
 mod history;
 mod pv;
@@ -400,13 +400,7 @@ impl Solver {
         ply: usize,
     ) -> i32 {
         self.stats.nodes += 1;
-        if self.stats.nodes >= self.limit
-            || (self.stats.nodes & 0xFFFF == 0
-                && self
-                    .stop
-                    .as_ref()
-                    .is_some_and(|f| f.load(Ordering::Relaxed)))
-        {
+        if self.stats.nodes >= self.limit || (self.stats.nodes & 0xFFFF == 0 && self.poll()) {
             self.stopped = true;
         }
         if self.stopped {
@@ -441,7 +435,18 @@ impl Solver {
         } else {
             (&self.seen[..], self.hash)
         };
-        let hit = self.table.probe(index, state, seen, hash, &self.keys.seen);
+        let tracked = self.table.tracks_q();
+        let around = if tracked {
+            bits(seen, &filter_ids(&self.t, tcur, me, AROUND))
+        } else {
+            0
+        };
+        let t = &self.t;
+        let hit = self
+            .table
+            .probe(index, state, seen, hash, &self.keys.seen, around, |m| {
+                bits(seen, &filter_ids(t, tcur, me, m))
+            });
         if let Some(slot) = hit {
             // The bound holds under this history; what it rests on joins this Q.
             self.join_stored(ply, slot, flip);
@@ -532,6 +537,12 @@ impl Solver {
             (&self.seen[..], self.hash, &self.dep[ply * w..(ply + 1) * w])
         };
         let best_stored = self.reflect_move(best_move, flip);
+        let layout = if w > 0 && usize::from(best_stored) < self.t.n() {
+            best_stored
+        } else {
+            AROUND
+        };
+        let ids = filter_ids(&self.t, tcur, me, layout);
         self.table.store(
             index,
             state,
@@ -543,8 +554,22 @@ impl Solver {
             (lo, hi),
             best_stored,
             work,
+            layout,
+            &ids,
         );
         best
+    }
+
+    /// Every 65 536 nodes: whether the stop flag is set (and, with `TSUME_LINEAR_TRACE`
+    /// set, the nodes so far every 2²³).
+    #[cold]
+    fn poll(&self) -> bool {
+        if self.stats.nodes & 0x7F_FFFF == 0 && std::env::var_os("TSUME_LINEAR_TRACE").is_some() {
+            eprintln!("nodes: {}", self.stats.nodes);
+        }
+        self.stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// The exact value for the player to move.
@@ -630,6 +655,27 @@ impl Solver {
         }
         Ok((if me == 0 { v } else { -v }, nodes))
     }
+}
+
+/// The positions a table tag's filter reads (`table::Tag`), in the table's frame: with
+/// `layout` [`AROUND`], those one play away from `cur` (the mover's plays, then the
+/// opponent's); with a cell m, those one play away from the position m makes (the
+/// opponent's plays, then the mover's). A search that tried every play asked about the
+/// first; one cut off by m asked about m's position and, below it, about its replies.
+fn filter_ids(t: &Tables, cur: u32, me: usize, layout: u8) -> [u32; FILTER_IDS] {
+    let mut ids = [NONE; FILTER_IDS];
+    let (base, first) = if usize::from(layout) < t.n() {
+        (t.next_row(cur, me)[usize::from(layout)], 1 - me)
+    } else {
+        (cur, me)
+    };
+    if base == NONE {
+        return ids;
+    }
+    let n = t.n();
+    ids[..n].copy_from_slice(&t.next_row(base, first)[..n]);
+    ids[FILTER_HALF..FILTER_HALF + n].copy_from_slice(&t.next_row(base, 1 - first)[..n]);
+    ids
 }
 
 /// Solves the empty 1×n line, Black first.
