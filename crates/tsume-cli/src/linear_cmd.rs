@@ -69,7 +69,7 @@ pub struct LinearArgs {
     /// Give up (answer unknown) after this many nodes; 0: no limit.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub max_nodes: u64,
-    /// log₂ of the transposition table's entries (32 bytes each, plus a bit a position of the
+    /// log₂ of the transposition table's entries (84 bytes each, plus a bit a position of the
     /// line for what each entry's search asked).
     #[arg(long, value_name = "BITS", default_value_t = 22, value_parser = clap::value_parser!(u32).range(0..=32))]
     pub table_bits: u32,

@@ -66,9 +66,9 @@ pub struct Options {
     /// Skip plays by the narrow form of seed 000's theorem (and its mirror): checked,
     /// not proven (see the module's documentation).
     pub prune: bool,
-    /// log₂ of the number of table entries (32 bytes each, and with
-    /// [`HistoryKey::Queried`] a Q set of one bit per position of the line); 0 disables
-    /// the table.
+    /// log₂ of the number of table entries (84 bytes each: the entry, its tag and its
+    /// state; and with [`HistoryKey::Queried`] a Q set of one bit per position of the
+    /// line); 0 disables the table.
     pub table_bits: u32,
     /// Seed of the Zobrist keys: two runs with different seeds share no key collision.
     pub key_seed: u64,
