@@ -442,11 +442,26 @@ impl Solver {
             0
         };
         let t = &self.t;
-        let hit = self
-            .table
-            .probe(index, state, seen, hash, &self.keys.seen, around, |m| {
-                bits(seen, &filter_ids(t, tcur, me, m))
-            });
+        let table = &self.table;
+        let keys = &self.keys.seen;
+        let after = |m: u8| bits(seen, &filter_ids(t, tcur, me, m));
+        let look = |index: u64| table.probe(index, state, seen, hash, keys, around, after);
+        let hit = if tracked {
+            // The groups an entry of this state valid here can be in (`part`).
+            look(part(index, ALL, around & HALF))
+                .or_else(|| look(part(index, OTHER, 0)))
+                .or_else(|| {
+                    (0..t.n()).find_map(|m| {
+                        let pm = t.next_row(tcur, me)[m];
+                        if pm == NONE || seen[pm as usize / 64] >> (pm % 64) & 1 == 1 {
+                            return None; // an entry cut off by m had m's position unseen
+                        }
+                        look(part(index, m as u64, after(m as u8) & HALF))
+                    })
+                })
+        } else {
+            look(index)
+        };
         if let Some(slot) = hit {
             // The bound holds under this history; what it rests on joins this Q.
             self.join_stored(ply, slot, flip);
@@ -543,6 +558,11 @@ impl Solver {
             AROUND
         };
         let ids = filter_ids(&self.t, tcur, me, layout);
+        let index = if w > 0 {
+            group_of(&self.t, index, tcur, me, best_stored, seen, q)
+        } else {
+            index
+        };
         self.table.store(
             index,
             state,
@@ -655,6 +675,49 @@ impl Solver {
         }
         Ok((if me == 0 { v } else { -v }, nodes))
     }
+}
+
+/// The first half of a filter's bits: the positions one play away for its first player.
+const HALF: u32 = (1 << FILTER_HALF) - 1;
+/// [`part`]'s kind of the entries whose Q holds every position one play away for the
+/// mover (every node that tried all its plays).
+const ALL: u64 = 0xA11;
+/// [`part`]'s kind of the entries that fit no other kind.
+const OTHER: u64 = 0x07E;
+
+/// The index of a group of the table: the state's index, the entry's kind (a cell m for
+/// an entry whose Q holds m's position and every position one play away from it for the
+/// opponent, [`ALL`] or [`OTHER`]) and which of the positions its kind names are seen.
+/// An entry valid under a history H′ agrees with it on Q, so on those positions: a probe
+/// computes the same index from H′ (issue 50: one state's histories spread over the
+/// whole table, each group small).
+fn part(index: u64, kind: u64, pattern: u32) -> u64 {
+    index ^ tsume_board::splitmix64((kind << 32) | u64::from(pattern))
+}
+
+/// The group an entry of Q `q` stored under `seen` goes to ([`part`]): [`ALL`] if Q
+/// holds every position one play away for the mover, else the kind of its best play m
+/// if Q holds m's position and every position one play away from it for the opponent,
+/// else [`OTHER`]. All in the table's frame.
+fn group_of(t: &Tables, index: u64, cur: u32, me: usize, best: u8, seen: &[u64], q: &[u64]) -> u64 {
+    let has = |set: &[u64], id: u32| set[id as usize / 64] >> (id % 64) & 1 == 1;
+    let covered = |ids: &[u32; FILTER_IDS]| {
+        ids[..FILTER_HALF]
+            .iter()
+            .all(|&id| id == NONE || has(q, id))
+    };
+    let around = filter_ids(t, cur, me, AROUND);
+    if covered(&around) {
+        return part(index, ALL, bits(seen, &around) & HALF);
+    }
+    if usize::from(best) < t.n() {
+        let pm = t.next_row(cur, me)[usize::from(best)];
+        let ids = filter_ids(t, cur, me, best);
+        if pm != NONE && has(q, pm) && !has(seen, pm) && covered(&ids) {
+            return part(index, u64::from(best), bits(seen, &ids) & HALF);
+        }
+    }
+    part(index, OTHER, 0)
 }
 
 /// The positions a table tag's filter reads (`table::Tag`), in the table's frame: with

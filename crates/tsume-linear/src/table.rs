@@ -19,11 +19,13 @@
 /// Entries a bucket holds.
 pub(crate) const BUCKET: usize = 4;
 
-/// Slots a state's entries may occupy when Q is tracked: the index is the state alone,
-/// and on 1×8 a state is met under hundreds of histories that each need an entry of
-/// their own (docs/experiments/linear-table-spread.md), so a state's group is large and
-/// a probe rejects most of its slots by their [`Tag`] alone, without reading Q.
-const GROUP: usize = 1024;
+/// Slots of a group when Q is tracked. On 1×8 a state is met under hundreds of histories
+/// that each need an entry of their own (docs/experiments/linear-table-spread.md): the
+/// solver files each entry in one of many groups by its kind and the seen status of
+/// the positions the kind names (all in its Q, so a probe under a history the entry
+/// holds for computes the same group), and a probe rejects most slots of its state by
+/// their [`Tag`] alone, without reading Q.
+const GROUP: usize = 64;
 
 /// A filter's ids: the positions one play away for each player ([`FILTER_HALF`] apart).
 pub(crate) const FILTER_HALF: usize = crate::line::MAX_N;

@@ -414,3 +414,40 @@ fn empty_one_by_seven_is_two() {
     assert!(g.is_over());
     assert_eq!(g.score(), 2);
 }
+
+/// A state solved again by the same solver is answered from the table: its entries are
+/// filed in the groups a probe under the same history looks in (issue 50's index by
+/// the entry's kind and the seen status of the positions it names), the root's among
+/// them. Each random state of 1×5 and 1×6, then its second solve, which must take a
+/// handful of nodes where the first took many.
+#[test]
+fn a_state_solved_again_is_found_in_the_table() {
+    let mut seed = 11u64;
+    let mut rand = || {
+        seed += 1;
+        tsume_board::splitmix64(seed)
+    };
+    let mut heavy = 0;
+    for n in [5, 6] {
+        let mut s = Solver::new(n, opts(false));
+        for _ in 0..30 {
+            let len = 2 + (rand() % 8) as usize;
+            let picks: Vec<usize> = (0..len).map(|_| (rand() % 1000) as usize).collect();
+            let (_, start) = start_of(n, &picks);
+            let first = s.solve(&start).unwrap();
+            let again = s.solve(&start).unwrap();
+            assert_eq!(again.value, first.value, "{start:?}");
+            if first.nodes >= 50 {
+                heavy += 1;
+                // MTD(f) at the root: at most a few probes, each a hit.
+                assert!(
+                    again.nodes <= 8,
+                    "{start:?}: {} then {}",
+                    first.nodes,
+                    again.nodes
+                );
+            }
+        }
+    }
+    assert!(heavy >= 10, "only {heavy} states took 50 nodes or more");
+}
