@@ -60,6 +60,13 @@ fn rzs68_lives_at_t2_once_the_framed_liberty_has_its_neighbour() {
     assert_eq!(auto.region().len(), 33);
     let changes = auto.changes();
     assert!(changes.iter().any(|c| c.contains("L1")), "{changes:?}");
+    assert!(
+        auto.notes().iter().any(
+            |n| n.starts_with("the answer holds for the area as cut only") && n.contains("L1")
+        ),
+        "{:?}",
+        auto.notes()
+    );
     let mut points: Vec<String> = auto
         .region()
         .iter()

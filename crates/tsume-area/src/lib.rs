@@ -83,6 +83,16 @@
 //! virtual wall makes for the wall's eyes beyond the area: the attacker does not destroy
 //! its own wall. `tests/tests/sealed.rs` compares both ways.
 //!
+//! # What the cut changes
+//! A cut area is a device of the search, not a change of the question. [`Area::changes`]
+//! says what a cut changed of the board as given: a wall joined to `outside` that Benson's
+//! test does not call alive on the whole board (the cut makes it safe; the board may
+//! capture it), and an area point next to a board point outside the area that is not a
+//! stone of such an alive attacker group (the frame's virtual wall stands where the board
+//! has an empty point, a defender stone or a wall that can die). With no change the area
+//! is sealed by unconditionally alive attacker groups and an answer on it is the board's;
+//! otherwise it holds for the area as cut only, and the loader says so in a note.
+//!
 //! The lab notebook (`docs/experiments/`) has the figures behind each part: "The default
 //! area", "One virtual wall for the whole outside", "Points sealed off by the joined
 //! walls left out of the area", "The target's cluster bounds the area".

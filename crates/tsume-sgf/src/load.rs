@@ -395,6 +395,15 @@ fn finish_problem(
     };
     let area =
         Area::cut(&full, target_full, spec, area_options, &mut notes).map_err(|e| err(e.into()))?;
+    // A cut area is a device of the search: what it changed of the board is said, and
+    // the answer then holds for the area as cut only (tsume-area, `Area::changes`).
+    let changes = area.changes(&full);
+    if !changes.is_empty() {
+        notes.push(format!(
+            "the answer holds for the area as cut only: {}",
+            changes.join("; ")
+        ));
+    }
     if matches!(source, TargetSource::Inferred(_)) {
         if let Some(note) = other_problems(&full, target_full, area.region()) {
             notes.push(note);
