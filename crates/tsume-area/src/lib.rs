@@ -83,6 +83,16 @@
 //! virtual wall makes for the wall's eyes beyond the area: the attacker does not destroy
 //! its own wall. `tests/tests/sealed.rs` compares both ways.
 //!
+//! # What the cut changes
+//! A cut area is a device of the search, not a change of the question. [`Area::changes`]
+//! says what a cut changed of the board as given: a wall joined to `outside` that Benson's
+//! test does not call alive on the whole board (the cut makes it safe; the board may
+//! capture it), and an area point next to a board point outside the area that is not a
+//! stone of such an alive attacker group (the frame's virtual wall stands where the board
+//! has an empty point, a defender stone or a wall that can die). With no change the area
+//! is sealed by unconditionally alive attacker groups and an answer on it is the board's;
+//! otherwise it holds for the area as cut only, and the loader says so in a note.
+//!
 //! The lab notebook (`docs/experiments/`) has the figures behind each part: "The default
 //! area", "One virtual wall for the whole outside", "Points sealed off by the joined
 //! walls left out of the area", "The target's cluster bounds the area".
@@ -277,6 +287,85 @@ impl Area {
     /// board, which touch `outside` (none with [`AreaOptions::no_frame`]), in index order.
     pub fn frame_points(&self) -> &[Point] {
         &self.frame_points
+    }
+
+    /// What the cut changed of the board as given `full` (the position it was cut from),
+    /// one line each; empty when nothing: then the area is sealed by attacker groups
+    /// that Benson's test calls alive on the board, so no play outside reaches it, and
+    /// a proof on the area is a proof on the board. Otherwise a proof holds for the
+    /// area as cut only. Changes: a wall joined to the outside's virtual wall that is
+    /// not Benson-alive on the board (the cut makes it safe: on the board it may be
+    /// captured); an area point next to a board point outside the area that is not a
+    /// stone of such a group (the frame's virtual wall stands where the board has an
+    /// empty point, a defender stone or a wall that can die; a defender stone's
+    /// liberties outside are not in play).
+    pub fn changes(&self, full: &Position) -> Vec<String> {
+        let board = full.board();
+        let Some(attacker) = full
+            .color(self.to_full(self.target).unwrap_or(self.target))
+            .map(tsume_board::Color::opponent)
+        else {
+            return Vec::new();
+        };
+        if self.outside.is_none() && self.region.len() == board.len() {
+            return Vec::new();
+        }
+        let alive = tsume_board::benson::unconditionally_alive(full, attacker);
+        let mut inr = vec![false; board.len()];
+        for &p in &self.region {
+            inr[p.index()] = true;
+        }
+        let mut out = Vec::new();
+        let weak_walls: Vec<String> = self
+            .outside_walls
+            .iter()
+            .filter_map(|&w| self.to_full(w))
+            .filter(|f| !alive[f.index()])
+            .map(|f| board.label(f))
+            .collect();
+        if !weak_walls.is_empty() {
+            out.push(format!(
+                "{} {attacker} {} joined to the outside's virtual wall, safe in the area, \
+                 not Benson-alive on the board: {}",
+                weak_walls.len(),
+                if weak_walls.len() == 1 {
+                    "wall"
+                } else {
+                    "walls"
+                },
+                weak_walls.join(", ")
+            ));
+        }
+        let mut open: Vec<String> = Vec::new();
+        // A board point outside the area that is a stone of a Benson-alive attacker
+        // group: the outside's virtual wall stands for it exactly.
+        let sealed = |q: Point| full.color(q) == Some(attacker) && alive[q.index()];
+        for &p in &self.region {
+            let beyond = board
+                .neighbors(p)
+                .iter()
+                .any(|&q| !inr[q.index()] && !sealed(q));
+            // Attacker stones touching the outside are the walls above.
+            if beyond && full.color(p) != Some(attacker) {
+                open.push(board.label(p));
+            }
+        }
+        if !open.is_empty() {
+            let shown: Vec<&str> = open.iter().take(8).map(String::as_str).collect();
+            out.push(format!(
+                "{} {} of the area next to the board outside it where it is not a \
+                 Benson-alive {attacker} wall: {}{}",
+                open.len(),
+                if open.len() == 1 { "point" } else { "points" },
+                shown.join(", "),
+                if open.len() > shown.len() {
+                    ", ..."
+                } else {
+                    ""
+                }
+            ));
+        }
+        out
     }
 
     /// The whole-board point for a point of the position in play (None for the virtual

@@ -40,6 +40,9 @@ pub struct RegionArgs {
     /// Keep the points that the attacker's walls joined to the outside seal off from the target (their eyes), which are left out by default (the rule: see --region).
     #[arg(long)]
     pub keep_sealed: bool,
+    /// Do not read a file's MA marks as its region in play (a file marking 20 points or more with MA gives its region so, as the RZS benchmark's files do; --region other than auto overrides it too).
+    #[arg(long)]
+    pub no_marked_region: bool,
 }
 
 impl AreaArgs {
@@ -70,6 +73,7 @@ impl AreaArgs {
             region: self.region.region.clone(),
             no_frame: self.region.no_frame,
             keep_sealed: self.region.keep_sealed,
+            no_marked_region: self.region.no_marked_region,
         }
     }
 }

@@ -22,6 +22,8 @@ pub struct Row {
     pub ko: String,
     /// The source, `name` or `name:detail`.
     pub source: String,
+    /// The `notes` column (`;`-separated tags; empty when absent).
+    pub notes: String,
 }
 
 impl Row {
@@ -112,6 +114,7 @@ pub fn parse_rows(text: &str, path: &Path) -> Result<Vec<Row>, AnswersError> {
                 .collect(),
             ko: f[8].to_string(),
             source: f[9].to_string(),
+            notes: f.get(10).map_or_else(String::new, |s| s.to_string()),
         });
     }
     Ok(rows)
@@ -161,6 +164,7 @@ mod tests {
                 first_moves: vec!["B1".into(), "pass".into()],
                 ko: "no".into(),
                 source: "gnugo:x".into(),
+                notes: String::new(),
             }]
         );
         assert!(rows[0].status_known());
@@ -189,6 +193,7 @@ mod tests {
             first_moves: vec![],
             ko: String::new(),
             source: source.into(),
+            notes: String::new(),
         };
         let rows: Vec<Row> = (0..10)
             .map(|i| row(if i % 2 == 0 { "cho" } else { "gnugo" }, &i.to_string()))

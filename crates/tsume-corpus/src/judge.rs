@@ -21,6 +21,8 @@ pub struct Options {
     pub no_frame: bool,
     /// Keep the points sealed off from the target (as `tsume solve --keep-sealed`).
     pub keep_sealed: bool,
+    /// Do not read a file's MA marks as its region (as `tsume solve --no-marked-region`).
+    pub no_marked_region: bool,
     /// Each search's budget.
     pub limits: Limits,
     /// The search's tuning (deepening, the unbounded search, the ordering, zones).
@@ -59,6 +61,9 @@ pub struct Outcome {
     /// The points of the area in play (`region_points` of `tsume solve --json`); None
     /// when the row could not be loaded.
     pub region_points: Option<usize>,
+    /// An RZS row ([`crate::rzs`]): its crucial groups, why it is settled or not, what
+    /// the cut changed.
+    pub rzs: Option<crate::rzs::Rzs>,
 }
 
 impl Outcome {
@@ -75,6 +80,7 @@ impl Outcome {
             disagreement: None,
             under_ko_rule: None,
             region_points: None,
+            rzs: None,
         }
     }
 
@@ -163,11 +169,15 @@ pub fn solve_row(dir: &Path, row: &Row, opts: &Options) -> Outcome {
         region: opts.region.clone(),
         no_frame: opts.no_frame,
         keep_sealed: opts.keep_sealed,
+        no_marked_region: opts.no_marked_region,
     };
     let p = match tsume_sgf::load_problem(&dir.join(&row.file), &load) {
         Ok(p) => p,
         Err(e) => return Outcome::failed(e.to_string()),
     };
+    if let Some(tags) = crate::rzs::Tags::parse(&row.notes) {
+        return rzs_row(&p, row, &tags, opts);
+    }
     // The prover's defaults, no tree, nothing checked but a disagreement.
     let settings = Settings {
         depth: Some(tsume_prove::default_depth(p.position())),
@@ -218,6 +228,7 @@ pub fn solve_row(dir: &Path, row: &Row, opts: &Options) -> Outcome {
                 error: None,
                 survives: ans.survives,
                 confirmed,
+                rzs: None,
             }
         }
         Err(e) => Outcome::failed(e),
@@ -271,4 +282,42 @@ fn confirm_first_moves(
         }
     }
     all_known.then_some(false)
+}
+
+/// An RZS row ([`crate::rzs`]): each crucial group under the basic ko rule within the
+/// row's one budget, every answer's tree checked, a life counted only without a ko.
+fn rzs_row(p: &Problem, row: &Row, tags: &crate::rzs::Tags, opts: &Options) -> Outcome {
+    let settings = Settings {
+        depth: Some(tsume_prove::default_depth(p.position())),
+        limits: opts.limits.clone(),
+        want_tree: true,
+        check: true,
+        check_first_moves: false,
+        tuning: opts.tuning.clone(),
+        go: false,
+        ..Settings::default()
+    };
+    let start = std::time::Instant::now();
+    match crate::rzs::solve(p, tags, row.to_move, &opts.limits, &settings) {
+        Ok((verdict, nodes, first, rzs)) => Outcome {
+            verdict,
+            first: first.map(|m| match m {
+                Move::Pass => "pass".to_string(),
+                Move::Play(q) => p.to_full(q).map_or_else(
+                    || p.position().board().name(q).to_string(),
+                    |f| p.full().board().gtp(f),
+                ),
+            }),
+            seconds: start.elapsed().as_secs_f64(),
+            nodes,
+            error: None,
+            survives: None,
+            confirmed: None,
+            disagreement: None,
+            under_ko_rule: None,
+            region_points: Some(p.region().len()),
+            rzs: Some(rzs),
+        },
+        Err(e) => Outcome::failed(e),
+    }
 }

@@ -13,6 +13,7 @@
 pub mod answers;
 pub mod judge;
 pub mod reduction;
+pub mod rzs;
 pub mod summary;
 pub mod text;
 pub mod timing;

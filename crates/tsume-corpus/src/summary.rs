@@ -194,10 +194,10 @@ pub fn summarize(rows: &[Row], outcomes: &[Outcome]) -> Vec<SourceSummary> {
 
 /// One TSV line per row, after a header (the columns of `tsume bench --rows-out`).
 pub fn rows_tsv(rows: &[Row], outcomes: &[Outcome]) -> String {
-    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\tsurvives\tconfirmed\trepeats\tko_rule\tregion_points\n");
+    let mut tsv = String::from("file\ttarget\tto_move\texpected\tgot\tfirst_move\tpublished\tseconds\tnodes\tsource\terror\tsurvives\tconfirmed\trepeats\tko_rule\tregion_points\tcrucial_groups\trzs\tscope\ttexp\telf_rzs\tftl_rzs\n");
     for (r, o) in rows.iter().zip(outcomes) {
         tsv += &format!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
             r.file,
             r.target,
             r.to_move.letter(),
@@ -221,10 +221,36 @@ pub fn rows_tsv(rows: &[Row], outcomes: &[Outcome]) -> String {
                 Some(Err(_)) => "unknown",
                 None => "",
             },
-            o.region_points.map_or(String::new(), |n| n.to_string())
+            o.region_points.map_or(String::new(), |n| n.to_string()),
+            rzs_columns(r, o),
         );
     }
     tsv
+}
+
+/// The RZS columns of a row (empty for other rows): the crucial groups, why it is
+/// settled or not, what the cut changed (`board`: nothing), the paper's nodes (`-`: not
+/// solved).
+fn rzs_columns(r: &Row, o: &Outcome) -> String {
+    let paper = crate::rzs::Tags::parse(&r.notes);
+    let n = |v: Option<u64>| v.map_or_else(|| "-".to_string(), |n| n.to_string());
+    match (&o.rzs, paper) {
+        (rzs, Some(t)) => format!(
+            "{}\t{}\t{}\t{}\t{}\t{}",
+            rzs.as_ref().map_or(String::new(), |z| z.groups.to_string()),
+            rzs.as_ref().map_or(String::new(), |z| z.why.clone()),
+            rzs.as_ref()
+                .map_or(String::new(), |z| if z.scope.is_empty() {
+                    "board".to_string()
+                } else {
+                    format!("area: {}", z.scope.join("; "))
+                }),
+            n(t.texp),
+            n(t.elf_rzs),
+            n(t.ftl_rzs)
+        ),
+        _ => "\t\t\t\t\t".to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -241,6 +267,7 @@ mod tests {
             first_moves: first.iter().map(|s| s.to_string()).collect(),
             ko: ko.into(),
             source: source.into(),
+            notes: String::new(),
         }
     }
 
@@ -256,6 +283,7 @@ mod tests {
             disagreement: None,
             under_ko_rule: None,
             region_points: points,
+            rzs: None,
         }
     }
 
@@ -326,10 +354,11 @@ mod tests {
         let tsv = rows_tsv(&rows, &[o]);
         let lines: Vec<&str> = tsv.lines().collect();
         assert_eq!(lines.len(), 2);
-        assert_eq!(lines[0].split('\t').count(), 16);
+        assert_eq!(lines[0].split('\t').count(), 22);
+        // The RZS columns are empty on other rows.
         assert_eq!(
             lines[1],
-            "f.sgf\tA1\tW\tdead\tdead\t\tB1|C1\t0.2500\t0\tcho:1\t\t\t\tno\t\t12"
+            "f.sgf\tA1\tW\tdead\tdead\t\tB1|C1\t0.2500\t0\tcho:1\t\t\t\tno\t\t12\t\t\t\t\t\t"
         );
     }
 }

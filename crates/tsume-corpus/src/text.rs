@@ -34,7 +34,47 @@ pub fn table(
         write_source(&mut out, s, confirm);
     }
     write_rows(&mut out, rows, outcomes, sources);
+    write_rzs(&mut out, rows, outcomes);
     out
+}
+
+/// The RZS rows' totals ([`crate::rzs`]), beside the paper's solvers on the same rows.
+fn write_rzs(out: &mut String, rows: &[Row], outcomes: &[Outcome]) {
+    let mut n = 0;
+    let (mut solved, mut contradicted, mut area_only) = (0, 0, 0);
+    let (mut texp, mut elf, mut ftl) = (0, 0, 0);
+    let mut seconds = Vec::new();
+    for (r, o) in rows.iter().zip(outcomes) {
+        let Some(t) = crate::rzs::Tags::parse(&r.notes) else {
+            continue;
+        };
+        n += 1;
+        seconds.push(o.seconds);
+        solved += usize::from(o.agrees(r));
+        contradicted += usize::from(o.disagrees(r));
+        let changed = o.rzs.as_ref().is_some_and(|z| !z.scope.is_empty());
+        area_only += usize::from(changed && o.verdict != tsume_prove::Verdict::Unknown);
+        texp += usize::from(t.texp.is_some());
+        elf += usize::from(t.elf_rzs.is_some());
+        ftl += usize::from(t.ftl_rzs.is_some());
+    }
+    if n == 0 {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "RZS problems: {n}; solved (as published, checked; a life without a ko) {solved}, \
+         contradicted {contradicted}, median {:.3} s; the paper on these: texp {texp}, \
+         elf_rzs {elf}, ftl_rzs {ftl}",
+        crate::summary::median(&mut seconds)
+    );
+    if area_only > 0 {
+        let _ = writeln!(
+            out,
+            "  {area_only} of the answers hold for the area as cut only (the cut changed the \
+             board: --rows-out's scope column)"
+        );
+    }
 }
 
 /// One source's lines of the table.
@@ -210,6 +250,7 @@ mod tests {
             first_moves: Vec::new(),
             ko: String::new(),
             source: "gnugo".into(),
+            notes: String::new(),
         }
     }
 
@@ -225,7 +266,54 @@ mod tests {
             disagreement: Some(Ok(true)),
             under_ko_rule: Some(Ok(Verdict::Dead)),
             region_points: Some(20),
+            rzs: None,
         }
+    }
+
+    /// RZS rows: solved = published alive and answered alive, contradicted = answered
+    /// dead; the paper's columns counted beside; a claim whose cut changed the board is
+    /// said to hold for the area only.
+    #[test]
+    fn rzs_rows_are_totalled_beside_the_paper() {
+        let rzs_row = |paper: &str| Row {
+            source: "rzs:1".into(),
+            status: "alive".into(),
+            notes: format!("paper-nodes={paper};crucial=A1;defender-lives-without-ko"),
+            ..row("alive")
+        };
+        let rows = [
+            rzs_row("elf:-,elf_rzs:5,ftl:-,ftl_rzs:7,texp:-"),
+            rzs_row("elf:-,elf_rzs:-,ftl:-,ftl_rzs:9,texp:3"),
+            rzs_row("elf:-,elf_rzs:-,ftl:-,ftl_rzs:-,texp:-"),
+        ];
+        let with = |verdict, scope: Vec<String>| Outcome {
+            disagreement: None,
+            under_ko_rule: None,
+            rzs: Some(crate::rzs::Rzs {
+                groups: 1,
+                why: String::new(),
+                scope,
+            }),
+            ..outcome(verdict, None)
+        };
+        let outcomes = [
+            with(Verdict::Alive, vec!["a wall".into()]),
+            with(Verdict::Dead, Vec::new()),
+            with(Verdict::Unknown, Vec::new()),
+        ];
+        let sources = summarize(&rows, &outcomes);
+        let text = table(&rows, &outcomes, &sources, false);
+        assert!(
+            text.contains("RZS problems: 3; solved (as published, checked; a life without a ko) 1, contradicted 1, median 0.500 s; the paper on these: texp 1, elf_rzs 1, ftl_rzs 2"),
+            "{text}"
+        );
+        assert!(
+            text.contains("1 of the answers hold for the area as cut only"),
+            "{text}"
+        );
+        let tsv = crate::summary::rows_tsv(&rows, &outcomes);
+        let first = tsv.lines().nth(1).unwrap();
+        assert!(first.ends_with("\t1\t\tarea: a wall\t-\t5\t7"), "{first}");
     }
 
     /// A row that agrees, one that disagrees through a ko, one unreadable: the header,

@@ -56,7 +56,11 @@
 //! the rule: [`LoadOptions::region`] ([`RegionSpec`], `Auto` by default),
 //! [`LoadOptions::no_frame`] and [`LoadOptions::keep_sealed`]. A file may ask for its
 //! area with `GC[tsume: region=board]` ([`region_hint`]; the 3-SAT grids do), which an
-//! explicit region other than `Auto` overrides.
+//! explicit region other than `Auto` overrides. A file that marks [`MARKED_REGION`] (20)
+//! points or more with `MA` gives its region that way (the RZS benchmark's files mark
+//! 141 to 166): under `Auto` those points are the area in play, each marked stone with
+//! its whole group, and `MA` is then no target mark (a target mark is a stone or a few);
+//! an explicit region other than `Auto`, or [`LoadOptions::no_marked_region`], overrides.
 //!
 //! # Example
 //! ```
@@ -94,7 +98,7 @@ pub use error::{tree_label, LoadError, LoadErrorKind};
 pub use expected::{parse_expected, region_hint, Expected, ExpectedStatus};
 pub use load::{
     is_graph_text, load_problem, parse_graph_problem, parse_problem, parse_sgf_position,
-    parse_sgf_problem, problem_from_position, LoadOptions, SgfPosition, SgfText,
+    parse_sgf_problem, problem_from_position, LoadOptions, SgfPosition, SgfText, MARKED_REGION,
 };
 pub use problem::Problem;
 pub use scan::{MAX_FILE_NODES, MAX_LINE_NODES};

@@ -30,7 +30,14 @@ pub struct LoadOptions {
     /// out by default: play there cannot reach the target unless the attacker destroys
     /// its own wall; see [`tsume_area`], "Sealed-off points").
     pub keep_sealed: bool,
+    /// Do not read a file's `MA` marks as its region ([`MARKED_REGION`] or more marks;
+    /// the crate docs, "The area in play"): the region is then [`LoadOptions::region`]'s.
+    pub no_marked_region: bool,
 }
+
+/// A file that marks at least this many points `MA` marks a region (the area in play, as
+/// the RZS benchmark's files do), not a target: a target mark is one stone or a few.
+pub const MARKED_REGION: usize = 20;
 
 /// Loads a problem from an SGF or `tsume-graph` file.
 ///
@@ -184,10 +191,28 @@ fn problem_of(parsed: &Parsed, name: &str, opts: &LoadOptions) -> Result<Problem
     let tree = tree_label(name, opts.index, parsed.trees.len());
     let err = LoadError::in_file(&tree);
     let full = root.full;
+    // MA marks on MARKED_REGION points or more are the region in play, not a target.
+    let ma = MARK_KINDS.iter().position(|k| *k == "MA");
+    let marked: Vec<Point> = root
+        .marks
+        .iter()
+        .filter(|(k, _)| Some(*k) == ma)
+        .map(|&(_, p)| p)
+        .collect();
+    let marked_region = (marked.len() >= MARKED_REGION).then_some(marked);
+    let target_marks: Vec<(usize, Point)> = match &marked_region {
+        Some(_) => root
+            .marks
+            .iter()
+            .copied()
+            .filter(|(k, _)| Some(*k) != ma)
+            .collect(),
+        None => root.marks.clone(),
+    };
     // The target.
     let (target_full, source) = if let Some(t) = &opts.target {
         (parse_target(&full, t).map_err(err)?, TargetSource::Option)
-    } else if let Some(t) = marked_target(&full, &root.marks).map_err(err)? {
+    } else if let Some(t) = marked_target(&full, &target_marks).map_err(err)? {
         (t, TargetSource::Mark)
     } else {
         let texts = [&root.game_name, &root.comment, &root.game_comment];
@@ -201,7 +226,7 @@ fn problem_of(parsed: &Parsed, name: &str, opts: &LoadOptions) -> Result<Problem
     // A mark meant for the target but put on an empty point is said, not ignored.
     let mut notes = root.notes;
     if opts.target.is_none() {
-        for &(kind, p) in &root.marks {
+        for &(kind, p) in &target_marks {
             if full.color(p).is_none() {
                 notes.push(format!(
                     "{}[{}] marks {}, an empty point: not read as a target",
@@ -218,6 +243,7 @@ fn problem_of(parsed: &Parsed, name: &str, opts: &LoadOptions) -> Result<Problem
         comment: root.comment,
         notes,
         game_trees: parsed.trees.len(),
+        marked_region: marked_region.filter(|_| !opts.no_marked_region),
     };
     finish_problem(full, name, opts, target_full, source, from_file)
 }
@@ -300,6 +326,9 @@ struct FromFile {
     notes: Vec<String>,
     /// The game trees in the file (0 read as 1: a problem built from a position).
     game_trees: usize,
+    /// The points the file marks `MA` when they are a region ([`MARKED_REGION`] or more,
+    /// and not [`LoadOptions::no_marked_region`]).
+    marked_region: Option<Vec<Point>>,
 }
 
 /// The problem on `full` with its target chosen: the region of `opts` (or the one the
@@ -318,6 +347,7 @@ fn finish_problem(
         expected,
         notes: mut move_notes,
         game_trees,
+        marked_region,
     } = from_file;
     let game_trees = game_trees.max(1);
     if game_trees > 1 {
@@ -346,6 +376,16 @@ fn finish_problem(
             ));
             Some(h)
         }
+        // The file's MA region (the RZS benchmark's form): moves outside it are barred
+        // to both sides, so it is the area in play.
+        (RegionSpec::Auto, _) => marked_region.map(|ps| {
+            notes.push(format!(
+                "region: the {} points the file marks MA (its region in play; --region \
+                 or --no-marked-region overrides)",
+                ps.len()
+            ));
+            RegionSpec::Points(ps.iter().map(|&p| full.board().sgf(p)).collect())
+        }),
         _ => None,
     };
     let spec = hinted.as_ref().unwrap_or(&opts.region);
@@ -355,6 +395,15 @@ fn finish_problem(
     };
     let area =
         Area::cut(&full, target_full, spec, area_options, &mut notes).map_err(|e| err(e.into()))?;
+    // A cut area is a device of the search: what it changed of the board is said, and
+    // the answer then holds for the area as cut only (tsume-area, `Area::changes`).
+    let changes = area.changes(&full);
+    if !changes.is_empty() {
+        notes.push(format!(
+            "the answer holds for the area as cut only: {}",
+            changes.join("; ")
+        ));
+    }
     if matches!(source, TargetSource::Inferred(_)) {
         if let Some(note) = other_problems(&full, target_full, area.region()) {
             notes.push(note);

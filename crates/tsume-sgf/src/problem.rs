@@ -161,6 +161,12 @@ impl Problem {
         self.area.from_full(p)
     }
 
+    /// What the cut changed of the board as given, one line each (empty: a proof on
+    /// the area is a proof on the board): [`tsume_area::Area::changes`].
+    pub fn changes(&self) -> Vec<String> {
+        self.area.changes(&self.full)
+    }
+
     /// The whole board with the region marked: `X`/`O` stones and `.` empty points in
     /// play, `x`/`o`/`-` for stones and points not in play, `@` the target stone;
     /// then a legend line.

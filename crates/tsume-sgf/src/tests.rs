@@ -540,6 +540,7 @@ fn region_auto_takes_in_enclosed_pockets() {
     let t = "(;SZ[7]PL[B]AW[aa][ca][ab][bb][cb]AB[da][ga][db][eb][fb][gb][ac][bc][cc][dc])";
     let keep = LoadOptions {
         keep_sealed: true,
+        no_marked_region: false,
         ..LoadOptions::default()
     };
     let p = load_with(t, keep).unwrap();
@@ -1167,4 +1168,86 @@ fn deep_lines_are_refused_before_the_parser_and_the_bound_fits_a_small_stack() {
         .unwrap();
     // The whole line is the root sequence: no solution lines; the nested one is one line.
     assert_eq!(worker.join().unwrap(), (0, 1));
+}
+
+/// MA on 20 points or more is the region in play (the RZS benchmark's form), not a target
+/// mark; on fewer it is a target mark as before; `no_marked_region` and an explicit
+/// region other than auto override it. The cut says what it changed of the board.
+#[test]
+fn ma_on_twenty_points_is_the_region() {
+    // CORNER's white group; MA on the 4×6 box a1..f4 of the top left (24 points, the
+    // wall's stones at the box's edge brought whole), TR on the target.
+    let mut ma = String::new();
+    for x in b'a'..=b'f' {
+        for y in b'a'..=b'd' {
+            ma += &format!("[{}{}]", x as char, y as char);
+        }
+    }
+    let text = |marks: &str| CORNER.replace(")", &format!("{marks})"));
+    let p = load(&text(&format!("TR[bb]MA{ma}"))).unwrap();
+    assert_eq!(p.target_source(), &TargetSource::Mark);
+    assert_eq!(p.target_full(), pt(&p, "bb"));
+    // The 24 points, with the wall's stones outside the box (none here).
+    assert_eq!(p.region().len(), 24);
+    assert!(p
+        .notes()
+        .iter()
+        .any(|n| n.contains("the 24 points the file marks MA")));
+    // Under auto the same file's area is the enclosed corner (15 points).
+    let auto = load_with(
+        &text(&format!("TR[bb]MA{ma}")),
+        LoadOptions {
+            no_marked_region: true,
+            ..LoadOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(auto.region().len(), 15);
+    let tight = load_with(
+        &text(&format!("TR[bb]MA{ma}")),
+        LoadOptions {
+            region: RegionSpec::Tight,
+            ..LoadOptions::default()
+        },
+    )
+    .unwrap();
+    assert_ne!(tight.region().len(), 24);
+    // A few MA marks are a target mark, as before.
+    let p = load(&text("MA[bb]")).unwrap();
+    assert_eq!(p.target_full(), pt(&p, "bb"));
+    assert_eq!(p.region().len(), 15);
+    // The black wall touches the empty board beyond: not Benson-alive there, so the
+    // cut (which makes it safe) changed the board, and says so.
+    assert!(!p.changes().is_empty(), "{:?}", p.changes());
+}
+
+/// The cut changes nothing when the area is sealed by a wall Benson's test calls alive
+/// on the board (a black wall with eyes at E7 and G7 around White's corner), and says
+/// what it changed once Black fills an eye of its own (the wall can then die).
+#[test]
+fn a_cut_sealed_by_a_benson_alive_wall_changes_nothing() {
+    let sgf = |extra: &str| {
+        format!(
+            "(;GM[1]SZ[7]PL[B]AW[ba][ab][bb]AB[ca][cb][cc][bc][ac][dc][ec][fc][gc][da][db][eb][fb][gb][fa]{extra})"
+        )
+    };
+    let opts = || LoadOptions {
+        target: Some("bb".into()),
+        ..LoadOptions::default()
+    };
+    let p = load_with(&sgf(""), opts()).unwrap();
+    assert!(p.region().len() < 49 && p.outside_walls().len() == 1);
+    assert!(tsume_board::benson::is_unconditionally_alive(
+        p.full(),
+        pt(&p, "ca")
+    ));
+    assert!(p.changes().is_empty(), "{:?}", p.changes());
+    // One eye filled (Black at G7): the wall is one eye short on the board.
+    let p = load_with(&sgf("[ga]"), opts()).unwrap();
+    let changes = p.changes();
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    assert!(
+        changes[0].contains("not Benson-alive on the board"),
+        "{changes:?}"
+    );
 }

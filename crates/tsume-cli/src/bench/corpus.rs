@@ -22,6 +22,7 @@ pub(super) fn corpus(
         region: a.region.region.clone(),
         no_frame: a.region.no_frame,
         keep_sealed: a.region.keep_sealed,
+        no_marked_region: a.region.no_marked_region,
         limits: a.budget.clamped(),
         tuning: a.search.tuning(),
         ko_rule: a.ko_rule.basic(),

@@ -1,0 +1,157 @@
+//! The RZS benchmark's problem form (issue 47, part 5) and rzs:68 on its default area (part
+//! 4), on the public corpus's files (read in place from `../shared/corpus`; skipped with a
+//! line when it is absent).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use tsume_board::{Color, Move};
+use tsume_prove::{Limits, Verdict};
+use tsume_sgf::{load_problem, LoadOptions, Problem, RegionSpec};
+use tsume_solve::{Settings, Sides};
+use tsume_tests::{corpus_dir, tsume};
+
+fn rzs68(region: RegionSpec, no_marked_region: bool) -> Option<Problem> {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("skipped: ../shared/corpus is absent (set TSUME_CORPUS to run it)");
+        return None;
+    };
+    let opts = LoadOptions {
+        target: Some("R2".into()),
+        to_move: Some(Color::Black),
+        region,
+        no_marked_region,
+        ..LoadOptions::default()
+    };
+    Some(load_problem(&dir.join("rzs/068.sgf"), &opts).unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// The file's 153 MA points are its area in play; the white wall beyond them has all its
+/// liberties inside the region (it is not Benson-alive on the board), so the cut, which
+/// makes the attacker's outside safe, changed the board, and the answer says so.
+#[test]
+fn the_marked_region_is_the_area_and_the_cut_says_what_it_changed() {
+    let Some(p) = rzs68(RegionSpec::Auto, false) else {
+        return;
+    };
+    assert_eq!(p.region().len(), 153);
+    assert!(p
+        .notes()
+        .iter()
+        .any(|n| n.contains("153 points the file marks MA")));
+    let changes = p.changes();
+    assert!(
+        changes
+            .iter()
+            .any(|c| c.contains("not a Benson-alive white wall")),
+        "{changes:?}"
+    );
+}
+
+/// rzs:68, part 4. On the default area (33 points) L1 is in play only as a liberty of the
+/// white stone M1 (a race partner), and the frame puts White's virtual wall where the
+/// board has the empty point K1: a black stone on L1 loses a liberty the board gives it.
+/// That is the cut's fault, not the Go result's: with K1 in play too, Black lives at T2
+/// under the basic ko rule without taking a ko (the book's answer), the disproof checked.
+/// The default area's answer says that it holds for the area only (L1 named).
+#[test]
+fn rzs68_lives_at_t2_once_the_framed_liberty_has_its_neighbour() {
+    let Some(auto) = rzs68(RegionSpec::Auto, true) else {
+        return;
+    };
+    assert_eq!(auto.region().len(), 33);
+    let changes = auto.changes();
+    assert!(changes.iter().any(|c| c.contains("L1")), "{changes:?}");
+    assert!(
+        auto.notes().iter().any(
+            |n| n.starts_with("the answer holds for the area as cut only") && n.contains("L1")
+        ),
+        "{:?}",
+        auto.notes()
+    );
+    let mut points: Vec<String> = auto
+        .region()
+        .iter()
+        .map(|&q| auto.full().board().gtp(q))
+        .collect();
+    points.push("K1".into());
+    let wide = rzs68(RegionSpec::Points(points), true).unwrap();
+    assert_eq!(wide.region().len(), 34);
+    let pos = wide.position().with_ko_rule(true);
+    let settings = Settings {
+        sides: Sides::One(Color::Black),
+        limits: Limits {
+            max_nodes: Some(2_000_000),
+            ..Limits::default()
+        },
+        go: false,
+        check_first_moves: false,
+        ..Settings::default()
+    };
+    let mut report = tsume_solve::answer(&pos, wide.target(), &settings).unwrap();
+    let side = report.sides.remove(0);
+    assert_eq!(side.answer.verdict, Verdict::Alive);
+    let checked = side.check.expect("a tree").expect("checked");
+    assert!(checked.every_alpha);
+    let t2 = wide
+        .from_full(wide.full().board().parse_point("T2").unwrap())
+        .unwrap();
+    assert_eq!(side.answer.moves.first(), Some(&Move::Play(t2)));
+    let tree = side.answer.tree.as_ref().unwrap();
+    assert_eq!(
+        tsume_corpus::rzs::defender_ko_captures(tree, &pos, Color::Black),
+        0
+    );
+}
+
+/// `tsume bench --source rzs`: the RZS totals beside the paper's columns, and the per
+/// problem columns; a problem out of budget is unknown, never a guess.
+#[test]
+fn bench_prints_the_rzs_totals_beside_the_paper() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("skipped: ../shared/corpus is absent (set TSUME_CORPUS to run it)");
+        return;
+    };
+    let rows = tsume_tests::scratch_dir().join("rzs-rows.tsv");
+    let run = tsume(&[
+        "bench",
+        "--corpus",
+        dir.to_str().unwrap(),
+        "--source",
+        "rzs",
+        "--limit",
+        "2",
+        "--max-nodes",
+        "2000",
+        "--rows-out",
+        rows.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert!(
+        run.out.contains("RZS problems: 2; solved (as published, checked; a life without a ko) 0, contradicted 0"),
+        "{}",
+        run.out
+    );
+    assert!(
+        run.out
+            .contains("the paper on these: texp 0, elf_rzs 2, ftl_rzs 2"),
+        "{}",
+        run.out
+    );
+    let tsv = std::fs::read_to_string(&rows).unwrap();
+    let mut lines = tsv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let first: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    assert_eq!(first[col("file")], "rzs/001.sgf");
+    assert_eq!(first[col("got")], "unknown");
+    assert_eq!(first[col("region_points")], "153");
+    assert_eq!(first[col("crucial_groups")], "1");
+    assert_eq!(
+        (
+            first[col("texp")],
+            first[col("elf_rzs")],
+            first[col("ftl_rzs")]
+        ),
+        ("-", "12804", "2596")
+    );
+    assert!(first[col("scope")].starts_with("area: "), "{first:?}");
+}
