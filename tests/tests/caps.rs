@@ -257,3 +257,82 @@ fn a_gtp_line_at_the_cap_is_read_and_one_byte_longer_is_refused() {
     );
     assert!(r[2].starts_with("=9 "), "{r:?}");
 }
+
+/// Class 1: `tsume status` on a sparse 19×19 board peaked at 7.3 GB with default
+/// options, on a 52×52 one it aborted past 16 GB. The states' bytes are now budgeted
+/// (`--memory-mb`, 1 GiB by default; 256 MiB here to keep the suite light): unknown,
+/// exit 0.
+#[test]
+fn status_on_large_boards_is_unknown_within_its_memory_budget() {
+    let dir = scratch_dir();
+    for (name, size) in [("sparse19.sgf", 19), ("sparse52.sgf", 52)] {
+        let f = dir.join(name);
+        std::fs::write(&f, format!("(;GM[1]SZ[{size}]AB[dd][pd]AW[dp][pp])")).unwrap();
+        let t = Instant::now();
+        let run = tsume(&["status", f.to_str().unwrap(), "--memory-mb", "256"]);
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "{name}: {:?}",
+            t.elapsed()
+        );
+        assert_eq!(run.code, 0, "{name}: {}", run.err);
+        assert!(
+            run.out.contains("unknown (the states of hypothetical play would take more than the 256 MiB memory budget)"),
+            "{name}: {}",
+            run.out
+        );
+    }
+    // Ranges: states are numbered by u32, the budget is --tt-mb's.
+    for bad in [
+        vec!["--max-states", "0"],
+        vec!["--max-states", "4294967296"],
+        vec!["--memory-mb", "0"],
+        vec!["--memory-mb", "1048577"],
+    ] {
+        let f = dir.join("sparse19.sgf");
+        let mut args = vec!["status", f.to_str().unwrap()];
+        args.extend(&bad);
+        let t = Instant::now();
+        refused(&tsume(&args), t, &bad.join(" "), bad[0]);
+    }
+    under_two_gb("status");
+}
+
+/// Class 2: `linear --table-bits 30` and `32` aborted (exit 134), 28 took 8.4 GB for a
+/// 1×3 line; 1×11 and 1×12 aborted with the default table. The table is now checked
+/// against `--tt-mb` (1 GiB by default), and a path past it stops the search.
+#[test]
+fn linear_tables_and_paths_stay_within_the_budget() {
+    for (bits, mib) in [("30", "40960"), ("32", "163840")] {
+        let t = Instant::now();
+        let run = tsume(&["linear", "3", "--table-bits", bits]);
+        let says = format!(
+            "--table-bits {bits}: the table takes {mib} MiB on 1×3, more than --tt-mb 1024"
+        );
+        refused(&run, t, &format!("--table-bits {bits}"), &says);
+    }
+    let t = Instant::now();
+    let run = tsume(&["linear", "3", "--table-bits", "28", "--tt-mb", "64"]);
+    refused(
+        &run,
+        t,
+        "--table-bits 28 --tt-mb 64",
+        "(at most --table-bits 20 fits",
+    );
+    // Within the budget: answered as before.
+    let run = tsume(&["linear", "3", "--table-bits", "20", "--tt-mb", "64"]);
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert!(run.out.contains("value +3"), "{}", run.out);
+    // 1×12: the default table lowered to the budget, the path stopped by it.
+    let t = Instant::now();
+    let run = tsume(&["linear", "12", "--tt-mb", "64"]);
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert!(
+        run.out
+            .contains("1×12 ------------: unknown (stopped after"),
+        "{}",
+        run.out
+    );
+    under_two_gb("linear");
+}
