@@ -336,3 +336,35 @@ fn linear_tables_and_paths_stay_within_the_budget() {
     );
     under_two_gb("linear");
 }
+
+/// `check-proof` had its cap checked on the file's size only: a stream (a FIFO here,
+/// 300 MiB of blanks) is now cut at 256 MiB while it streams by.
+#[cfg(unix)]
+#[test]
+fn check_proof_stops_a_stream_at_its_cap() {
+    use std::io::Write;
+    let dir = scratch_dir();
+    let fifo = dir.join("proof.json");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    let w = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        let mut f = std::fs::OpenOptions::new().write(true).open(&w).unwrap();
+        let chunk = vec![b' '; 1 << 20];
+        // The reader stops at the cap and closes its end: the rest fails to write.
+        (0..300).take_while(|_| f.write_all(&chunk).is_ok()).count()
+    });
+    let t = Instant::now();
+    let run = tsume(&["check-proof", fifo.to_str().unwrap()]);
+    refused(
+        &run,
+        t,
+        "check-proof on a stream",
+        "more than the 256 MiB read",
+    );
+    assert!(writer.join().unwrap() < 300, "the whole stream was read");
+    under_two_gb("check-proof");
+}
