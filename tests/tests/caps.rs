@@ -334,6 +334,25 @@ fn linear_tables_and_paths_stay_within_the_budget() {
         "{}",
         run.out
     );
+    // --verify-pruning on 1×12 overflowed the main thread's stack (exit 134): its
+    // solvers now run within the budget too, a comparison they cannot make said so.
+    let t = Instant::now();
+    let run = tsume(&[
+        "linear",
+        "12",
+        "--verify-pruning",
+        "--samples",
+        "1",
+        "--tt-mb",
+        "64",
+    ]);
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert!(
+        run.out.contains("not made (a value out of budget)"),
+        "{}",
+        run.out
+    );
     under_two_gb("linear");
 }
 

@@ -124,6 +124,21 @@ fn start_of(what: &str) -> Result<LinePosition, String> {
     LinePosition::parse(what).map_err(|e| format!("{what}: {e}"))
 }
 
+/// Runs `work` on a thread of `stack` bytes of stack and waits for it: the search
+/// recurses a frame a ply, and the stack holds the plies --tt-mb allows (a deeper path
+/// stops it: unknown). A panic of `work` goes on here.
+fn on_stack<T: Send>(stack: usize, work: impl FnOnce() -> T + Send) -> std::io::Result<T> {
+    std::thread::scope(|s| {
+        let handle = std::thread::Builder::new()
+            .name("linear".into())
+            .stack_size(stack)
+            .spawn_scoped(s, work)?;
+        Ok(handle
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    })
+}
+
 /// Runs `tsume linear`.
 pub(crate) fn run(a: &LinearArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let start = match start_of(&a.what) {
@@ -140,6 +155,7 @@ pub(crate) fn run(a: &LinearArgs, out: &mut dyn Write, err: &mut dyn Write) -> i
             return EXIT_BAD_INPUT;
         }
     };
+    let positions = tsume_linear::compact::Tables::new(start.len()).len();
     if a.verify_pruning {
         if start.cells().iter().any(Option::is_some) {
             let _ = writeln!(
@@ -148,7 +164,20 @@ pub(crate) fn run(a: &LinearArgs, out: &mut dyn Write, err: &mut dyn Write) -> i
             );
             return EXIT_BAD_INPUT;
         }
-        let check = PruningCheck::run(start.len(), a.samples, a.seed, table_bits);
+        let solver = Options {
+            table_bits,
+            max_bytes: (a.tt_mb as u64) << 20,
+            ..Options::default()
+        };
+        let stack = stack_bytes(positions, &solver).unwrap_or(8 << 20);
+        let (n, samples, seed) = (start.len(), a.samples, a.seed);
+        let check = match on_stack(stack, move || PruningCheck::run(n, samples, seed, solver)) {
+            Ok(c) => c,
+            Err(e) => {
+                let _ = writeln!(err, "tsume linear: cannot start the search: {e}");
+                return EXIT_FAILURE;
+            }
+        };
         if a.json {
             report::print(out, &check.json());
         } else {
@@ -165,23 +194,13 @@ pub(crate) fn run(a: &LinearArgs, out: &mut dyn Write, err: &mut dyn Write) -> i
         ..Options::default()
     };
     let stop = Some(crate::interrupt_flag());
-    let positions = tsume_linear::compact::Tables::new(start.len()).len();
-    // The search recurses a frame a ply: on a thread whose stack holds the plies
-    // --tt-mb allows (a deeper path stops it: unknown).
     let stack = stack_bytes(positions, &options).unwrap_or(8 << 20);
     let player = a.to_move.player();
-    let solved = std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .name("linear".into())
-            .stack_size(stack)
-            .spawn_scoped(s, || {
-                tsume_linear::report::solve(&start, player, options, stop)
-            })
-            .map(|h| h.join())
+    let solved = on_stack(stack, || {
+        tsume_linear::report::solve(&start, player, options, stop)
     });
     let solved = match solved {
-        Ok(Ok(r)) => r,
-        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Ok(r) => r,
         Err(e) => {
             let _ = writeln!(err, "tsume linear: cannot start the search: {e}");
             return EXIT_FAILURE;
