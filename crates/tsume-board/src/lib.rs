@@ -39,6 +39,7 @@ mod board;
 pub mod coord;
 pub mod diagram;
 pub mod graph_format;
+pub mod input;
 pub mod naive;
 mod position;
 pub mod sgf_write;

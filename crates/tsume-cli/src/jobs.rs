@@ -142,7 +142,9 @@ pub(crate) fn jobs(files: &[PathBuf], index: TreeIndex, stdin: Option<&str>) -> 
         let text = match stdin.filter(|_| is_stdin(f)) {
             Some(t) => Some(std::borrow::Cow::Borrowed(t)),
             None if f.extension().is_some_and(|e| e == "graph") => None,
-            None => std::fs::read_to_string(f).ok().map(std::borrow::Cow::Owned),
+            None => tsume_sgf::read_problem_file(f)
+                .ok()
+                .map(std::borrow::Cow::Owned),
         };
         let parsed = text
             .filter(|t| !tsume_sgf::is_graph_text(t))

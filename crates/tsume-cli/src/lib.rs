@@ -176,12 +176,14 @@ pub fn run_with_input(
         _ => &[],
     };
     let stdin = if files.iter().any(|f| jobs::is_stdin(f)) {
-        let mut text = String::new();
-        if let Err(e) = input.read_to_string(&mut text) {
-            let _ = writeln!(err, "{}: cannot read: {e}", jobs::STDIN_NAME);
-            return EXIT_BAD_INPUT;
+        // Within the larger cap (a graph's); an SGF text is held to its own when parsed.
+        match tsume_board::input::read_text(input, tsume_board::input::MAX_GRAPH_BYTES) {
+            Ok(text) => Some(text),
+            Err(e) => {
+                let _ = writeln!(err, "{}: {e}", jobs::STDIN_NAME);
+                return EXIT_BAD_INPUT;
+            }
         }
-        Some(text)
     } else {
         None
     };

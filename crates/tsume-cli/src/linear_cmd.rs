@@ -5,7 +5,7 @@ use std::io::Write;
 
 use clap::Args;
 use tsume_linear::report::PruningCheck;
-use tsume_linear::solver::Options;
+use tsume_linear::solver::{fit_table_bits, stack_bytes, table_bytes, Options};
 use tsume_linear::{LinePosition, MAX_N};
 
 use crate::args::LinePlayer;
@@ -70,9 +70,47 @@ pub struct LinearArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub max_nodes: u64,
     /// log₂ of the transposition table's entries (84 bytes each, plus a bit a position of the
-    /// line for what each entry's search asked).
-    #[arg(long, value_name = "BITS", default_value_t = 22, value_parser = clap::value_parser!(u32).range(0..=32))]
-    pub table_bits: u32,
+    /// line for what each entry's search asked); refused when the table would pass
+    /// --tt-mb [default: 22, or the most bits whose table fits --tt-mb].
+    #[arg(long, value_name = "BITS", value_parser = clap::value_parser!(u32).range(0..=32))]
+    pub table_bits: Option<u32>,
+    /// Memory budget in MiB of the table and the search path's sets: a path that would
+    /// pass it stops the search (unknown).
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_TT_MB, value_parser = crate::numbers::tt_mb)]
+    pub tt_mb: usize,
+}
+
+/// `--tt-mb`'s default for `linear`: 1 GiB, the table and the path within it.
+const DEFAULT_TT_MB: usize = 1024;
+/// `--table-bits`' default, lowered to what `--tt-mb` holds.
+const DEFAULT_TABLE_BITS: u32 = 22;
+
+/// The table bits to use: `--table-bits` if its table fits `--tt-mb` (else why not, in
+/// one line), or the most bits up to the default that fit.
+fn table_bits(a: &LinearArgs, n: usize) -> Result<u32, String> {
+    let positions = tsume_linear::compact::Tables::new(n).len();
+    let budget = (a.tt_mb as u64) << 20;
+    // --verify-pruning's solvers search without the rule (their Q sets tracked).
+    let opts = |table_bits| Options {
+        prune: a.prune && !a.verify_pruning,
+        table_bits,
+        max_bytes: budget,
+        ..Options::default()
+    };
+    let Some(bits) = a.table_bits else {
+        return Ok(fit_table_bits(positions, &opts(DEFAULT_TABLE_BITS)));
+    };
+    let bytes = table_bytes(positions, &opts(bits));
+    if bytes > budget {
+        return Err(format!(
+            "--table-bits {bits}: the table takes {} MiB on 1×{n}, more than --tt-mb {} \
+             (at most --table-bits {} fits; docs/limits.md)",
+            bytes.div_ceil(1 << 20),
+            a.tt_mb,
+            fit_table_bits(positions, &opts(bits))
+        ));
+    }
+    Ok(bits)
 }
 
 /// The start: an empty line of n cells, or a position.
@@ -86,6 +124,21 @@ fn start_of(what: &str) -> Result<LinePosition, String> {
     LinePosition::parse(what).map_err(|e| format!("{what}: {e}"))
 }
 
+/// Runs `work` on a thread of `stack` bytes of stack and waits for it: the search
+/// recurses a frame a ply, and the stack holds the plies --tt-mb allows (a deeper path
+/// stops it: unknown). A panic of `work` goes on here.
+fn on_stack<T: Send>(stack: usize, work: impl FnOnce() -> T + Send) -> std::io::Result<T> {
+    std::thread::scope(|s| {
+        let handle = std::thread::Builder::new()
+            .name("linear".into())
+            .stack_size(stack)
+            .spawn_scoped(s, work)?;
+        Ok(handle
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    })
+}
+
 /// Runs `tsume linear`.
 pub(crate) fn run(a: &LinearArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let start = match start_of(&a.what) {
@@ -95,6 +148,14 @@ pub(crate) fn run(a: &LinearArgs, out: &mut dyn Write, err: &mut dyn Write) -> i
             return EXIT_BAD_INPUT;
         }
     };
+    let table_bits = match table_bits(a, start.len()) {
+        Ok(b) => b,
+        Err(e) => {
+            let _ = writeln!(err, "tsume linear: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let positions = tsume_linear::compact::Tables::new(start.len()).len();
     if a.verify_pruning {
         if start.cells().iter().any(Option::is_some) {
             let _ = writeln!(
@@ -103,7 +164,20 @@ pub(crate) fn run(a: &LinearArgs, out: &mut dyn Write, err: &mut dyn Write) -> i
             );
             return EXIT_BAD_INPUT;
         }
-        let check = PruningCheck::run(start.len(), a.samples, a.seed, a.table_bits);
+        let solver = Options {
+            table_bits,
+            max_bytes: (a.tt_mb as u64) << 20,
+            ..Options::default()
+        };
+        let stack = stack_bytes(positions, &solver).unwrap_or(8 << 20);
+        let (n, samples, seed) = (start.len(), a.samples, a.seed);
+        let check = match on_stack(stack, move || PruningCheck::run(n, samples, seed, solver)) {
+            Ok(c) => c,
+            Err(e) => {
+                let _ = writeln!(err, "tsume linear: cannot start the search: {e}");
+                return EXIT_FAILURE;
+            }
+        };
         if a.json {
             report::print(out, &check.json());
         } else {
@@ -113,13 +187,26 @@ pub(crate) fn run(a: &LinearArgs, out: &mut dyn Write, err: &mut dyn Write) -> i
     }
     let options = Options {
         prune: a.prune,
-        table_bits: a.table_bits,
+        table_bits,
         key_seed: a.seed,
         max_nodes: a.max_nodes,
+        max_bytes: (a.tt_mb as u64) << 20,
         ..Options::default()
     };
     let stop = Some(crate::interrupt_flag());
-    match tsume_linear::report::solve(&start, a.to_move.player(), options, stop) {
+    let stack = stack_bytes(positions, &options).unwrap_or(8 << 20);
+    let player = a.to_move.player();
+    let solved = on_stack(stack, || {
+        tsume_linear::report::solve(&start, player, options, stop)
+    });
+    let solved = match solved {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = writeln!(err, "tsume linear: cannot start the search: {e}");
+            return EXIT_FAILURE;
+        }
+    };
+    match solved {
         Ok(s) if a.json => report::print(out, &s),
         Ok(s) => {
             let _ = write!(out, "{}", s.text());

@@ -75,6 +75,12 @@ pub fn budget(s: &str) -> Result<usize, String> {
     in_range(s, 0, 1 << 40)
 }
 
+/// `status --max-states`: 1 to 2³² − 1 (a state is numbered by a `u32`; the memory
+/// budget, `--memory-mb`, bounds them further).
+pub fn max_states(s: &str) -> Result<usize, String> {
+    in_range(s, 1, u32::MAX as usize)
+}
+
 fn in_range(s: &str, lo: usize, hi: usize) -> Result<usize, String> {
     match s.trim().parse::<u128>() {
         Ok(n) if (lo as u128..=hi as u128).contains(&n) => Ok(n as usize),
@@ -133,5 +139,10 @@ mod tests {
         assert_eq!(random_clauses("200000"), Ok(200_000));
         assert!(random_clauses("200001").is_err());
         assert!(random_vars("4294967295").is_err());
+        assert_eq!(max_states("1"), Ok(1));
+        assert_eq!(max_states("4294967295"), Ok(u32::MAX as usize));
+        for bad in ["0", "4294967296", "18446744073709551615", "-1"] {
+            assert!(max_states(bad).is_err(), "{bad}");
+        }
     }
 }

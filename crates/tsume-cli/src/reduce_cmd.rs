@@ -126,7 +126,8 @@ pub struct VerifyArgs {
 }
 
 fn read_cnf(path: &Path) -> Result<Cnf, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = tsume_board::input::read_file(path, tsume_board::input::MAX_DIMACS_BYTES)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     parse_dimacs_within(&text, DimacsLimits::REDUCE).map_err(|e| format!("{}: {e}", path.display()))
 }
 

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 use tsume_board::Point;
 use tsume_sgf::Problem;
-use tsume_status::{Options, StatusError, DEFAULT_MAX_STATES};
+use tsume_status::{Options, StatusError, DEFAULT_MAX_BYTES, DEFAULT_MAX_STATES};
 
 use crate::args::{AreaArgs, KoRuleArg, Player};
 use crate::jobs::Job;
@@ -36,7 +36,7 @@ Two evaluations, side by side:
   sequence of at most α plies (unfinished ones count A); by default the conclusion that
   every large enough α gives, or none if it keeps changing with α.
 
-Only small areas: every state of hypothetical play is built (--max-states)."
+Only small areas: every state of hypothetical play is built (--max-states, --memory-mb)."
 )]
 pub struct StatusArgs {
     /// An SGF or tsume-graph file.
@@ -61,9 +61,14 @@ pub struct StatusArgs {
     /// [default: the conclusion every large enough α gives].
     #[arg(long, value_name = "α")]
     pub depth: Option<u32>,
-    /// The most states of hypothetical play built per string; more: unknown.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    /// The most states of hypothetical play built per string (1 to 2³² − 1); more:
+    /// unknown.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES, value_parser = crate::numbers::max_states)]
     pub max_states: usize,
+    /// Memory budget in MiB of one string's states of hypothetical play, their moves and
+    /// their evaluations; more: unknown.
+    #[arg(long, value_name = "MB", default_value_t = (DEFAULT_MAX_BYTES >> 20) as usize, value_parser = crate::numbers::tt_mb)]
+    pub memory_mb: usize,
     #[command(flatten)]
     pub area: AreaArgs,
     /// Print one JSON object.
@@ -107,6 +112,7 @@ fn status(a: &StatusArgs, out: &mut dyn Write) -> Result<(), Fail> {
         first,
         depth: a.depth,
         max_states: a.max_states,
+        max_bytes: (a.memory_mb as u64) << 20,
     };
     let json = |result| StatusJson {
         file: problem.label(),

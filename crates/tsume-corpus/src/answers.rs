@@ -75,10 +75,16 @@ impl std::error::Error for AnswersError {}
 /// The rows of `dir/answers.tsv`.
 pub fn read_rows(dir: &Path) -> Result<Vec<Row>, AnswersError> {
     let path = dir.join("answers.tsv");
-    let text = std::fs::read_to_string(&path).map_err(|error| AnswersError::Io {
-        path: path.clone(),
-        error,
-    })?;
+    let text =
+        tsume_board::input::read_file(&path, tsume_board::input::MAX_TABLE_BYTES).map_err(|e| {
+            AnswersError::Io {
+                path: path.clone(),
+                error: match e {
+                    tsume_board::input::InputError::Io(error) => error,
+                    e => std::io::Error::new(std::io::ErrorKind::FileTooLarge, e),
+                },
+            }
+        })?;
     parse_rows(&text, &path)
 }
 

@@ -145,16 +145,24 @@ pub fn run(settings: Settings, input: &mut dyn BufRead, out: &mut dyn Write) -> 
         region_hint: None,
     };
     let mut line = Vec::new();
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line).map_err(Error::Read)? == 0 {
-            break;
-        }
+    let cap = tsume_board::input::MAX_GTP_LINE_BYTES;
+    while let Some(whole) =
+        tsume_board::input::read_line(input, &mut line, cap).map_err(Error::Read)?
+    {
         let text = String::from_utf8_lossy(&line);
         let Some((id, command, args)) = preprocess(&text) else {
             continue;
         };
-        let reply = engine.handle(&command, &args);
+        // A line past the cap is answered (its id and command are in its first bytes)
+        // with an error, its rest skipped unread: the engine goes on.
+        let reply = if whole {
+            engine.handle(&command, &args)
+        } else {
+            Err(format!(
+                "command line longer than the {} read (docs/limits.md)",
+                tsume_board::input::cap_words(cap)
+            ))
+        };
         // Ctrl-C stops the command's search (its reply: unknown), not the engine.
         if let Some(stop) = &engine.settings.solve.limits.stop {
             stop.store(false, std::sync::atomic::Ordering::SeqCst);
@@ -551,8 +559,11 @@ impl Engine {
                 _ => return Err(format!("loadsgf: bad move number \"{t}\"")),
             },
         };
-        let text =
-            std::fs::read_to_string(file).map_err(|e| format!("cannot load file {file}: {e}"))?;
+        let text = tsume_board::input::read_file(
+            std::path::Path::new(file),
+            tsume_board::input::MAX_SGF_BYTES,
+        )
+        .map_err(|e| format!("cannot load file {file}: {e}"))?;
         let read = tsume_sgf::parse_sgf_position(&text, file, self.settings.load.index, before)
             .map_err(|e| e.to_string())?;
         let pos = read.position;

@@ -56,6 +56,9 @@ pub struct VerifyEndJson {
     pub checked: u64,
     /// Comparisons where the theorem failed.
     pub failures: u64,
+    /// Comparisons not made: a value out of the solver's budget (absent when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unknown: u64,
     /// States meeting the hypothesis whose swapped history is not a legal game.
     pub not_valid: u64,
     /// The shortest failure found.
@@ -99,6 +102,7 @@ impl VerifyEndJson {
             states: r.states,
             checked: r.checked,
             failures: r.failures,
+            unknown: r.unknown,
             not_valid: r.invalid_swaps,
             counterexample: r.counterexample.as_ref().map(|c| CounterexampleJson {
                 line: format_line(&c.line),
@@ -112,6 +116,11 @@ impl VerifyEndJson {
             }),
         }
     }
+}
+
+/// Whether a count is 0 (serde's `skip_serializing_if`).
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 #[cfg(test)]

@@ -107,8 +107,9 @@ pub struct PruningCheck {
 impl PruningCheck {
     /// The theorem on every state reachable from the empty 1×n line for n ≤ 4, else on
     /// `samples` random states (from `seed`); the rule on the first `samples` states
-    /// where it applies. `table_bits`: the solvers' tables.
-    pub fn run(n: usize, samples: u64, seed: u64, table_bits: u32) -> PruningCheck {
+    /// where it applies. `solver`: the solvers' options (table, memory budget; pruning
+    /// is turned off).
+    pub fn run(n: usize, samples: u64, seed: u64, solver: Options) -> PruningCheck {
         let clock = Instant::now();
         let exhaustive = n <= 4;
         let ends = [End::Near, End::Far];
@@ -118,7 +119,7 @@ impl PruningCheck {
                 let r = if exhaustive {
                     verify::exhaustive(n, end).0
                 } else {
-                    verify::sample(n, end, samples, seed, table_bits, false)
+                    verify::sample(n, end, samples, seed, solver, false)
                 };
                 (end, r)
             })
@@ -126,7 +127,7 @@ impl PruningCheck {
         let rule = ends
             .iter()
             .map(|&end| {
-                let r = verify::rule_instances(n, end, samples, None, table_bits);
+                let r = verify::rule_instances(n, end, samples, None, solver);
                 (end, r)
             })
             .collect();
@@ -201,6 +202,9 @@ fn end_lines(out: &mut String, ends: &[(End, Report)], swaps: bool) {
             r.checked,
             r.failures
         );
+        if r.unknown > 0 {
+            let _ = write!(out, ", {} not made (a value out of budget)", r.unknown);
+        }
         if swaps {
             let _ = write!(out, " ({} swapped histories not valid)", r.invalid_swaps);
         }
@@ -239,7 +243,15 @@ mod tests {
 
     #[test]
     fn the_check_holds_on_three_cells_at_both_ends() {
-        let c = PruningCheck::run(3, 100, 1, 10);
+        let c = PruningCheck::run(
+            3,
+            100,
+            1,
+            Options {
+                table_bits: 10,
+                ..Options::default()
+            },
+        );
         assert!(c.exhaustive && c.holds());
         let j = c.json();
         assert_eq!((j.theorem.len(), j.rule.len(), j.holds), (2, 2, true));

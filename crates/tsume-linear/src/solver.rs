@@ -81,6 +81,11 @@ pub struct Options {
     /// mirrored): the rules are symmetric, so both have the same value. Off with
     /// `prune` (its rule is one-sided on 1×2).
     pub mirror: bool,
+    /// The memory budget in bytes of the table and the search path (its Q sets and
+    /// stack frames; 0: none): a table that would not fit is built with fewer bits
+    /// ([`fit_table_bits`]), a path that would not fit beside it stops the search (the
+    /// value unknown; [`max_plies`]). Run the search on a thread of [`stack_bytes`].
+    pub max_bytes: u64,
 }
 
 impl Default for Options {
@@ -92,8 +97,88 @@ impl Default for Options {
             max_nodes: 0,
             history: HistoryKey::Queried,
             mirror: true,
+            max_bytes: 0,
         }
     }
+}
+
+/// The table's shape for a line of `positions` legal positions: its entries and the Q
+/// words of each (none when Q is not tracked).
+fn table_shape(positions: usize, opts: &Options) -> (usize, usize) {
+    let entries = if opts.table_bits == 0 {
+        0
+    } else {
+        (1usize << opts.table_bits).max(BUCKET)
+    };
+    let tracked = opts.history == HistoryKey::Queried && !opts.prune;
+    let qwords = if tracked && entries > 0 {
+        positions.div_ceil(64)
+    } else {
+        0
+    };
+    (entries, qwords)
+}
+
+/// The bytes the table of `opts.table_bits` takes for a line of `positions` legal
+/// positions ([`Tables::len`]): 84 an entry (its tag and state id included) and, when Q is tracked, one bit a position
+/// an entry (whole words). `Solver::new` allocates exactly this.
+pub fn table_bytes(positions: usize, opts: &Options) -> u64 {
+    let (entries, qwords) = table_shape(positions, opts);
+    let entry = crate::table::SLOT_BYTES as u64;
+    (entries as u64).saturating_mul(entry + 8 * qwords as u64)
+}
+
+/// The stack one ply of the search takes, rounded up: 448 bytes measured on a release
+/// build (the distance between the frames of plies 0 and 1000 on 1×12), doubled.
+pub const PLY_STACK_BYTES: u64 = 1024;
+
+/// The deepest ply the search reaches within `opts.max_bytes` (usize::MAX with no
+/// budget): each ply holds its Q set (when tracked) and its stack frame
+/// ([`PLY_STACK_BYTES`]) beside the table of [`fit_table_bits`]; one ply spare.
+pub fn max_plies(positions: usize, opts: &Options) -> usize {
+    if opts.max_bytes == 0 {
+        return usize::MAX;
+    }
+    let opts = Options {
+        table_bits: fit_table_bits(positions, opts),
+        ..*opts
+    };
+    let (_, qwords) = table_shape(positions, &opts);
+    let left = opts.max_bytes.saturating_sub(table_bytes(positions, &opts));
+    usize::try_from(left / (8 * qwords as u64 + PLY_STACK_BYTES))
+        .unwrap_or(usize::MAX)
+        .saturating_sub(2)
+}
+
+/// The stack a thread needs to run the search within `opts.max_bytes`: the frames of
+/// [`max_plies`] plies and 8 MiB for the rest; None with no budget.
+pub fn stack_bytes(positions: usize, opts: &Options) -> Option<usize> {
+    (opts.max_bytes > 0).then(|| {
+        max_plies(positions, opts)
+            .saturating_mul(PLY_STACK_BYTES as usize)
+            .saturating_add(8 << 20)
+    })
+}
+
+/// The most table bits, at most `opts.table_bits`, whose table fits `opts.max_bytes`
+/// (0: no budget, `opts.table_bits` itself) for a line of `positions` positions; 0 (no
+/// table) when none does.
+pub fn fit_table_bits(positions: usize, opts: &Options) -> u32 {
+    if opts.max_bytes == 0 {
+        return opts.table_bits;
+    }
+    (1..=opts.table_bits)
+        .rev()
+        .find(|&bits| {
+            table_bytes(
+                positions,
+                &Options {
+                    table_bits: bits,
+                    ..*opts
+                },
+            ) <= opts.max_bytes
+        })
+        .unwrap_or(0)
 }
 
 /// A state to solve: the history (every position seen, in order, the current one
@@ -130,8 +215,9 @@ pub enum SolveError {
         /// Its index in the history.
         index: usize,
     },
-    /// The node budget ([`Options::max_nodes`]) ran out or the stop flag was raised:
-    /// the value is unknown.
+    /// The node budget ([`Options::max_nodes`]) or the memory budget
+    /// ([`Options::max_bytes`]) ran out, or the stop flag was raised: the value is
+    /// unknown.
     Stopped {
         /// Nodes visited before stopping.
         nodes: u64,
@@ -227,6 +313,8 @@ pub struct Solver {
     hh: [[u32; crate::line::MAX_N + 1]; 2],
     /// The node count at which to stop (u64::MAX: never).
     limit: u64,
+    /// The deepest ply that fits [`Options::max_bytes`] ([`max_plies`]).
+    max_plies: usize,
     stop: Option<Arc<AtomicBool>>,
     stopped: bool,
 }
@@ -239,14 +327,13 @@ impl Solver {
     pub fn new(n: usize, opts: Options) -> Solver {
         let t = Tables::new(n);
         let keys = Keys::new(t.len(), opts.key_seed);
-        let entries = if opts.table_bits == 0 {
-            0
-        } else {
-            (1usize << opts.table_bits).max(BUCKET)
+        let opts = Options {
+            table_bits: fit_table_bits(t.len(), &opts),
+            ..opts
         };
+        let (entries, qwords) = table_shape(t.len(), &opts);
         let words = t.len().div_ceil(64);
-        let tracked = opts.history == HistoryKey::Queried && !opts.prune;
-        let qwords = if tracked && entries > 0 { words } else { 0 };
+        let max_plies = max_plies(t.len(), &opts);
         // Centre cells first: they shape the line.
         let mut order: Vec<usize> = (0..n).collect();
         let mid2 = n as i64 - 1; // twice the centre
@@ -268,6 +355,7 @@ impl Solver {
             stats: Stats::default(),
             hh: [[0; crate::line::MAX_N + 1]; 2],
             limit: u64::MAX,
+            max_plies,
             stop: None,
             stopped: false,
         }
@@ -400,7 +488,10 @@ impl Solver {
         ply: usize,
     ) -> i32 {
         self.stats.nodes += 1;
-        if self.stats.nodes >= self.limit || (self.stats.nodes & 0xFFFF == 0 && self.poll()) {
+        if self.stats.nodes >= self.limit
+            || ply >= self.max_plies
+            || (self.stats.nodes & 0xFFFF == 0 && self.poll())
+        {
             self.stopped = true;
         }
         if self.stopped {

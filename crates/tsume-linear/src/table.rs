@@ -19,6 +19,10 @@
 /// Entries a bucket holds.
 pub(crate) const BUCKET: usize = 4;
 
+/// The bytes one slot of the table takes: its entry, its tag and its state id.
+pub(crate) const SLOT_BYTES: usize =
+    std::mem::size_of::<Entry>() + std::mem::size_of::<Tag>() + std::mem::size_of::<u32>();
+
 /// Slots of a group when Q is tracked. On 1×8 a state is met under hundreds of histories
 /// that each need an entry of their own (docs/experiments/linear-table-spread.md): the
 /// solver files each entry in one of many groups by its kind and the seen status of
@@ -479,9 +483,6 @@ mod tests {
     /// The size `Options::table_bits`'s documentation states: an entry and its tag.
     #[test]
     fn an_entry_is_84_bytes() {
-        assert_eq!(
-            std::mem::size_of::<Entry>() + std::mem::size_of::<Tag>() + 4,
-            84
-        );
+        assert_eq!(SLOT_BYTES, 84);
     }
 }

@@ -95,6 +95,8 @@ pub struct Report {
     pub invalid_swaps: u64,
     /// Comparisons where the theorem failed.
     pub failures: u64,
+    /// Comparisons not made: a value the solver's budget (memory, nodes) stopped.
+    pub unknown: u64,
     /// A failure with the shortest line (the first found among those).
     pub counterexample: Option<Counterexample>,
 }
@@ -386,22 +388,21 @@ fn valid_history(t: &Tables, swapped: &[u32], first: Player) -> bool {
 
 /// Checks the theorem at `end` on `count` random states of the 1×n board: random games
 /// from the empty board (each legal move equally likely, a pass less so), each state met
-/// on the way tested. Values by [`Solver`] with pruning off, `table_bits` for its
-/// table.
+/// on the way tested. Values by [`Solver`] with `solver`'s options (its table and
+/// memory budget), pruning off; a comparison whose values the budget stops is not made.
 pub fn sample(
     n: usize,
     end: End,
     count: u64,
     seed: u64,
-    table_bits: u32,
+    solver: Options,
     stop_at_first: bool,
 ) -> Report {
     let mut solver = Solver::new(
         n,
         Options {
             prune: false,
-            table_bits,
-            ..Options::default()
+            ..solver
         },
     );
     let t = solver.tables().clone();
@@ -431,7 +432,6 @@ pub fn sample(
                         report.invalid_swaps += 1;
                         break 'check;
                     }
-                    report.checked += 1;
                     let start = |h: &[u32]| Start {
                         history: h.iter().map(|&i| t.position(i)).collect(),
                         to_move: me,
@@ -440,8 +440,10 @@ pub fn sample(
                     let s0 = start(&line);
                     let s1 = start(&swapped);
                     let (Ok((v0, _)), Ok((v1, _))) = (solver.value(&s0), solver.value(&s1)) else {
+                        report.unknown += 1;
                         break 'check;
                     };
+                    report.checked += 1;
                     let (mu0, mu1) = (x.sign() * v0, x.sign() * v1);
                     if mu0 > mu1 {
                         report.fail(Counterexample {
@@ -503,14 +505,13 @@ pub fn rule_instances(
     end: End,
     limit: u64,
     seed: Option<u64>,
-    table_bits: u32,
+    solver: Options,
 ) -> Report {
     let mut solver = Solver::new(
         n,
         Options {
             prune: false,
-            table_bits,
-            ..Options::default()
+            ..solver
         },
     );
     let t = solver.tables().clone();
@@ -550,7 +551,6 @@ pub fn rule_instances(
             && !seen(at_inner)
             && t.stones(at_inner) == t.stones(cur) + 1
         {
-            report.checked += 1;
             let child = |id: u32| {
                 let mut h: Vec<LinePosition> = line.iter().map(|&k| t.position(k)).collect();
                 h.push(t.position(id));
@@ -561,7 +561,12 @@ pub fn rule_instances(
                 }
             };
             let (s0, s1) = (child(at_end), child(at_inner));
-            if let (Ok((v0, _)), Ok((v1, _))) = (solver.value(&s0), solver.value(&s1)) {
+            let values = (solver.value(&s0), solver.value(&s1));
+            if values.0.is_err() || values.1.is_err() {
+                report.unknown += 1;
+            }
+            if let (Ok((v0, _)), Ok((v1, _))) = values {
+                report.checked += 1;
                 let (mu0, mu1) = (me.sign() * v0, me.sign() * v1);
                 if mu0 > mu1 {
                     let mut l0 = line.clone();

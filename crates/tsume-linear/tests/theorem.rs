@@ -5,10 +5,19 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use tsume_linear::rules::{self, Game, Rules};
+use tsume_linear::solver::Options;
 use tsume_linear::verify::{exhaustive, rule_instances, sample, End};
 use tsume_linear::{LinePosition, Move, Player};
 
 /// Nodes of the whole game tree, counted on the reference rules.
+/// The solvers' options: a table of 2¹⁶ entries.
+fn bits16() -> Options {
+    Options {
+        table_bits: 16,
+        ..Options::default()
+    }
+}
+
 fn tree_nodes(g: &Game) -> u64 {
     1 + g
         .legal_moves()
@@ -85,7 +94,7 @@ fn theorem_fails_on_one_by_five() {
 /// The random check finds such failures on 1×5 (deterministic for a seed).
 #[test]
 fn sample_finds_the_failure() {
-    let r = sample(5, End::Near, 20_000, 1, 16, true);
+    let r = sample(5, End::Near, 20_000, 1, bits16(), true);
     assert!(r.checked > 0);
     let c = r
         .counterexample
@@ -100,7 +109,7 @@ fn sample_finds_the_failure() {
 fn the_pruning_rule_holds_up_to_five() {
     for n in 2..=5 {
         for end in [End::Near, End::Far] {
-            let r = rule_instances(n, end, u64::MAX, None, 16);
+            let r = rule_instances(n, end, u64::MAX, None, bits16());
             assert!(r.checked > 0, "1×{n}");
             assert_eq!(r.failures, 0, "1×{n} {end:?}: {:?}", r.counterexample);
         }

@@ -28,6 +28,13 @@ impl LoadError {
 pub enum LoadErrorKind {
     /// The file could not be read.
     Io(String),
+    /// More bytes than an input of its kind may have (`tsume_board::input`).
+    TooLarge {
+        /// The cap, in bytes.
+        cap: u64,
+        /// The size, when it was known before reading.
+        bytes: Option<u64>,
+    },
     /// Brackets or parentheses do not balance (with the line where it shows).
     Unbalanced(String),
     /// Any other SGF syntax error reported by the parser.
@@ -83,6 +90,14 @@ impl fmt::Display for LoadErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadErrorKind::Io(e) => write!(f, "cannot read the file: {e}"),
+            LoadErrorKind::TooLarge { cap, bytes } => write!(
+                f,
+                "{}",
+                tsume_board::input::InputError::TooLarge {
+                    cap: *cap,
+                    bytes: *bytes
+                }
+            ),
             LoadErrorKind::Unbalanced(e) => write!(f, "malformed SGF: {e}"),
             LoadErrorKind::Syntax(e) => write!(f, "malformed SGF: {e}"),
             LoadErrorKind::NoSuchTree { index, count } => write!(
@@ -117,6 +132,18 @@ impl fmt::Display for LoadErrorKind {
             LoadErrorKind::NoTarget(e) => write!(f, "no target: {e}"),
             LoadErrorKind::BadRegion(e) => write!(f, "bad region: {e}"),
             LoadErrorKind::Graph(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<tsume_board::input::InputError> for LoadErrorKind {
+    fn from(e: tsume_board::input::InputError) -> LoadErrorKind {
+        match e {
+            tsume_board::input::InputError::TooLarge { cap, bytes } => {
+                LoadErrorKind::TooLarge { cap, bytes }
+            }
+            tsume_board::input::InputError::Io(e) => LoadErrorKind::Io(e.to_string()),
+            e => LoadErrorKind::Io(e.to_string()),
         }
     }
 }

@@ -98,7 +98,8 @@ pub use error::{tree_label, LoadError, LoadErrorKind};
 pub use expected::{parse_expected, region_hint, Expected, ExpectedStatus};
 pub use load::{
     is_graph_text, load_problem, parse_graph_problem, parse_problem, parse_sgf_position,
-    parse_sgf_problem, problem_from_position, LoadOptions, SgfPosition, SgfText, MARKED_REGION,
+    parse_sgf_problem, problem_from_position, read_problem_file, LoadOptions, SgfPosition, SgfText,
+    MARKED_REGION,
 };
 pub use problem::Problem;
 pub use scan::{MAX_FILE_NODES, MAX_LINE_NODES};

@@ -45,15 +45,32 @@ pub const MARKED_REGION: usize = 20;
 /// [`LoadError`] naming the file and what is wrong.
 pub fn load_problem(path: &Path, opts: &LoadOptions) -> Result<Problem, LoadError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
-        file: name.clone(),
-        kind: LoadErrorKind::Io(e.to_string()),
-    })?;
+    let text = read_problem_file(path)?;
     if is_graph_file(path, &text) {
         parse_graph_problem(&text, &name, opts)
     } else {
         parse_sgf_problem(&text, &name, opts)
     }
+}
+
+/// The text of a problem file, within its byte cap (`tsume_board::input`): an `.sgf`
+/// file's, [`MAX_SGF_BYTES`](tsume_board::input::MAX_SGF_BYTES), checked on its size
+/// before reading; any other's, the graph format's
+/// ([`MAX_GRAPH_BYTES`](tsume_board::input::MAX_GRAPH_BYTES)), an SGF text among them
+/// then held to the SGF cap when parsed.
+///
+/// # Errors
+/// [`LoadErrorKind::TooLarge`] past the cap, [`LoadErrorKind::Io`] when unreadable.
+pub fn read_problem_file(path: &Path) -> Result<String, LoadError> {
+    use tsume_board::input::{read_file, MAX_GRAPH_BYTES, MAX_SGF_BYTES};
+    let sgf = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+    let cap = if sgf { MAX_SGF_BYTES } else { MAX_GRAPH_BYTES };
+    read_file(path, cap).map_err(|e| LoadError {
+        file: path.display().to_string(),
+        kind: e.into(),
+    })
 }
 
 /// Loads a problem from text that did not come from a named file (standard input):
@@ -93,6 +110,13 @@ pub fn parse_graph_problem(
     opts: &LoadOptions,
 ) -> Result<Problem, LoadError> {
     let err = LoadError::in_file(name);
+    let cap = tsume_board::input::MAX_GRAPH_BYTES;
+    if text.len() as u64 > cap {
+        return Err(err(LoadErrorKind::TooLarge {
+            cap,
+            bytes: Some(text.len() as u64),
+        }));
+    }
     let gf =
         tsume_board::parse_graph(text).map_err(|e| err(LoadErrorKind::Graph(e.to_string())))?;
     let to_move = opts.to_move.or(gf.to_move).unwrap_or(Color::Black);

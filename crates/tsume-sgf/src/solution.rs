@@ -158,10 +158,7 @@ pub(crate) fn solution_of(
 /// As [`parse_solution_tree`], or the file cannot be read.
 pub fn load_solution_tree(path: &std::path::Path, index: usize) -> Result<SolutionTree, LoadError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
-        file: name.clone(),
-        kind: LoadErrorKind::Io(e.to_string()),
-    })?;
+    let text = crate::read_problem_file(path)?;
     parse_solution_tree(&text, &name, index)
 }
 

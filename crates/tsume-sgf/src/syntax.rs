@@ -34,6 +34,13 @@ pub(crate) struct Parsed {
 /// Parses an SGF text (after [`scan::scan`]); `name` is used in messages.
 pub(crate) fn parse_trees(text: &str, name: &str) -> Result<Parsed, LoadError> {
     let err = LoadError::in_file(name);
+    let cap = tsume_board::input::MAX_SGF_BYTES;
+    if text.len() as u64 > cap {
+        return Err(err(LoadErrorKind::TooLarge {
+            cap,
+            bytes: Some(text.len() as u64),
+        }));
+    }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let scanned = scan::scan(text).map_err(|e| err(LoadErrorKind::Unbalanced(e)))?;
     let trees = sgf_parse::parse(&scanned.text).map_err(|e| err(syntax_error(e)))?;

@@ -86,8 +86,9 @@ pub fn read_trees(path: &Path) -> Result<Vec<tsume_proof::ReadTree>, ReadError> 
             });
         }
     }
+    // The cap enforced while streaming too (a device, a pipe): the size may lie.
     let reader = match std::fs::File::open(path) {
-        Ok(r) => r,
+        Ok(r) => tsume_board::input::Capped::new(r, MAX_PROOF_BYTES),
         Err(error) => return Err(ReadError::Io { file, error }),
     };
     tsume_proof::read_trees(reader).map_err(|e| match e {

@@ -16,20 +16,68 @@ use tsume_board::{Color, Move, Point, Position};
 use crate::matrices::Chooser;
 use crate::Status;
 
-/// More states are reachable than the cap allows.
+/// More states are reachable than the budget allows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct TooLarge {
-    /// The cap that was reached.
-    pub max_states: usize,
+pub enum TooLarge {
+    /// More states than this.
+    States(usize),
+    /// The states, their moves and the positions waiting to be expanded would take
+    /// more bytes than this ([`Budget::bytes`]).
+    Bytes(u64),
 }
 
 impl fmt::Display for TooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "more than {} states of hypothetical play are reachable",
-            self.max_states
-        )
+        match self {
+            TooLarge::States(n) => {
+                write!(f, "more than {n} states of hypothetical play are reachable")
+            }
+            TooLarge::Bytes(b) => write!(
+                f,
+                "the states of hypothetical play would take more than the {} MiB memory budget",
+                b.div_ceil(1 << 20)
+            ),
+        }
+    }
+}
+
+/// What [`Game::build`] may hold: states, and bytes (the model of [`Budget::state_bytes`],
+/// [`Budget::edge_bytes`] and [`Budget::position_bytes`], which covers the evaluations
+/// after the build too).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Budget {
+    /// The most states.
+    pub states: usize,
+    /// The most bytes (`u64::MAX`: no cap but the states').
+    pub bytes: u64,
+}
+
+impl Budget {
+    /// At most `states` states, bytes uncapped.
+    pub fn states(states: usize) -> Budget {
+        Budget {
+            states,
+            bytes: u64::MAX,
+        }
+    }
+
+    /// Bytes one state holds on a board of `points` points: its key (2 bits a point and
+    /// a word, in the index), the index's entry with its growth room (64), the state's
+    /// columns with theirs (16) and the evaluations' arrays over states (64).
+    pub fn state_bytes(points: usize) -> u64 {
+        8 * (points.div_ceil(32) as u64 + 1) + 144
+    }
+
+    /// Bytes one move between states holds: its target and move, with their growth room,
+    /// and the evaluations' predecessor list.
+    pub fn edge_bytes() -> u64 {
+        2 * (4 + std::mem::size_of::<Move>() as u64) + 4
+    }
+
+    /// Bytes one position waiting in the queue holds (as `tsume_prove` counts a position
+    /// held whole: 20 a point and 64).
+    pub fn position_bytes(points: usize) -> u64 {
+        64 + 20 * points as u64
     }
 }
 
@@ -79,7 +127,8 @@ impl Game {
     /// stones the leaf labels ask about (at most 8).
     ///
     /// # Errors
-    /// [`TooLarge`] when more than `max_states` states are reachable.
+    /// [`TooLarge`] when more states are reachable than `budget` holds (its states, or
+    /// its bytes: checked as each state and move is added, before the memory is taken).
     ///
     /// # Panics
     /// If `x` is empty or more than 8 areas are given.
@@ -87,8 +136,17 @@ impl Game {
         root: &Position,
         x: Point,
         areas: &[&[Point]],
-        max_states: usize,
+        budget: Budget,
     ) -> Result<Game, TooLarge> {
+        let points = root.board().len();
+        let (state_bytes, edge_bytes, position_bytes) = (
+            Budget::state_bytes(points),
+            Budget::edge_bytes(),
+            Budget::position_bytes(points),
+        );
+        // The bytes held so far, by the model above; positions leave when drained.
+        let mut held: u64 = 0;
+        let max_states = budget.states;
         assert!(areas.len() <= 8, "at most 8 areas");
         // A precondition of the API (documented above), not an input error.
         #[allow(clippy::expect_used)]
@@ -116,6 +174,7 @@ impl Game {
         let mut queue: Vec<(Position, bool, bool)> = Vec::new();
         let mut add = |g: &mut Game,
                        queue: &mut Vec<(Position, bool, bool)>,
+                       held: &mut u64,
                        p: Position,
                        captured: bool,
                        passed: bool|
@@ -125,7 +184,11 @@ impl Game {
                 return Ok(i);
             }
             if g.to_move.len() >= max_states {
-                return Err(TooLarge { max_states });
+                return Err(TooLarge::States(max_states));
+            }
+            *held = held.saturating_add(state_bytes + position_bytes);
+            if *held > budget.bytes {
+                return Err(TooLarge::Bytes(budget.bytes));
             }
             let i = g.to_move.len() as u32;
             index.insert(k, i);
@@ -141,7 +204,7 @@ impl Game {
             queue.push((p, captured, passed));
             Ok(i)
         };
-        add(&mut g, &mut queue, root.clone(), false, false)?;
+        add(&mut g, &mut queue, &mut held, root.clone(), false, false)?;
         // States are numbered in the order they are found; the queue is a FIFO over
         // that numbering, so state i's options are written i-th.
         let mut next = 0;
@@ -153,7 +216,11 @@ impl Game {
                     continue; // the second pass ends the sequence: a leaf, not a state
                 }
                 let cap = captured || q.color(x) != Some(player);
-                let i = add(&mut g, &mut queue, q, cap, m == Move::Pass)?;
+                let i = add(&mut g, &mut queue, &mut held, q, cap, m == Move::Pass)?;
+                held = held.saturating_add(edge_bytes);
+                if held > budget.bytes {
+                    return Err(TooLarge::Bytes(budget.bytes));
+                }
                 g.targets.push(i);
                 g.moves.push(m);
             }
@@ -161,6 +228,7 @@ impl Game {
             // Free the expanded positions as the queue advances.
             if next > 4096 && next * 2 > queue.len() {
                 queue.drain(..next);
+                held = held.saturating_sub(next as u64 * position_bytes);
                 // Renumbering is not needed: states were numbered when found, and
                 // the remaining queue keeps its order.
                 next = 0;

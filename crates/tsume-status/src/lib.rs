@@ -51,7 +51,7 @@ use std::fmt;
 
 use tsume_board::{Color, Move, Point, Position};
 
-pub use game::{Game, TooLarge};
+pub use game::{Budget, Game, TooLarge};
 pub use matrices::{combine, Chooser, Rule, Value};
 
 /// A string's status, ordered as the seed orders the outcomes: B32 < B31 < B2 < A.
@@ -122,10 +122,25 @@ pub struct Options {
     pub depth: Option<u32>,
     /// The most states of hypothetical play built per string.
     pub max_states: usize,
+    /// The most bytes the states of hypothetical play of one string take, with their
+    /// moves, the positions waiting and the evaluations ([`Budget`]).
+    pub max_bytes: u64,
 }
 
 /// [`Options::max_states`]'s default.
 pub const DEFAULT_MAX_STATES: usize = 1_000_000;
+
+/// [`Options::max_bytes`]' default: 1 GiB.
+pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
+
+impl Options {
+    fn budget(&self) -> Budget {
+        Budget {
+            states: self.max_states,
+            bytes: self.max_bytes,
+        }
+    }
+}
 
 impl Default for Options {
     fn default() -> Options {
@@ -133,6 +148,7 @@ impl Default for Options {
             first: None,
             depth: None,
             max_states: DEFAULT_MAX_STATES,
+            max_bytes: DEFAULT_MAX_BYTES,
         }
     }
 }
@@ -142,7 +158,8 @@ impl Default for Options {
 pub enum StatusError {
     /// The point holds no stone.
     EmptyPoint(Point),
-    /// The hypothetical play of some string is larger than [`Options::max_states`].
+    /// The hypothetical play of some string is larger than [`Options::max_states`] or
+    /// [`Options::max_bytes`].
     TooLarge(TooLarge),
     /// J2003's folds did not repeat within this many bounds.
     NoRepetition(u32),
@@ -271,7 +288,7 @@ struct Settled {
 
 fn settle(pos: &Position, x: Point, opts: &Options) -> Result<Settled, StatusError> {
     let local1: Vec<Point> = pos.group(x).collect();
-    let game = Game::build(pos, x, &[&local1], opts.max_states)?;
+    let game = Game::build(pos, x, &[&local1], opts.budget())?;
     let labels = game.labels(None);
     let exact = eval::exact(&game, &labels);
     let limit = j2003_limit(&game, &labels)?;
@@ -396,7 +413,7 @@ fn line(game: &Game, labels: &[Status], exact: &eval::Exact) -> (Vec<Move>, bool
 /// # Errors
 /// [`StatusError::EmptyPoint`] if `x` holds no stone; [`StatusError::TooLarge`] if the
 /// hypothetical play of the string, or of a string bounding its local-2, has more than
-/// `opts.max_states` states; [`StatusError::NoRepetition`] if J2003's folds do not
+/// `opts.max_states` states or `opts.max_bytes` bytes; [`StatusError::NoRepetition`] if J2003's folds do not
 /// repeat within that many bounds.
 pub fn status(pos: &Position, x: Point, opts: &Options) -> Result<Report, StatusError> {
     let player = pos.color(x).ok_or(StatusError::EmptyPoint(x))?;
@@ -431,7 +448,7 @@ pub fn status(pos: &Position, x: Point, opts: &Options) -> Result<Report, Status
     };
     let out_c = outside(&l2_cassandra);
     let out_j = l2_j2003.as_ref().map(outside).unwrap_or_default();
-    let game = Game::build(&root, x, &[&local1, &out_c, &out_j], opts.max_states)?;
+    let game = Game::build(&root, x, &[&local1, &out_c, &out_j], opts.budget())?;
     let labels_c = game.labels(Some(1));
     let exact_c = eval::exact(&game, &labels_c);
     let j2003 = match l2_j2003 {

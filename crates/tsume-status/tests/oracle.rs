@@ -18,7 +18,7 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use tsume_board::{naive, Board, Color, Configuration, Move, Point, Position};
 use tsume_status::eval::{self, NEVER};
-use tsume_status::{Chooser, Game, Rule, Status, Value};
+use tsume_status::{Budget, Chooser, Game, Rule, Status, Value};
 
 const TABLES: &str = include_str!("seed_tables.txt");
 
@@ -239,7 +239,7 @@ fn check_against_tree(p: &Position, x: Point, area: &[Point], ko: bool, depth: u
         .filter(|q| !local1.contains(q))
         .collect();
     let root = if ko { p.with_ko_rule(true) } else { p.clone() };
-    let game = Game::build(&root, x, &[&local1, &outside], 1 << 20).unwrap();
+    let game = Game::build(&root, x, &[&local1, &outside], Budget::states(1 << 20)).unwrap();
     let labels = game.labels(Some(1));
     let limit = eval::limit(&game, &labels, 10_000).unwrap();
     let folds = [Rule::Cassandra, Rule::Step2, Rule::Step3]
@@ -340,7 +340,7 @@ proptest! {
         };
         let local1: Vec<Point> = p.group(x).collect();
         let p = p.with_ko_rule(ko);
-        let game = Game::build(&p, x, &[&local1, &area], 1 << 20).unwrap();
+        let game = Game::build(&p, x, &[&local1, &area], Budget::states(1 << 20)).unwrap();
         let labels = game.labels(Some(1));
         let exact = eval::exact(&game, &labels);
         let top = exact.max_rank();
@@ -374,7 +374,7 @@ fn game_moves_replay_with_naive_phi() {
         let owner = f.get(x).unwrap();
         let p = Position::new(board.clone(), &f, owner.opponent()).unwrap();
         let local1: Vec<Point> = p.group(x).collect();
-        let game = Game::build(&p, x, &[&local1], 1 << 20).unwrap();
+        let game = Game::build(&p, x, &[&local1], Budget::states(1 << 20)).unwrap();
         // Rebuild each state's configuration by walking the graph from the root.
         let mut config: Vec<Option<Configuration>> = vec![None; game.len()];
         config[0] = Some(f.clone());
@@ -421,7 +421,7 @@ proptest! {
         };
         let local1: Vec<Point> = p.group(x).collect();
         let p = p.with_ko_rule(ko);
-        let game = Game::build(&p, x, &[&local1, &area], 1 << 20).unwrap();
+        let game = Game::build(&p, x, &[&local1, &area], Budget::states(1 << 20)).unwrap();
         let labels = game.labels(Some(1));
         let limit = eval::limit(&game, &labels, 10_000).unwrap();
         let top = limit.from + 3 * limit.period + 4;
