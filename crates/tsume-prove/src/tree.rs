@@ -57,6 +57,8 @@ impl<'s, 'a> Builder<'s, 'a> {
             children: Vec::new(),
             leaf: None,
             covered: Vec::new(),
+            zone: None,
+            pruned: Vec::new(),
         });
         Some(self.nodes.len() - 1)
     }
@@ -325,6 +327,8 @@ pub(crate) fn forever_disproof(
         children: Vec::new(),
         leaf: None,
         covered: Vec::new(),
+        zone: None,
+        pruned: Vec::new(),
     });
     queue.push(root.clone());
     let mut next = 0;
@@ -410,6 +414,8 @@ pub(crate) fn forever_disproof(
                         children: Vec::new(),
                         leaf: None,
                         covered: Vec::new(),
+                        zone: None,
+                        pruned: Vec::new(),
                     });
                     queue.push(c.pos);
                     j
