@@ -284,9 +284,10 @@ pub struct Tuning {
     /// proven with it, by the same strategy; the trees write them as covered moves,
     /// which the checker verifies by its own implementation of the rule.
     pub zones: bool,
-    /// Post-hoc relevance zones (docs/design/post-hoc-zones.md): in the bounded search,
-    /// at a defender's node, once a child is proven with its move outside its own zone,
-    /// every open sibling outside that zone is proven with it (no pass searched first);
+    /// Post-hoc relevance zones (docs/design/post-hoc-zones.md): in both searches (their
+    /// proofs are acyclic), at a defender's node, once a child is proven with its move
+    /// outside its own zone, every open sibling outside that zone is proven with it (no
+    /// pass searched first);
     /// the proof trees state each node's zone and write such moves as pruned with their
     /// witness, which the checker verifies by the zones' local conditions. Kill proofs
     /// only, with no ko rule or the basic one and no external threats.

@@ -83,10 +83,14 @@ fn zone_liberty(p: &Position, z: &Bits, s: Point, but: Option<Point>) -> bool {
 /// smallest, if it had none). Whether `z` grew.
 fn close_blocks(p: &Position, z: &mut Bits) -> bool {
     let mut changed = false;
-    for s in p.board().points() {
-        if !z.has(s) || p.color(s).is_none() {
+    let stones: Vec<Point> = z.iter().filter(|&s| p.color(s).is_some()).collect();
+    let mut seen: Vec<Option<Point>> = Vec::new();
+    for s in stones {
+        let head = p.group_id(s);
+        if seen.contains(&head) {
             continue;
         }
+        seen.push(head);
         changed |= add_all(z, p.group(s));
         if !zone_liberty(p, z, s, None) {
             if let Some(&l) = p.liberties(s).iter().min() {
@@ -206,10 +210,9 @@ pub(crate) fn answerer(
     let mut done = Bits::new(p.board().len());
     loop {
         let mut changed = close_blocks(p, &mut z);
-        let points: Vec<Point> = p
-            .board()
-            .points()
-            .filter(|&y| z.has(y) && p.is_empty_at(y) && p.ko_ban() != Some(y))
+        let points: Vec<Point> = z
+            .iter()
+            .filter(|&y| p.is_empty_at(y) && p.ko_ban() != Some(y))
             .collect();
         for y in points {
             if p.is_suicide(y) {
@@ -232,8 +235,8 @@ pub(crate) fn answerer(
 }
 
 /// The points of a zone, in index order.
-pub(crate) fn points(p: &Position, z: &Bits) -> Vec<Point> {
-    p.board().points().filter(|&q| z.has(q)).collect()
+pub(crate) fn points(z: &Bits) -> Vec<Point> {
+    z.iter().collect()
 }
 
 /// The zones of proven positions, by exact key (a zone names points of one position, not

@@ -77,7 +77,7 @@ impl<'s, 'a> Builder<'s, 'a> {
         self.prove(p, rem)?;
         if let Some(zones) = self.posthoc.take() {
             for (node, z) in self.nodes.iter_mut().zip(zones) {
-                node.zone = z.map(|z| posthoc::points(p, &z));
+                node.zone = z.map(|z| posthoc::points(&z));
             }
         }
         Some(Tree {

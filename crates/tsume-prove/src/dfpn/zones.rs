@@ -153,7 +153,7 @@ impl Search<'_> {
     }
 }
 
-/// Post-hoc zones (docs/design/post-hoc-zones.md) in the bounded search.
+/// Post-hoc zones (docs/design/post-hoc-zones.md) in both searches.
 impl Search<'_> {
     /// The exact key of the child of `p` by `mv` (one φ unless the move is quiet).
     fn child_key(p: &Position, mv: Move) -> u64 {
