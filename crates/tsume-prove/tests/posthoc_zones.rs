@@ -157,6 +157,69 @@ fn mutations(p: &Position, x: Point, tree: &Tree) -> (usize, usize) {
     (tried, refused)
 }
 
+/// More pruned moves than the builder wrote, each tried alone: at every defender's node,
+/// each explicit stone move's child dropped for a pruned entry naming another child as
+/// witness. Every tree the checker accepts must still be true: the new pruned move's
+/// position a kill within the plies left (the exact solver). Returns (tried, accepted).
+fn extra_prunes(p: &Position, x: Point, tree: &Tree) -> (usize, usize) {
+    let (mut tried, mut accepted) = (0, 0);
+    for v in 0..tree.nodes.len() {
+        if tree.nodes[v].zone.is_none() {
+            continue;
+        }
+        let kids = tree.nodes[v].children.clone();
+        for (k, &(y, _)) in kids.iter().enumerate() {
+            if y == Move::Pass {
+                continue;
+            }
+            for &(_, w) in kids.iter().filter(|&&(m, _)| m != y) {
+                let mut t = tree.clone();
+                t.nodes[v].children.remove(k);
+                t.nodes[v].pruned.push((y, w));
+                tried += 1;
+                if tsume_proof::check(p, x, &t).is_ok() {
+                    accepted += 1;
+                    assert!(pruned_kills_at(p, x, &t, Some(v)) > 0 || t.nodes.len() > 3000);
+                }
+            }
+        }
+    }
+    (tried, accepted)
+}
+
+#[test]
+fn extra_pruned_moves_are_refused_or_true() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let (mut trees, mut tried, mut accepted) = (0, 0, 0);
+    for _ in 0..6 {
+        for board in &boards() {
+            let Some((p, x)) = random_position(&mut rng, board, &fill(Color::White)) else {
+                continue;
+            };
+            for alpha in [5u32, 9] {
+                let opts = posthoc(&Options {
+                    depth: alpha,
+                    want_tree: true,
+                    ..Options::default()
+                });
+                let z = solve(&p, x, &opts).unwrap();
+                let Some(tree) = z.tree.as_ref().filter(|t| t.nodes.len() < 400) else {
+                    continue;
+                };
+                if z.verdict != Verdict::Dead {
+                    continue;
+                }
+                let (t, a) = extra_prunes(&p, x, tree);
+                tried += t;
+                accepted += a;
+                trees += 1;
+            }
+        }
+    }
+    eprintln!("extra prunes: {trees} trees, {tried} tried, {accepted} accepted (each a kill)");
+    assert!(trees > 10 && tried > 100, "{trees} trees, {tried} tried");
+}
+
 #[test]
 fn posthoc_zones_agree_with_the_plain_search_and_the_exact_solver() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
