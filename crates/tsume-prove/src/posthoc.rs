@@ -74,9 +74,15 @@ fn blocks_next_to(p: &Position, color: tsume_board::Color, y: Point) -> Vec<Poin
     out
 }
 
-/// A liberty of the block of `s` in `z` other than `but`, if any.
+/// Whether the block of `s` has a liberty in `z` other than `but` (a walk of its stones'
+/// neighbours, no liberty list made).
 fn zone_liberty(p: &Position, z: &Bits, s: Point, but: Option<Point>) -> bool {
-    p.liberties(s).iter().any(|&l| z.has(l) && Some(l) != but)
+    p.group(s).any(|t| {
+        p.board()
+            .neighbors(t)
+            .iter()
+            .any(|&l| z.has(l) && Some(l) != but && p.is_empty_at(l))
+    })
 }
 
 /// (B) made true: every block with a stone in `z` whole in it, with a liberty in it (the
@@ -91,8 +97,20 @@ fn close_blocks(p: &Position, z: &mut Bits) -> bool {
             continue;
         }
         seen.push(head);
-        changed |= add_all(z, p.group(s));
-        if !zone_liberty(p, z, s, None) {
+        // The block whole, and whether one of its stones has an empty neighbour in z.
+        let mut free = false;
+        for t in p.group(s) {
+            if !z.has(t) {
+                z.add(t);
+                changed = true;
+            }
+            free = free
+                || p.board()
+                    .neighbors(t)
+                    .iter()
+                    .any(|&l| z.has(l) && p.is_empty_at(l));
+        }
+        if !free {
             if let Some(&l) = p.liberties(s).iter().min() {
                 z.add(l);
                 changed = true;

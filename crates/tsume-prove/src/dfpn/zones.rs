@@ -164,13 +164,25 @@ impl Search<'_> {
     }
 
     /// The post-hoc zone of the child of `p` by `c` and the plies its proof needs, if
-    /// known: a D₀ child's is made on the spot.
-    pub(crate) fn posthoc_child(&self, p: &Position, c: &Info) -> Option<(u32, crate::zone::Bits)> {
-        if c.d0 {
-            return Some((0, posthoc::leaf(&p.play(c.mv), self.target)));
+    /// known: a D₀ child's is made the first time and kept.
+    pub(crate) fn posthoc_child(
+        &mut self,
+        p: &Position,
+        c: &Info,
+    ) -> Option<(u32, crate::zone::Bits)> {
+        let key = Self::child_key(p, c.mv);
+        if let Some((need, z)) = self.posthoc.as_ref()?.get(key) {
+            return Some((*need, z.clone()));
         }
-        let (need, z) = self.posthoc.as_ref()?.get(Self::child_key(p, c.mv))?;
-        Some((*need, z.clone()))
+        if !c.d0 {
+            return None;
+        }
+        // A D₀ leaf's zone, made once and kept.
+        let z = posthoc::leaf(&p.play(c.mv), self.target);
+        if let Some(s) = self.posthoc.as_mut() {
+            s.put(key, 0, z.clone());
+        }
+        Some((0, z))
     }
 
     /// At a defender's node `p` (`rem` plies left): each child proven since the last
