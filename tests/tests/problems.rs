@@ -220,19 +220,29 @@ fn the_search_orders_agree() {
     );
 }
 
-/// Relevance zones (`Tuning::zones`, docs/design/relevance-zones.md) beside the search as
-/// shipped on every problem of the collection, both sides moving first: the same
-/// verdicts where both answer within 100 000 nodes, and every tree (covered moves
-/// included) accepted by the independent checker. (Zones cost more nodes on some of these
+/// What [`tuned_agrees_with_the_search_as_shipped`] counted.
+#[derive(Default, Debug)]
+struct Compared {
+    compared: usize,
+    unknown: usize,
+    exact_differs: usize,
+    /// Moves covered (liberty-budget zones) and pruned (post-hoc zones) in the trees.
+    covered: usize,
+    pruned: usize,
+    /// Moves the searches answered by a zone.
+    in_search: u64,
+}
+
+/// A search with `tuning` beside the search as shipped on every problem of the
+/// collection, both sides moving first: the same verdicts where both answer within
+/// 100 000 nodes, and every tree of the tuned search (covered and pruned moves included)
+/// accepted by the independent checker. (Zones may cost more nodes on some of these
 /// problems, so a zoned search may run out where the plain one does not; and a life may
 /// come out exact in one and for α only in the other, the search order differing:
 /// counted, not asserted.)
-#[test]
-fn zones_agree_with_the_search_as_shipped() {
-    let files = problem_files();
-    let (mut compared, mut covered, mut zone_covered, mut exact_differs) = (0, 0, 0, 0);
-    let mut unknown = 0;
-    for f in &files {
+fn tuned_agrees_with_the_search_as_shipped(tuning: &Tuning) -> Compared {
+    let mut c = Compared::default();
+    for f in &problem_files() {
         let p = load_problem(f, &LoadOptions::default()).unwrap();
         let defender = p.position().color(p.target()).unwrap();
         for to_move in [defender.opponent(), defender] {
@@ -246,34 +256,54 @@ fn zones_agree_with_the_search_as_shipped() {
                 },
                 ..Options::default()
             };
-            let zoned = Options {
-                tuning: Tuning {
-                    zones: true,
-                    ..Tuning::default()
-                },
+            let tuned = Options {
+                tuning: tuning.clone(),
                 ..plain.clone()
             };
             let a = tsume_prove::solve(&pos, p.target(), &plain).unwrap();
-            let z = tsume_prove::solve(&pos, p.target(), &zoned).unwrap();
+            let z = tsume_prove::solve(&pos, p.target(), &tuned).unwrap();
             let what = format!("{}, {} to move", f.display(), to_move.name());
             if z.verdict == Verdict::Unknown || a.verdict == Verdict::Unknown {
-                unknown += 1;
+                c.unknown += 1;
                 continue;
             }
             assert_eq!(z.verdict, a.verdict, "{what}");
-            exact_differs += usize::from(z.exact != a.exact);
+            c.exact_differs += usize::from(z.exact != a.exact);
             let tree = z.tree.as_ref().unwrap_or_else(|| panic!("{what}: no tree"));
-            tsume_proof::check(&pos, p.target(), tree).unwrap_or_else(|e| panic!("{what}: {e}"));
-            covered += tree.nodes.iter().map(|n| n.covered.len()).sum::<usize>();
-            zone_covered += z.stats.zone_covered;
-            compared += 1;
+            let report = tsume_proof::check(&pos, p.target(), tree)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            c.covered += tree.nodes.iter().map(|n| n.covered.len()).sum::<usize>();
+            c.pruned += report.pruned;
+            c.in_search += z.stats.zone_covered + z.stats.zone_pruned;
+            c.compared += 1;
         }
     }
-    eprintln!(
-        "{compared} compared; {zone_covered} moves covered in the searches, {covered} in the \
-         trees; exactness differs in {exact_differs}; {unknown} unknown in one or both"
-    );
-    assert!(compared >= 80, "{compared} searches compared");
+    eprintln!("{c:?}");
+    c
+}
+
+/// Relevance zones with liberty budgets (`Tuning::zones`,
+/// docs/design/relevance-zones.md) beside the search as shipped.
+#[test]
+fn zones_agree_with_the_search_as_shipped() {
+    let c = tuned_agrees_with_the_search_as_shipped(&Tuning {
+        zones: true,
+        ..Tuning::default()
+    });
+    assert!(c.compared >= 80, "{} searches compared", c.compared);
+}
+
+/// Post-hoc relevance zones (`Tuning::posthoc_zones`, docs/design/post-hoc-zones.md)
+/// beside the search as shipped: the same verdicts, every tree with its zones and pruned
+/// moves accepted by the checker, and moves pruned in the trees.
+#[test]
+fn posthoc_zones_agree_with_the_search_as_shipped() {
+    let c = tuned_agrees_with_the_search_as_shipped(&Tuning {
+        posthoc_zones: true,
+        ..Tuning::default()
+    });
+    assert!(c.compared >= 80, "{} searches compared", c.compared);
+    assert!(c.pruned > 100, "{} pruned moves in the trees", c.pruned);
 }
 
 /// An iteration of the deepening that spends its share of nodes hands over to the next

@@ -164,7 +164,7 @@ impl KoRuleArg {
 }
 
 /// The search's switches (`solve`, `bench`): `--pn`, `--no-deepen`, `--no-unbounded`,
-/// `--no-learned-order`, `--zones`.
+/// `--no-learned-order`, `--zones`, `--posthoc-zones`.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
@@ -190,6 +190,9 @@ pub struct SearchArgs {
     /// Relevance zones with liberty budgets (an option, off by default): the defender's pass searched first, and its moves outside the zone of the pass's proof that keep the zone's liberty budgets answered by the same strategy, written in the tree as covered moves that the checker verifies (docs/design/relevance-zones.md).
     #[arg(long)]
     pub zones: bool,
+    /// Post-hoc relevance zones, the RZS way (an option, off by default): once a defender's move is refuted with its move outside the refutation's zone, every sibling outside that zone is proven with it, no pass searched first; trees state each node's zone and write such moves as pruned with their witness, which the checker verifies (docs/design/post-hoc-zones.md). Kill proofs only.
+    #[arg(long)]
+    pub posthoc_zones: bool,
 }
 
 impl SearchArgs {
@@ -200,6 +203,7 @@ impl SearchArgs {
             unbounded: !self.no_unbounded,
             learned_order: !self.no_learned_order,
             zones: self.zones,
+            posthoc_zones: self.posthoc_zones,
             pn_rule: self.pn.into(),
             ..Tuning::default()
         }
@@ -334,6 +338,7 @@ mod tests {
                 "weak",
                 "--no-deepen",
                 "--zones",
+                "--posthoc-zones",
                 "--region",
                 "board",
                 "--keep-sealed",
@@ -341,7 +346,7 @@ mod tests {
             let (search, ko, region) = parse(&set);
             let t = search.tuning();
             assert!(
-                !t.deepen && t.zones && t.unbounded && t.learned_order,
+                !t.deepen && t.zones && t.posthoc_zones && t.unbounded && t.learned_order,
                 "{cmd}"
             );
             assert_eq!(t.pn_rule, PnRule::Weak, "{cmd}");
@@ -351,8 +356,8 @@ mod tests {
             let (search, ko, region) = parse(&[]);
             let t = search.tuning();
             assert_eq!(
-                (t.deepen, t.zones, t.pn_rule),
-                (true, false, PnRule::Sum),
+                (t.deepen, t.zones, t.posthoc_zones, t.pn_rule),
+                (true, false, false, PnRule::Sum),
                 "{cmd}"
             );
             assert!(!ko.basic() && region.region == RegionSpec::Auto, "{cmd}");

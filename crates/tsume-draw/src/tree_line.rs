@@ -133,6 +133,8 @@ mod tests {
             children: vec![],
             leaf: Some(Leaf::Capture),
             covered: vec![],
+            zone: None,
+            pruned: Vec::new(),
         };
         let mut children = Vec::new();
         for (i, m) in ["B1", "C1", "D1"].iter().enumerate() {
@@ -144,6 +146,8 @@ mod tests {
             children,
             leaf: None,
             covered: vec![],
+            zone: None,
+            pruned: Vec::new(),
         };
         let tree = Tree {
             claim: Claim::Dead,

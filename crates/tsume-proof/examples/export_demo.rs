@@ -20,12 +20,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             children: vec![(Move::Play(b.parse_point("B2")?), 1)],
             leaf: None,
             covered: Vec::new(),
+            zone: None,
+            pruned: Vec::new(),
         },
         TreeNode {
             remaining: Some(1),
             children: replies,
             leaf: None,
             covered: Vec::new(),
+            zone: None,
+            pruned: Vec::new(),
         },
     ];
     for _ in 0..5 {
@@ -34,6 +38,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             children: vec![],
             leaf: Some(Leaf::Capture),
             covered: Vec::new(),
+            zone: None,
+            pruned: Vec::new(),
         });
     }
     let tree = Tree {

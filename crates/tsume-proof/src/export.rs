@@ -42,11 +42,14 @@ fn leaf_str(l: Leaf) -> &'static str {
 ///   "nodes": [ { "id": 0, "remaining": 5 | null, "to_move": "black",
 ///                "leaf": "capture" | "benson" | "depth_limit" | null,
 ///                "children": [ { "move": "D4" | "pass", "sgf": "dd", "node": 3 } ],
-///                "covered": [ "B16", ... ] } ] }
+///                "covered": [ "B16", ... ], "zone": [ "C3", "D3", ... ],
+///                "pruned": [ { "move": "Q16", "witness": 7 } ] } ] }
 /// ```
 ///
 /// `covered` (absent when empty) lists the moves answered by the pass child's strategy
-/// ([`crate::TreeNode::covered`]).
+/// ([`crate::TreeNode::covered`]); `zone` (absent when not stated) the node's relevance
+/// zone ([`crate::TreeNode::zone`]); `pruned` (absent when empty) the moves answered by
+/// a witness child ([`crate::TreeNode::pruned`]).
 ///
 /// Moves are GTP names on grids (with the SGF name in `"sgf"`), point names on other
 /// boards, `"pass"` for a pass; [`Board::parse_point`](tsume_board::Board::parse_point)
@@ -236,10 +239,28 @@ impl Serialize for NodeJson<'_, '_> {
         }
         m.serialize_entry("id", &self.id)?;
         m.serialize_entry("leaf", &node.leaf.map(leaf_str))?;
+        if !node.pruned.is_empty() {
+            let pruned = node.pruned.iter().map(|&(mv, w)| PrunedJson {
+                name: move_name(board, mv),
+                witness: w,
+            });
+            m.serialize_entry("pruned", &Seq::new(pruned))?;
+        }
         m.serialize_entry("remaining", &node.remaining)?;
         m.serialize_entry("to_move", &to_move)?;
+        if let Some(zone) = &node.zone {
+            let zone = zone.iter().map(|&q| move_name(board, Move::Play(q)));
+            m.serialize_entry("zone", &Seq::new(zone))?;
+        }
         m.end()
     }
+}
+
+#[derive(serde::Serialize)]
+struct PrunedJson {
+    #[serde(rename = "move")]
+    name: String,
+    witness: usize,
 }
 
 #[derive(serde::Serialize)]

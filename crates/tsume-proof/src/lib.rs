@@ -71,13 +71,13 @@
 //! // and Black to move, so Can_kill(p, A1, 0) holds (root remaining 1).
 //! let p = Position::from_diagram("( O . . . )", Color::White).unwrap();
 //! let b = p.board();
-//! let leaf = TreeNode { remaining: Some(0), children: vec![], leaf: Some(Leaf::Capture), covered: vec![] };
+//! let leaf = TreeNode { remaining: Some(0), children: vec![], leaf: Some(Leaf::Capture), covered: vec![], zone: None, pruned: vec![] };
 //! let mut children = Vec::new();
 //! for (i, m) in ["B1", "C1", "D1"].iter().enumerate() {
 //!     children.push((Move::Play(b.parse_point(m).unwrap()), i + 1));
 //! }
 //! children.push((Move::Pass, 4));
-//! let root = TreeNode { remaining: Some(1), children, leaf: None, covered: vec![] };
+//! let root = TreeNode { remaining: Some(1), children, leaf: None, covered: vec![], zone: None, pruned: vec![] };
 //! let mut tree = Tree { claim: Claim::Dead, nodes: vec![root, leaf.clone(), leaf.clone(), leaf.clone(), leaf] };
 //! let target = b.parse_point("A1").unwrap();
 //! assert_eq!(check(&p, target, &tree).unwrap().leaves, 4);
@@ -97,7 +97,7 @@ pub use check::{check, check_within, CheckError, CheckErrorKind, CheckReport};
 pub use export::{to_json, to_sgf, to_sgf_with_budget, TreeJson, SGF_NODE_BUDGET};
 pub use import::{from_json, read_trees, Certificate, ImportError, ReadError, ReadTree};
 
-use tsume_board::Move;
+use tsume_board::{Move, Point};
 
 /// What a tree claims about the target.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -138,6 +138,17 @@ pub struct TreeNode {
     /// (docs/design/relevance-zones.md). The checker recomputes the zone from the pass
     /// child's subtree and checks each.
     pub covered: Vec<Move>,
+    /// The node's relevance zone, when stated (docs/design/post-hoc-zones.md): every
+    /// position agreeing with this node's on these points (same player to move, same
+    /// forbidden point when it lies here) is won the same way. The checker tests the
+    /// zone's local conditions against the position and the children's zones. In a
+    /// proof only.
+    pub zone: Option<Vec<Point>>,
+    /// Moves of the side that must answer every move (the defender in a proof) answered
+    /// by a witness child instead of a subtree: (move, witness node), the witness an
+    /// explicit child whose move and this move both lie outside its zone and capture
+    /// nothing in it (docs/design/post-hoc-zones.md, the witness rule).
+    pub pruned: Vec<(Move, usize)>,
 }
 
 /// A proof (the target dies) or disproof (it lives) rooted at `nodes[0]`.

@@ -24,6 +24,8 @@ fn node(remaining: Option<u32>, children: Vec<(Move, usize)>, leaf: Option<Leaf>
         children,
         leaf,
         covered: Vec::new(),
+        zone: None,
+        pruned: Vec::new(),
     }
 }
 

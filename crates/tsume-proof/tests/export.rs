@@ -240,6 +240,8 @@ fn sgf_of_benson_leaves_cycles_and_the_budget() {
             children: vec![],
             leaf: Some(Leaf::Benson),
             covered: Vec::new(),
+            zone: None,
+            pruned: Vec::new(),
         }],
     };
     check(&p, x, &t).unwrap();
@@ -319,6 +321,8 @@ fn sgf_is_none_off_grid() {
             children: vec![],
             leaf: Some(Leaf::Capture),
             covered: Vec::new(),
+            zone: None,
+            pruned: Vec::new(),
         }],
     };
     let a = g.point_named("a").unwrap();
@@ -358,6 +362,8 @@ fn json_names_the_ko_rule_and_the_ban() {
             children: vec![],
             leaf: Some(Leaf::DepthLimit),
             covered: Vec::new(),
+            zone: None,
+            pruned: Vec::new(),
         }],
     };
     tsume_proof::check(&q, x, &t).unwrap();

@@ -142,6 +142,8 @@ fn try_root(root: &Position, target: Point, tally: &mut Tally) {
                 children: Vec::new(),
                 leaf: None,
                 covered: vec![m],
+                zone: None,
+                pruned: Vec::new(),
             }],
         };
         for &(m2, j2) in succ.iter().filter(|&&(m2, _)| m2 != m) {

@@ -130,6 +130,9 @@ pub(crate) struct Search<'a> {
     /// The zones of the proofs found, when relevance zones are on
     /// ([`crate::Tuning::zones`]).
     pub zones: Option<crate::zone::Zones>,
+    /// The post-hoc zones of the proofs found, when on
+    /// ([`crate::Tuning::posthoc_zones`]).
+    pub posthoc: Option<crate::posthoc::Store>,
 }
 
 /// The buffers of one ply ([`Search::take_buffers`]): a node's children, their
@@ -231,6 +234,7 @@ impl<'a> Search<'a> {
             last_vital: (0, 0),
             vital_base: Self::vital_count(root, target),
             zones: None,
+            posthoc: None,
         }
     }
 
@@ -546,6 +550,12 @@ impl<'a> Search<'a> {
         // Relevance zones: whether the defender's pass child is proven (its zone has
         // then answered the siblings it covers).
         let mut zones_done = or_node || !self.zones_on();
+        // Post-hoc zones: which children a witness scan has looked at.
+        let mut scanned: Vec<bool> = if !or_node && self.posthoc_on() {
+            vec![false; kids.len()]
+        } else {
+            Vec::new()
+        };
         loop {
             if !probed || self.reprobe_all {
                 vals.clear();
@@ -559,12 +569,16 @@ impl<'a> Search<'a> {
             if !zones_done {
                 zones_done = self.zone_claims(p, rem, kids, vals);
             }
+            if !scanned.is_empty() {
+                self.posthoc_prune(p, rem, kids, vals, &mut scanned);
+            }
             let (pn, dn) = combine(or_node, vals, self.pn_rule == crate::PnRule::Weak);
             if pn == 0 {
                 let need = proof_need(or_node, vals);
                 self.table.prove(h, need);
                 self.table.work.remove(&(h, rem));
                 self.zone_record(p, kids, vals);
+                self.posthoc_record(p, kids, vals);
                 return Known::Proven(need);
             }
             if dn == 0 {

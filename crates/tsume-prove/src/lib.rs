@@ -46,6 +46,7 @@ pub mod dfpn;
 pub mod exact;
 pub mod exact_go;
 pub mod go;
+mod posthoc;
 pub mod reference;
 mod settle;
 mod tree;
@@ -283,6 +284,14 @@ pub struct Tuning {
     /// proven with it, by the same strategy; the trees write them as covered moves,
     /// which the checker verifies by its own implementation of the rule.
     pub zones: bool,
+    /// Post-hoc relevance zones (docs/design/post-hoc-zones.md): in both searches (their
+    /// proofs are acyclic), at a defender's node, once a child is proven with its move
+    /// outside its own zone, every open sibling outside that zone is proven with it (no
+    /// pass searched first);
+    /// the proof trees state each node's zone and write such moves as pruned with their
+    /// witness, which the checker verifies by the zones' local conditions. Kill proofs
+    /// only, with no ko rule or the basic one and no external threats.
+    pub posthoc_zones: bool,
 }
 
 impl Default for Tuning {
@@ -297,6 +306,7 @@ impl Default for Tuning {
             ko_captures: false,
             record_moves_from: RECORD_MOVES_FROM,
             zones: false,
+            posthoc_zones: false,
         }
     }
 }
@@ -354,6 +364,9 @@ pub struct Stats {
     /// Defender's moves proven by the zone of their pass sibling's proof
     /// ([`Tuning::zones`]).
     pub zone_covered: u64,
+    /// Defender's moves proven by a sibling's post-hoc zone, in the search and in the
+    /// trees built ([`Tuning::posthoc_zones`]).
+    pub zone_pruned: u64,
 }
 
 impl Stats {

@@ -6,8 +6,9 @@ use tsume_board::{Move, Position};
 use tsume_proof::{Claim, Leaf, Tree, TreeNode};
 
 use crate::dfpn::{Known, Search, INF, INF_HOLD};
+use crate::posthoc;
 use crate::reference::in_d0;
-use crate::zone::{self, ZoneRec};
+use crate::zone::{self, Bits, ZoneRec};
 
 pub(crate) struct Builder<'s, 'a> {
     search: &'s mut Search<'a>,
@@ -22,6 +23,10 @@ pub(crate) struct Builder<'s, 'a> {
     /// as the search's, applied to this tree), so that a defender's move the pass
     /// child's zone covers is written as covered instead of proven again.
     recs: Vec<Option<ZoneRec>>,
+    /// With post-hoc zones ([`crate::Tuning::posthoc_zones`]): each proof node's zone
+    /// (docs/design/post-hoc-zones.md), written into the tree, and the defender's moves
+    /// a proven sibling answers written as pruned.
+    posthoc: Option<Vec<Option<Bits>>>,
 }
 
 impl<'s, 'a> Builder<'s, 'a> {
@@ -34,6 +39,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             max_nodes,
             forever: true,
             recs: Vec::new(),
+            posthoc: None,
         }
     }
 
@@ -57,13 +63,23 @@ impl<'s, 'a> Builder<'s, 'a> {
             children: Vec::new(),
             leaf: None,
             covered: Vec::new(),
+            zone: None,
+            pruned: Vec::new(),
         });
         Some(self.nodes.len() - 1)
     }
 
     /// A proof that the attacker kills from `p` within `rem` plies.
     pub fn proof(mut self, p: &Position, rem: u32) -> Option<Tree> {
+        if self.search.posthoc_on() && posthoc::applies(p) {
+            self.posthoc = Some(Vec::new());
+        }
         self.prove(p, rem)?;
+        if let Some(zones) = self.posthoc.take() {
+            for (node, z) in self.nodes.iter_mut().zip(zones) {
+                node.zone = z.map(|z| posthoc::points(&z));
+            }
+        }
         Some(Tree {
             claim: Claim::Dead,
             nodes: self.nodes,
@@ -93,6 +109,10 @@ impl<'s, 'a> Builder<'s, 'a> {
         let attacker_color = self.search.defender.opponent();
         if in_d0(p, self.search.target) {
             self.nodes[i].leaf = Some(Leaf::Capture);
+            if self.posthoc.is_some() {
+                let z = posthoc::leaf(p, self.search.target);
+                self.set_zone(i, Some(z));
+            }
             if zones {
                 self.set_rec(i, Some(zone::leaf(p, attacker_color)));
             }
@@ -101,6 +121,64 @@ impl<'s, 'a> Builder<'s, 'a> {
         let attacker = p.to_move() != self.search.defender;
         let kids = self.search.children(p);
         let mut chosen: Vec<(Move, usize)> = Vec::new();
+        if self.posthoc.is_some() && !attacker {
+            // The pass child first: its move is null for any zone, so it is a witness
+            // for every move outside its zone; then each move no witness answers,
+            // proven, and a witness itself when its move lies outside its own zone.
+            let pass = kids.iter().find(|c| c.info.mv == Move::Pass)?;
+            let jp = self.prove(&pass.pos, need - 1)?;
+            chosen.push((Move::Pass, jp));
+            let mut witnesses: Vec<usize> = Vec::new();
+            if self.zone_of(jp).is_some() {
+                witnesses.push(jp);
+            }
+            let mut pruned: Vec<(Move, usize)> = Vec::new();
+            // The children the search found to be witnesses (a zone known, the move
+            // null for it) first, so that their zones answer the rest.
+            let mut order: Vec<usize> = (0..kids.len())
+                .filter(|&k| kids.info(k).mv != Move::Pass)
+                .collect();
+            order.sort_by_key(|&k| {
+                let info = kids.info(k);
+                let witness = self
+                    .search
+                    .posthoc_child(p, info)
+                    .is_some_and(|(_, z)| posthoc::null_for(p, info.mv, &z));
+                !witness
+            });
+            for c in order.into_iter().map(|k| kids.get(k)) {
+                let by = witnesses.iter().copied().find(|&w| {
+                    self.zone_of(w)
+                        .is_some_and(|z| posthoc::null_for(p, c.info.mv, z))
+                });
+                if let Some(w) = by {
+                    pruned.push((c.info.mv, w));
+                    continue;
+                }
+                let j = self.prove(&c.pos, need - 1)?;
+                chosen.push((c.info.mv, j));
+                if self
+                    .zone_of(j)
+                    .is_some_and(|z| posthoc::null_for(p, c.info.mv, z))
+                {
+                    witnesses.push(j);
+                }
+            }
+            let mut reached = |m: Move| -> Option<Bits> {
+                let j = pruned
+                    .iter()
+                    .chain(chosen.iter())
+                    .find(|(k, _)| *k == m)
+                    .map(|&(_, j)| j)?;
+                self.zone_of(j).cloned()
+            };
+            let z = posthoc::answerer(p, &mut reached);
+            self.set_zone(i, z);
+            self.search.stats.zone_pruned += pruned.len() as u64;
+            self.nodes[i].children = chosen;
+            self.nodes[i].pruned = pruned;
+            return Some(i);
+        }
         if zones && !attacker {
             // The pass child first: its zone may answer the other moves.
             let pass = kids.iter().find(|c| c.info.mv == Move::Pass)?;
@@ -154,6 +232,12 @@ impl<'s, 'a> Builder<'s, 'a> {
             let (_, k) = best?;
             let j = self.prove(&kids.get(k).pos, need - 1)?;
             chosen.push((kids.info(k).mv, j));
+            if self.posthoc.is_some() {
+                let z = self
+                    .zone_of(j)
+                    .map(|z| posthoc::chooser(p, kids.info(k).mv, z));
+                self.set_zone(i, z);
+            }
             if zones {
                 let rec = self.rec(j).map(|r| {
                     zone::attacker_node(p, attacker_color, kids.info(k).mv, &kids.get(k).pos, &r)
@@ -168,6 +252,20 @@ impl<'s, 'a> Builder<'s, 'a> {
         }
         self.nodes[i].children = chosen;
         Some(i)
+    }
+
+    /// The post-hoc zone of proof node `i`, if known.
+    fn zone_of(&self, i: usize) -> Option<&Bits> {
+        self.posthoc.as_ref()?.get(i)?.as_ref()
+    }
+
+    fn set_zone(&mut self, i: usize, z: Option<Bits>) {
+        if let Some(zones) = self.posthoc.as_mut() {
+            if zones.len() <= i {
+                zones.resize(i + 1, None);
+            }
+            zones[i] = z;
+        }
     }
 
     /// The zone of proof node `i`, if known.
@@ -325,6 +423,8 @@ pub(crate) fn forever_disproof(
         children: Vec::new(),
         leaf: None,
         covered: Vec::new(),
+        zone: None,
+        pruned: Vec::new(),
     });
     queue.push(root.clone());
     let mut next = 0;
@@ -410,6 +510,8 @@ pub(crate) fn forever_disproof(
                         children: Vec::new(),
                         leaf: None,
                         covered: Vec::new(),
+                        zone: None,
+                        pruned: Vec::new(),
                     });
                     queue.push(c.pos);
                     j

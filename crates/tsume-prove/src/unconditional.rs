@@ -340,6 +340,8 @@ impl<'a> Settle<'a> {
             children: Vec::new(),
             leaf: None,
             covered: Vec::new(),
+            zone: None,
+            pruned: Vec::new(),
         });
         memo.insert(key, i);
         if self.alive(p) {
@@ -402,6 +404,8 @@ impl<'a> Settle<'a> {
                 children: Vec::new(),
                 leaf: None,
                 covered: Vec::new(),
+                zone: None,
+                pruned: Vec::new(),
             });
             index.insert(q.clone(), i);
             queue.push(q);

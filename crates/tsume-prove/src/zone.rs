@@ -30,6 +30,20 @@ impl Bits {
         }
     }
 
+    /// The points of the set, in index order.
+    pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut b = bits;
+            std::iter::from_fn(move || {
+                (b != 0).then(|| {
+                    let i = b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    Point::from_index(w * 64 + i)
+                })
+            })
+        })
+    }
+
     pub fn union(&mut self, other: &Bits) {
         for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
             *a |= b;

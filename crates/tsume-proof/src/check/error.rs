@@ -145,6 +145,25 @@ pub enum CheckErrorKind {
         /// Which condition fails (docs/design/relevance-zones.md).
         reason: String,
     },
+    /// Zones or pruned moves where the replay lemma does not hold: outside a proof, or
+    /// under a ko master or with external ko threats (docs/design/post-hoc-zones.md).
+    ZonesNotAllowed {
+        /// Why.
+        reason: String,
+    },
+    /// A stated zone that fails one of its local conditions
+    /// (docs/design/post-hoc-zones.md).
+    BadZone {
+        /// Which condition fails.
+        reason: String,
+    },
+    /// A pruned move whose witness does not answer it (the witness rule).
+    NotPruned {
+        /// The move.
+        mv: String,
+        /// Why.
+        reason: String,
+    },
 }
 
 impl fmt::Display for CheckErrorKind {
@@ -212,6 +231,9 @@ impl fmt::Display for CheckErrorKind {
                 "move {mv} is marked covered where it cannot be (a leaf, the chooser to move, or a disproof)"
             ),
             K::NoPassChild => write!(f, "moves are marked covered but no child is the pass"),
+            K::ZonesNotAllowed { reason } => write!(f, "zones are not allowed here: {reason}"),
+            K::BadZone { reason } => write!(f, "the relevance zone fails: {reason}"),
+            K::NotPruned { mv, reason } => write!(f, "pruned move {mv} is not answered by its witness: {reason}"),
             K::NotCovered { mv, reason } => write!(
                 f,
                 "move {mv} is not covered by the pass child's relevance zone: {reason}"

@@ -13,6 +13,7 @@ use crate::{Claim, Leaf, Tree};
 
 mod error;
 mod packed;
+mod zones;
 
 pub use error::{CheckError, CheckErrorKind};
 use packed::{pack, stone_bytes, unpack};
@@ -41,6 +42,10 @@ pub struct CheckReport {
     /// forces the target unconditionally alive (within [`CheckReport::max_depth`]
     /// moves along the longest line), under the tree's ko rule.
     pub forces_unconditional: bool,
+    /// The moves answered by a witness child instead of a subtree (`pruned`), each
+    /// checked by the witness rule, its witness's zone by the local conditions
+    /// (docs/design/post-hoc-zones.md).
+    pub pruned: usize,
 }
 
 /// A move as text: GTP name on grids, point name elsewhere, `pass`.
@@ -394,7 +399,7 @@ pub fn check_within(
                     },
                 ));
             }
-        } else if let Some(m) = missing_reply(&pos, &covered, &packed, &node.covered, &late)
+        } else if let Some(m) = missing_reply(&pos, &covered, &packed, &answered(node), &late)
             .map_err(|()| err(v, CheckErrorKind::OutOfTime))?
         {
             return Err(fail(
@@ -451,6 +456,39 @@ pub fn check_within(
             }
         }
     }
+    let mut pruned = 0;
+    if zones::any(tree) {
+        let refuse = |reason: &str| {
+            Err(err(
+                0,
+                CheckErrorKind::ZonesNotAllowed {
+                    reason: reason.to_string(),
+                },
+            ))
+        };
+        if tree.claim != Claim::Dead {
+            return refuse("zones and pruned moves are checked in proofs only");
+        }
+        if !matches!(
+            root.ko(),
+            tsume_board::KoRule::None | tsume_board::KoRule::Basic
+        ) {
+            return refuse("under a ko master");
+        }
+        if root.ko_threats(Color::Black) > 0 || root.ko_threats(Color::White) > 0 {
+            return refuse("with external ko threats");
+        }
+        let position = |v: usize| -> Result<Position, CheckError> {
+            if v == 0 {
+                return Ok(root.clone());
+            }
+            unpack(&board, &packed[v]).map_err(|e| fail(&first, v, CheckErrorKind::Replay(e)))
+        };
+        match zones::check_zones(tree, target, attacker, &board, &position)? {
+            Ok(k) => pruned = k,
+            Err((v, kind)) => return Err(fail(&first, v, kind)),
+        }
+    }
     let forces_unconditional = tree.claim == Claim::Alive
         && tree
             .nodes
@@ -463,6 +501,7 @@ pub fn check_within(
         max_depth,
         repetition_free: repetition_free(tree, &packed, &keys, board.len()),
         forces_unconditional,
+        pruned,
     })
 }
 
@@ -578,6 +617,18 @@ fn repetition_free(tree: &Tree, packed: &[Box<[u8]>], keys: &[u64], board_len: u
     stone_edges
         .iter()
         .all(|&(a, b)| component[a as usize] != component[b as usize])
+}
+
+/// The moves of a node answered without a child of their own: covered by the pass
+/// child's zone, or pruned with a witness (each checked after the tree's walk).
+fn answered(node: &crate::TreeNode) -> std::borrow::Cow<'_, [Move]> {
+    if node.pruned.is_empty() {
+        std::borrow::Cow::Borrowed(&node.covered)
+    } else {
+        let mut all = node.covered.clone();
+        all.extend(node.pruned.iter().map(|&(m, _)| m));
+        std::borrow::Cow::Owned(all)
+    }
 }
 
 /// A move of Ψ(pos) whose position is no child's (`covered`: the children by Zobrist

@@ -16,8 +16,9 @@ use crate::{Leaf, TreeNode};
 /// No SGF point was given for the edge.
 const NO_SGF: u32 = u32::MAX;
 
-/// The nodes read so far. Until [`Nodes::resolve`], a `Move::Play(q)` of a child or a
-/// covered move holds in `q` the number of its name in `names`, not a point.
+/// The nodes read so far. Until [`Nodes::resolve`], a `Move::Play(q)` of a child, a
+/// covered or pruned move, and a zone's point `q`, hold in `q` the number of its name in
+/// `names`, not a point.
 #[derive(Default)]
 pub(super) struct Nodes {
     nodes: Vec<TreeNode>,
@@ -82,7 +83,16 @@ impl Nodes {
         super::known_fields(
             n,
             &format!("nodes[{i}]"),
-            &["id", "remaining", "to_move", "leaf", "children", "covered"],
+            &[
+                "id",
+                "remaining",
+                "to_move",
+                "leaf",
+                "children",
+                "covered",
+                "zone",
+                "pruned",
+            ],
         )?;
         if let Some(id) = n.get("id") {
             if id.as_u64() != Some(i as u64) {
@@ -160,11 +170,54 @@ impl Nodes {
             let name = e.as_str().ok_or_else(|| bad(&here, "not a move name"))?;
             covered.push(self.move_named(name)?);
         }
+        let zone = match n.get("zone") {
+            None | Some(Value::Null) => None,
+            Some(Value::Array(list)) => {
+                let mut zone = Vec::with_capacity(list.len());
+                for (k, e) in list.iter().enumerate() {
+                    let here = format!("nodes[{i}].zone[{k}]");
+                    let name = e.as_str().ok_or_else(|| bad(&here, "not a point name"))?;
+                    if name == "pass" {
+                        return Err(bad(&here, "\"pass\" is not a point"));
+                    }
+                    zone.push(Point::from_index(self.names.id(name)? as usize));
+                }
+                Some(zone)
+            }
+            Some(_) => return Err(bad(at("zone"), "not a list or null")),
+        };
+        let list = optional_list(n, "pruned", at)?;
+        let mut pruned = Vec::with_capacity(list.len());
+        for (k, e) in list.iter().enumerate() {
+            let here = format!("nodes[{i}].pruned[{k}]");
+            if !e.is_object() {
+                return Err(bad(here, "not an object"));
+            }
+            super::known_fields(e, &here, &["move", "witness"])?;
+            let name = e
+                .get("move")
+                .and_then(Value::as_str)
+                .ok_or_else(|| bad(format!("{here}.move"), "missing or not a string"))?;
+            let mv = self.move_named(name)?;
+            let witness = e
+                .get("witness")
+                .and_then(Value::as_u64)
+                .and_then(|j| usize::try_from(j).ok())
+                .ok_or_else(|| {
+                    bad(
+                        format!("{here}.witness"),
+                        "missing or not a node index (a whole number)",
+                    )
+                })?;
+            pruned.push((mv, witness));
+        }
         self.nodes.push(TreeNode {
             remaining,
             children,
             leaf,
             covered,
+            zone,
+            pruned,
         });
         self.to_move.push(to_move);
         Ok(())
@@ -242,6 +295,23 @@ impl Nodes {
             }
             for (k, mv) in node.covered.iter_mut().enumerate() {
                 *mv = on_board(*mv, format!("nodes[{i}].covered[{k}]"))?;
+            }
+            for (k, (mv, w)) in node.pruned.iter_mut().enumerate() {
+                *mv = on_board(*mv, format!("nodes[{i}].pruned[{k}].move"))?;
+                if *w >= len {
+                    return Err(bad(
+                        format!("nodes[{i}].pruned[{k}].witness"),
+                        format!("{w} is not a node index below {len}"),
+                    ));
+                }
+            }
+            if let Some(zone) = node.zone.as_mut() {
+                for (k, q) in zone.iter_mut().enumerate() {
+                    match on_board(Move::Play(*q), format!("nodes[{i}].zone[{k}]"))? {
+                        Move::Play(p) => *q = p,
+                        Move::Pass => {}
+                    }
+                }
             }
         }
         Ok((nodes, to_move))

@@ -170,6 +170,8 @@ impl Solved {
             children: Vec::new(),
             leaf: None,
             covered: Vec::new(),
+            zone: None,
+            pruned: Vec::new(),
         });
         if rank == 0 {
             tree.nodes[v].leaf = Some(Leaf::Capture);
@@ -230,6 +232,8 @@ impl Solved {
             children: Vec::new(),
             leaf: None,
             covered: Vec::new(),
+            zone: None,
+            pruned: Vec::new(),
         });
         if r == Some(0) {
             tree.nodes[v].leaf = Some(Leaf::DepthLimit);

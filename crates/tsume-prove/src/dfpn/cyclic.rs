@@ -174,12 +174,23 @@ impl Search<'_> {
             let v = self.probe_unbounded(c);
             vals.push(v);
         }
+        // Post-hoc zones: a proof here is acyclic (it never rests on a repetition), so
+        // the replay lemma's induction on the height serves it as in the bounded search.
+        let mut scanned: Vec<bool> = if !or_node && self.posthoc_on() {
+            vec![false; kids.len()]
+        } else {
+            Vec::new()
+        };
         loop {
+            if !scanned.is_empty() {
+                self.posthoc_prune(p, INF_HOLD, kids, vals, &mut scanned);
+            }
             let (pn, dn) = combine(or_node, vals, self.pn_rule == crate::PnRule::Weak);
             if pn == 0 {
                 let need = proof_need(or_node, vals);
                 self.table.prove(h, need);
                 self.cyc.work.remove(&h);
+                self.posthoc_record(p, kids, vals);
                 return Known::Proven(need);
             }
             if dn == 0 {

@@ -6,6 +6,7 @@
 use tsume_board::{Move, Position};
 
 use super::{Info, Known, Search};
+use crate::posthoc;
 use crate::zone::{self, ZoneRec};
 
 impl Search<'_> {
@@ -13,6 +14,12 @@ impl Search<'_> {
     #[inline]
     pub(crate) fn zones_on(&self) -> bool {
         self.zones.is_some()
+    }
+
+    /// Whether post-hoc zones are on ([`crate::Options::posthoc_zones`]).
+    #[inline]
+    pub(crate) fn posthoc_on(&self) -> bool {
+        self.posthoc.is_some()
     }
 
     /// The rec of the child of `p` by `c`, if known: a D₀ child's is made on the spot.
@@ -142,6 +149,120 @@ impl Search<'_> {
         };
         if let Some(z) = self.zones.as_mut() {
             z.put(p.hash(), rec);
+        }
+    }
+}
+
+/// Post-hoc zones (docs/design/post-hoc-zones.md) in both searches.
+impl Search<'_> {
+    /// The exact key of the child of `p` by `mv` (one φ unless the move is quiet).
+    fn child_key(p: &Position, mv: Move) -> u64 {
+        match mv {
+            Move::Play(x) => p.quiet_hash(x).unwrap_or_else(|| p.play(mv).hash()),
+            Move::Pass => p.play(mv).hash(),
+        }
+    }
+
+    /// The post-hoc zone of the child of `p` by `c` and the plies its proof needs, if
+    /// known: a D₀ child's is made the first time and kept.
+    pub(crate) fn posthoc_child(
+        &mut self,
+        p: &Position,
+        c: &Info,
+    ) -> Option<(u32, crate::zone::Bits)> {
+        let key = Self::child_key(p, c.mv);
+        if let Some((need, z)) = self.posthoc.as_ref()?.get(key) {
+            return Some((*need, z.clone()));
+        }
+        if !c.d0 {
+            return None;
+        }
+        // A D₀ leaf's zone, made once and kept.
+        let z = posthoc::leaf(&p.play(c.mv), self.target);
+        if let Some(s) = self.posthoc.as_mut() {
+            s.put(key, 0, z.clone());
+        }
+        Some((0, z))
+    }
+
+    /// At a defender's node `p` (`rem` plies left): each child proven since the last
+    /// look (`scanned` marks the ones seen) whose zone is known and whose move is null
+    /// for it (the witness rule) proves every open sibling whose move is null for that
+    /// zone too, with the witness's plies; each is recorded in the table, with the
+    /// witness's zone as its own (its claim holds for every position agreeing on it).
+    pub(crate) fn posthoc_prune(
+        &mut self,
+        p: &Position,
+        rem: u32,
+        kids: &[Info],
+        vals: &mut [Known],
+        scanned: &mut [bool],
+    ) {
+        for i in 0..kids.len() {
+            if scanned[i] || !matches!(vals[i], Known::Proven(_)) {
+                continue;
+            }
+            scanned[i] = true;
+            let Some((need, z)) = self.posthoc_child(p, &kids[i]) else {
+                continue;
+            };
+            if need + 1 > rem || !posthoc::null_for(p, kids[i].mv, &z) {
+                continue;
+            }
+            for j in 0..kids.len() {
+                if !matches!(vals[j], Known::Open(..)) || !posthoc::null_for(p, kids[j].mv, &z) {
+                    continue;
+                }
+                vals[j] = Known::Proven(need);
+                scanned[j] = true;
+                self.table.prove(kids[j].hash, need);
+                self.stats.zone_pruned += 1;
+                let key = Self::child_key(p, kids[j].mv);
+                if let Some(s) = self.posthoc.as_mut() {
+                    s.put(key, need, z.clone());
+                }
+            }
+        }
+    }
+
+    /// Records the post-hoc zone of `p`, just proven with `need` plies from its
+    /// children's standings `vals`, if every zone it rests on is known: an attacker's
+    /// node by its fastest proven child with a zone, a defender's node by the zone of
+    /// the child each move reaches (docs/design/post-hoc-zones.md).
+    pub(crate) fn posthoc_record(&mut self, p: &Position, kids: &[Info], vals: &[Known]) {
+        if !self.posthoc_on() {
+            return;
+        }
+        // The plies the zone's claim needs: its children's zones' plus one.
+        let (need, zone) = if self.attacker_moves(p) {
+            let mut best: Option<(u32, usize, crate::zone::Bits)> = None;
+            for (i, v) in vals.iter().enumerate() {
+                if !matches!(v, Known::Proven(_)) {
+                    continue;
+                }
+                if let Some((kz, z)) = self.posthoc_child(p, &kids[i]) {
+                    if best.as_ref().is_none_or(|b| kz < b.0) {
+                        best = Some((kz, i, z));
+                    }
+                }
+            }
+            let Some((kz, i, z)) = best else { return };
+            (kz + 1, posthoc::chooser(p, kids[i].mv, &z))
+        } else {
+            let mut most = 0;
+            let mut reached = |m: Move| -> Option<crate::zone::Bits> {
+                let c = kids.iter().find(|c| c.mv == m)?;
+                let (k, z) = self.posthoc_child(p, c)?;
+                most = most.max(k);
+                Some(z)
+            };
+            let Some(z) = posthoc::answerer(p, &mut reached) else {
+                return;
+            };
+            (most + 1, z)
+        };
+        if let Some(s) = self.posthoc.as_mut() {
+            s.put(p.hash(), need, zone);
         }
     }
 }

@@ -1,0 +1,210 @@
+//! Post-hoc relevance zones (docs/design/post-hoc-zones.md) in the checker: a hand-made
+//! proof with stated zones and pruned moves is accepted, read back from JSON the same,
+//! and each mutation (a zone point dropped, a witness moved, a reference broken, zones
+//! where the lemma does not hold) is refused with the fault named.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use tsume_board::{Color, Move, Point, Position};
+use tsume_proof::{check, from_json, to_json, CheckErrorKind, Claim, Leaf, Tree, TreeNode};
+
+fn pt(p: &Position, name: &str) -> Point {
+    p.board().parse_point(name).unwrap()
+}
+
+fn zone(p: &Position, names: &[&str]) -> Option<Vec<Point>> {
+    Some(names.iter().map(|n| pt(p, n)).collect())
+}
+
+fn leaf(p: &Position, z: &[&str]) -> TreeNode {
+    TreeNode {
+        remaining: Some(0),
+        children: vec![],
+        leaf: Some(Leaf::Capture),
+        covered: vec![],
+        zone: zone(p, z),
+        pruned: vec![],
+    }
+}
+
+/// ( O . . . . . . . ), White to move: every White move leaves the target A1 with one
+/// liberty and Black to move. The pass's leaf has zone {A1, B1}; B1's leaf {A1, B1, C1};
+/// the root {A1, B1, C1}, and C1 to H1 are pruned with the pass's child as witness.
+fn example() -> (Position, Point, Tree) {
+    let p = Position::from_diagram("( O . . . . . . . )", Color::White).unwrap();
+    let x = pt(&p, "A1");
+    let pruned = ["C1", "D1", "E1", "F1", "G1", "H1"]
+        .iter()
+        .map(|n| (Move::Play(pt(&p, n)), 1))
+        .collect();
+    let root = TreeNode {
+        remaining: Some(1),
+        children: vec![(Move::Pass, 1), (Move::Play(pt(&p, "B1")), 2)],
+        leaf: None,
+        covered: vec![],
+        zone: zone(&p, &["A1", "B1", "C1"]),
+        pruned,
+    };
+    let nodes = vec![root, leaf(&p, &["A1", "B1"]), leaf(&p, &["A1", "B1", "C1"])];
+    (
+        p,
+        x,
+        Tree {
+            claim: Claim::Dead,
+            nodes,
+        },
+    )
+}
+
+fn refused(p: &Position, x: Point, t: &Tree) -> CheckErrorKind {
+    match check(p, x, t) {
+        Ok(r) => panic!("accepted a bad tree: {r:?}\n{t:?}"),
+        Err(e) => e.kind,
+    }
+}
+
+#[test]
+fn a_proof_with_zones_and_pruned_moves_is_accepted_and_read_back() {
+    let (p, x, t) = example();
+    let report = check(&p, x, &t).unwrap();
+    assert_eq!(report.pruned, 6);
+    assert_eq!(report.nodes, 3);
+    // Without the pruned moves, the tree misses White's replies.
+    let mut bare = t.clone();
+    bare.nodes[0].pruned.clear();
+    assert!(matches!(
+        refused(&p, x, &bare),
+        CheckErrorKind::MissingReply { .. }
+    ));
+    // JSON carries the zones and the pruned moves; the tree read back is the same.
+    let v = to_json(&p, x, &t);
+    assert_eq!(v["nodes"][0]["zone"].as_array().unwrap().len(), 3);
+    assert_eq!(v["nodes"][0]["pruned"][0]["move"], "C1");
+    assert_eq!(v["nodes"][0]["pruned"][0]["witness"], 1);
+    let back = from_json(&v).unwrap();
+    assert_eq!(back.tree, t);
+    assert_eq!(
+        check(&back.root, back.target, &back.tree).unwrap().pruned,
+        6
+    );
+    // A tree with no zone writes neither field (old trees read as before).
+    let mut plain = t.clone();
+    for n in &mut plain.nodes {
+        n.zone = None;
+    }
+    plain.nodes[0].pruned.clear();
+    let v = to_json(&p, x, &plain);
+    assert!(v["nodes"][0].get("zone").is_none() && v["nodes"][0].get("pruned").is_none());
+}
+
+#[test]
+fn a_zone_point_dropped_is_refused() {
+    let (p, x, t) = example();
+    // The leaf's zone without the target's liberty.
+    let mut m = t.clone();
+    m.nodes[1].zone = zone(&p, &["A1"]);
+    let k = refused(&p, x, &m);
+    assert!(matches!(&k, CheckErrorKind::BadZone { .. }), "{k:?}");
+    // The root's zone without C1: B1's child has it.
+    let mut m = t.clone();
+    m.nodes[0].zone = zone(&p, &["A1", "B1"]);
+    let k = refused(&p, x, &m);
+    assert!(
+        matches!(&k, CheckErrorKind::BadZone { reason } if reason.contains("C1")),
+        "{k:?}"
+    );
+    // Every single point dropped from any zone is refused.
+    for v in 0..t.nodes.len() {
+        let z = t.nodes[v].zone.clone().unwrap();
+        for i in 0..z.len() {
+            let mut m = t.clone();
+            let mut z2 = z.clone();
+            z2.remove(i);
+            m.nodes[v].zone = Some(z2);
+            assert!(check(&p, x, &m).is_err(), "node {v} without {:?}", z[i]);
+        }
+    }
+}
+
+#[test]
+fn a_witness_moved_or_a_reference_broken_is_refused() {
+    let (p, x, t) = example();
+    // The witness moved to B1's child: B1 and C1 lie in its zone.
+    let mut m = t.clone();
+    m.nodes[0].pruned[0].1 = 2;
+    let k = refused(&p, x, &m);
+    assert!(matches!(k, CheckErrorKind::NotPruned { .. }), "{k:?}");
+    // A witness that is no child, or no node at all.
+    let mut m = t.clone();
+    m.nodes[0].pruned[1].1 = 0;
+    assert!(matches!(
+        refused(&p, x, &m),
+        CheckErrorKind::NotPruned { .. }
+    ));
+    let mut m = t.clone();
+    m.nodes[0].pruned[1].1 = 99;
+    assert!(matches!(
+        refused(&p, x, &m),
+        CheckErrorKind::NotPruned { .. }
+    ));
+    // The witness without a zone.
+    let mut m = t.clone();
+    m.nodes[1].zone = None;
+    let k = refused(&p, x, &m);
+    assert!(
+        matches!(&k, CheckErrorKind::NotPruned { reason, .. } if reason.contains("no zone")),
+        "{k:?}"
+    );
+    // A pruned move in the witness's own zone.
+    let mut m = t.clone();
+    m.nodes[0].children.pop();
+    m.nodes[0].pruned.push((Move::Play(pt(&p, "B1")), 1));
+    m.nodes.pop();
+    assert!(matches!(
+        refused(&p, x, &m),
+        CheckErrorKind::NotPruned { .. }
+    ));
+}
+
+#[test]
+fn zones_where_the_lemma_does_not_hold_are_refused() {
+    let (p, x, t) = example();
+    // A disproof claim, a ko master, external threats.
+    let mut m = t.clone();
+    m.claim = Claim::Alive;
+    assert!(check(&p, x, &m).is_err());
+    let q = p.with_ko(tsume_board::KoRule::Master(Color::Black));
+    assert!(matches!(
+        refused(&q, x, &t),
+        CheckErrorKind::ZonesNotAllowed { .. }
+    ));
+    let q = p.with_ko_rule(true).with_ko_threats(1, 0);
+    assert!(matches!(
+        refused(&q, x, &t),
+        CheckErrorKind::ZonesNotAllowed { .. }
+    ));
+    // Under the basic ko rule with no threats the same tree holds.
+    assert_eq!(check(&p.with_ko_rule(true), x, &t).unwrap().pruned, 6);
+}
+
+#[test]
+fn a_pruned_move_at_the_attackers_node_is_refused() {
+    // ( O . X . . . ), Black to move: A1 has one liberty already, but at Black's
+    // node nothing may be pruned.
+    let p = Position::from_diagram("( O . . . . . )", Color::Black).unwrap();
+    let x = pt(&p, "A1");
+    let t = Tree {
+        claim: Claim::Dead,
+        nodes: vec![TreeNode {
+            remaining: Some(0),
+            children: vec![],
+            leaf: Some(Leaf::Capture),
+            covered: vec![],
+            zone: zone(&p, &["A1", "B1"]),
+            pruned: vec![(Move::Play(pt(&p, "E1")), 0)],
+        }],
+    };
+    assert!(matches!(
+        refused(&p, x, &t),
+        CheckErrorKind::NotPruned { .. }
+    ));
+}

@@ -1,0 +1,356 @@
+//! Post-hoc relevance zones (`Tuning::posthoc_zones`, docs/design/post-hoc-zones.md)
+//! against the plain search and the exact solver on small boards: the same verdicts,
+//! every tree accepted by the independent checker, every pruned move's position a kill
+//! within the plies left by the exact solver's rank, and mutated trees (a zone point
+//! dropped, a witness moved, a reference broken) refused. Under the basic ko rule too,
+//! against the paper's procedure.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use tsume_board::{Board, Color, Move, Point, Position};
+use tsume_proof::Tree;
+use tsume_prove::{exact, reference, solve, Options, Tuning, Verdict};
+
+mod common;
+
+use common::{random_position, Fill, Rng};
+
+const fn fill(to_move: Color) -> Fill {
+    Fill {
+        percent: 30,
+        spread: 35,
+        to_move: Some(to_move),
+        max_empty: usize::MAX,
+    }
+}
+
+/// Boards with room away from the fight.
+fn boards() -> Vec<Arc<Board>> {
+    [
+        Board::grid(4, 3),
+        Board::grid(5, 3),
+        Board::grid(6, 2),
+        Board::grid(4, 4),
+        Board::line(10),
+        Board::grid(7, 2),
+    ]
+    .into_iter()
+    .map(|b| Arc::new(b.unwrap()))
+    .collect()
+}
+
+fn posthoc(plain: &Options) -> Options {
+    Options {
+        tuning: Tuning {
+            posthoc_zones: true,
+            ..plain.tuning.clone()
+        },
+        ..plain.clone()
+    }
+}
+
+/// Each node's position, replayed along the first edge into it (breadth first).
+fn positions(root: &Position, tree: &Tree) -> Vec<Option<Position>> {
+    let mut out: Vec<Option<Position>> = vec![None; tree.nodes.len()];
+    out[0] = Some(root.clone());
+    let mut queue = VecDeque::from([0usize]);
+    while let Some(v) = queue.pop_front() {
+        let p = out[v].clone().unwrap();
+        for &(m, c) in &tree.nodes[v].children {
+            if out[c].is_none() {
+                out[c] = Some(p.play(m));
+                queue.push_back(c);
+            }
+        }
+    }
+    out
+}
+
+/// For every pruned move of `tree`: its position, with the plies the pruning node's
+/// children have (its remaining minus one), is a kill by the exact solver. Returns how
+/// many were checked (positions too large for the solver are skipped).
+fn pruned_moves_are_kills(root: &Position, x: Point, tree: &Tree) -> usize {
+    pruned_kills_at(root, x, tree, None)
+}
+
+/// [`pruned_moves_are_kills`] at node `only`, or at every node.
+fn pruned_kills_at(root: &Position, x: Point, tree: &Tree, only: Option<usize>) -> usize {
+    let pos = positions(root, tree);
+    let mut checked = 0;
+    for (v, node) in tree.nodes.iter().enumerate() {
+        if only.is_some_and(|u| u != v) {
+            continue;
+        }
+        let Some(p) = &pos[v] else { continue };
+        for &(y, _) in &node.pruned {
+            let q = p.play(y);
+            let Ok(rank) = exact::kill_rank(&q, x, 30_000) else {
+                continue;
+            };
+            let r = node.remaining.unwrap() - 1;
+            assert!(
+                rank.is_some_and(|k| k <= r),
+                "pruned {y:?} at node {v} is no kill within {r} plies (rank {rank:?})\n{p:?}"
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// Mutations of a tree with zones and pruned moves, each of which the checker must
+/// refuse: every point of every witness's zone dropped in turn where the zone was
+/// needed (counted only when refused: a dropped point may be one the dilation added
+/// without need, so the test asks that most are refused, and that no refused tree is
+/// accepted after), each witness moved to another child, and a reference past the end.
+/// Returns (mutations tried, refused).
+fn mutations(p: &Position, x: Point, tree: &Tree) -> (usize, usize) {
+    let (mut tried, mut refused) = (0, 0);
+    for v in 0..tree.nodes.len() {
+        for (k, &(_, w)) in tree.nodes[v].pruned.iter().enumerate() {
+            // The witness moved to each other child.
+            for &(m, c) in &tree.nodes[v].children {
+                if c == w || m == Move::Pass {
+                    continue;
+                }
+                let mut t = tree.clone();
+                t.nodes[v].pruned[k].1 = c;
+                tried += 1;
+                // Moving a witness can be sound (another child may answer it too):
+                // refused or not, the check must not panic, and an accepted tree must
+                // still be true (the exact solver, above, checks the pruned moves).
+                if tsume_proof::check(p, x, &t).is_err() {
+                    refused += 1;
+                } else {
+                    pruned_kills_at(p, x, &t, Some(v));
+                }
+            }
+            // A reference broken.
+            let mut t = tree.clone();
+            t.nodes[v].pruned[k].1 = tree.nodes.len() + 3;
+            tried += 1;
+            assert!(tsume_proof::check(p, x, &t).is_err(), "a broken reference");
+            refused += 1;
+        }
+        // Each of the first points of a witness's zone dropped: refused unless the
+        // zone still holds without it (an accepted tree is checked against the exact
+        // solver above its witnesses, in the test's main loop).
+        let witness = tree
+            .nodes
+            .iter()
+            .any(|n| n.pruned.iter().any(|&(_, w)| w == v));
+        if let Some(z) = tree.nodes[v].zone.as_ref().filter(|_| witness) {
+            for i in 0..z.len().min(4) {
+                let mut t = tree.clone();
+                let mut z2 = z.clone();
+                z2.remove(i);
+                t.nodes[v].zone = Some(z2);
+                tried += 1;
+                if tsume_proof::check(p, x, &t).is_err() {
+                    refused += 1;
+                }
+            }
+        }
+    }
+    (tried, refused)
+}
+
+/// More pruned moves than the builder wrote, each tried alone: at every defender's node,
+/// each explicit stone move's child dropped for a pruned entry naming another child as
+/// witness. Every tree the checker accepts must still be true: the new pruned move's
+/// position a kill within the plies left (the exact solver). Returns (tried, accepted).
+fn extra_prunes(p: &Position, x: Point, tree: &Tree) -> (usize, usize) {
+    let (mut tried, mut accepted) = (0, 0);
+    for v in 0..tree.nodes.len() {
+        if tree.nodes[v].zone.is_none() {
+            continue;
+        }
+        let kids = tree.nodes[v].children.clone();
+        for (k, &(y, _)) in kids.iter().enumerate() {
+            if y == Move::Pass {
+                continue;
+            }
+            for &(_, w) in kids.iter().filter(|&&(m, _)| m != y) {
+                let mut t = tree.clone();
+                t.nodes[v].children.remove(k);
+                t.nodes[v].pruned.push((y, w));
+                tried += 1;
+                if tsume_proof::check(p, x, &t).is_ok() {
+                    accepted += 1;
+                    assert!(pruned_kills_at(p, x, &t, Some(v)) > 0 || t.nodes.len() > 3000);
+                }
+            }
+        }
+    }
+    (tried, accepted)
+}
+
+#[test]
+fn extra_pruned_moves_are_refused_or_true() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let (mut trees, mut tried, mut accepted) = (0, 0, 0);
+    for _ in 0..6 {
+        for board in &boards() {
+            let Some((p, x)) = random_position(&mut rng, board, &fill(Color::White)) else {
+                continue;
+            };
+            for alpha in [5u32, 9] {
+                let opts = posthoc(&Options {
+                    depth: alpha,
+                    want_tree: true,
+                    ..Options::default()
+                });
+                let z = solve(&p, x, &opts).unwrap();
+                let Some(tree) = z.tree.as_ref().filter(|t| t.nodes.len() < 400) else {
+                    continue;
+                };
+                if z.verdict != Verdict::Dead {
+                    continue;
+                }
+                let (t, a) = extra_prunes(&p, x, tree);
+                tried += t;
+                accepted += a;
+                trees += 1;
+            }
+        }
+    }
+    eprintln!("extra prunes: {trees} trees, {tried} tried, {accepted} accepted (each a kill)");
+    assert!(trees > 10 && tried > 100, "{trees} trees, {tried} tried");
+}
+
+#[test]
+fn posthoc_zones_agree_with_the_plain_search_and_the_exact_solver() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let (mut cases, mut exact_checked, mut dead, mut with_pruned, mut pruned) = (0, 0, 0, 0, 0);
+    let (mut kills_checked, mut tried, mut refused, mut zoned) = (0, 0, 0, 0);
+    let (mut nodes_plain, mut nodes_zoned, mut pruned_in_search) = (0, 0, 0);
+    for _ in 0..10 {
+        for board in &boards() {
+            let to_move = rng.color();
+            let Some((p, x)) = random_position(&mut rng, board, &fill(to_move)) else {
+                continue;
+            };
+            let rank = exact::kill_rank(&p, x, 30_000).ok();
+            for alpha in [2u32, 5, 9, 14] {
+                let plain = Options {
+                    depth: alpha,
+                    want_tree: true,
+                    ..Options::default()
+                };
+                let a = solve(&p, x, &plain).unwrap();
+                let z = solve(&p, x, &posthoc(&plain)).unwrap();
+                assert_ne!(z.verdict, Verdict::Unknown);
+                assert_eq!(z.verdict, a.verdict, "α={alpha}\n{p:?}");
+                nodes_plain += a.stats.nodes;
+                nodes_zoned += z.stats.nodes;
+                pruned_in_search += z.stats.zone_pruned;
+                if let Some(rank) = rank {
+                    let expected = rank.is_some_and(|k| alpha + 1 >= k);
+                    assert_eq!(z.verdict == Verdict::Dead, expected, "α={alpha}\n{p:?}");
+                    exact_checked += 1;
+                }
+                let tree = z.tree.as_ref().expect("a tree");
+                let report =
+                    tsume_proof::check(&p, x, tree).unwrap_or_else(|e| panic!("{e}\n{p:?}"));
+                if z.verdict == Verdict::Dead {
+                    dead += 1;
+                    zoned += usize::from(tree.nodes[0].zone.is_some());
+                }
+                with_pruned += usize::from(report.pruned > 0);
+                pruned += report.pruned;
+                kills_checked += pruned_moves_are_kills(&p, x, tree);
+                let (t, r) = mutations(&p, x, tree);
+                tried += t;
+                refused += r;
+                cases += 1;
+            }
+        }
+    }
+    eprintln!(
+        "posthoc zones: {cases} cases ({dead} dead, {zoned} with a root zone), {exact_checked} \
+         against the exact solver, {with_pruned} trees with {pruned} pruned moves \
+         ({kills_checked} checked kills by the exact solver); {tried} mutations, {refused} refused; \
+         nodes {nodes_plain} plain, {nodes_zoned} with zones, {pruned_in_search} moves pruned \
+         (search and trees)"
+    );
+    assert!(
+        cases > 200 && exact_checked > 100,
+        "{cases} / {exact_checked}"
+    );
+    assert!(
+        dead > cases / 10 && dead < cases * 9 / 10,
+        "{dead} of {cases}"
+    );
+    assert!(zoned * 10 > dead * 9, "{zoned} root zones of {dead} proofs");
+    assert!(
+        with_pruned > 30,
+        "only {with_pruned} trees with pruned moves"
+    );
+    assert!(kills_checked > 100, "{kills_checked}");
+    assert!(
+        pruned_in_search > pruned as u64,
+        "{pruned_in_search} of {pruned}"
+    );
+    assert!(refused * 2 > tried && refused > 50, "{refused} of {tried}");
+}
+
+#[test]
+fn posthoc_zones_under_the_ko_rule_match_the_reference() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut cases, mut with_pruned) = (0, 0);
+    for _ in 0..30 {
+        for board in &boards() {
+            let Some((p0, x)) = random_position(&mut rng, board, &fill(Color::White)) else {
+                continue;
+            };
+            let mut p = p0.with_ko_rule(true);
+            // Half the time, just after a capture of one stone (a ban, if a ko).
+            if rng.below(2) == 0 {
+                let captures: Vec<Point> = p
+                    .legal_moves()
+                    .filter(|&m| p.captures_of(m).len() == 1)
+                    .collect();
+                if let Some(&m) = captures.first() {
+                    let q = p.play(Move::Play(m));
+                    if q.color(x).is_some() {
+                        p = q;
+                    }
+                }
+            }
+            let empties = board.points().filter(|&q| p.is_empty_at(q)).count();
+            if empties > 6 {
+                continue;
+            }
+            for alpha in 0..=4u32 {
+                let opts = posthoc(&Options {
+                    depth: alpha,
+                    want_tree: true,
+                    ..Options::default()
+                });
+                let z = solve(&p, x, &opts).unwrap();
+                let expected = reference::can_kill(&p, x, alpha);
+                assert_eq!(
+                    z.verdict == Verdict::Dead,
+                    expected,
+                    "α={alpha}\n{p:?} ban {:?}",
+                    p.ko_ban()
+                );
+                let tree = z.tree.as_ref().expect("a tree");
+                let report =
+                    tsume_proof::check(&p, x, tree).unwrap_or_else(|e| panic!("{e}\n{p:?}"));
+                with_pruned += usize::from(report.pruned > 0);
+                cases += 1;
+            }
+        }
+    }
+    eprintln!(
+        "posthoc zones under the ko rule: {cases} cases, {with_pruned} trees with pruned moves"
+    );
+    assert!(cases > 200, "only {cases} cases");
+    assert!(
+        with_pruned > 10,
+        "only {with_pruned} trees with pruned moves"
+    );
+}
