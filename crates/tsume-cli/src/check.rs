@@ -209,7 +209,9 @@ pub(crate) fn run(
                     }
                 }
                 if let Some(path) = &a.html {
-                    if let Err(f) = write(path, &tsume_draw::review_page(rep)) {
+                    let page = tsume_draw::review_page(rep)
+                        .map_err(|e| Fail::input(format!("{}: {e}", path.display())));
+                    if let Err(f) = page.and_then(|page| write(path, &page)) {
                         return fail(err, f);
                     }
                 }

@@ -8,7 +8,10 @@ use crate::{page_html, Line, Scene, Step};
 
 /// `tsume check --html`: the page of the file's lines, each move with its judgement,
 /// the review's text report above the board.
-pub fn review_page(r: &Review) -> String {
+///
+/// # Errors
+/// Never, as no deadline is set (the page is drawn whole).
+pub fn review_page(r: &Review) -> Result<String, crate::DrawError> {
     let p = &r.problem;
     let lines: Vec<Line> = r
         .lines
