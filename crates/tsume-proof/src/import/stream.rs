@@ -20,7 +20,8 @@ use super::{bad, finish, Certificate, ImportError, TOP_FIELDS};
 
 /// One tree of a file: where it stands in the file (`""` for a file of one tree, `[2]`
 /// for the third of a list, `.tree` or `[2].tree` for one wrapped as `tsume solve
-/// --tree-out` writes it) and the tree read, or why it could not be.
+/// --tree-out` writes it; a defect of the wrapper itself is named from the wrapper, at
+/// `""` or `[2]`) and the tree read, or why it could not be.
 pub type ReadTree = (String, Result<Certificate, ImportError>);
 
 /// Why a file cannot be read as trees at all.
