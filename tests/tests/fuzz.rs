@@ -883,13 +883,15 @@ fn fuzz_proof_json_fields() {
         }
         let mut all = Vec::new();
         paths(&file, &mut Vec::new(), &mut all);
-        all.retain(|p| {
-            let mut v = file.clone();
-            at_path(&mut v, p).is_object()
-        });
+        let value_at = |p: &[String]| {
+            p.iter().fold(&file, |v, k| match k.strip_prefix('#') {
+                Some(i) => &v[i.parse::<usize>().unwrap()],
+                None => &v[k.as_str()],
+            })
+        };
+        all.retain(|p| value_at(p).is_object());
         let target = all[rng.below(all.len() as u64) as usize].clone();
-        let mut at = file.clone();
-        let object = at_path(&mut at, &target).as_object().unwrap().clone();
+        let object = value_at(&target).as_object().unwrap();
         let keys: Vec<&String> = object.keys().collect();
         let twice = !keys.is_empty() && rng.below(2) == 0;
         let key = if twice {
