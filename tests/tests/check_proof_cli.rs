@@ -290,3 +290,51 @@ fn a_certificate_is_tied_to_its_problem() {
         r.out
     );
 }
+
+/// Issue 48, class 5, from the issue's text: a tree written by `solve --tree-out` with
+/// `"black"` given twice in its `setup` (the second list another position), a field
+/// twice inside a node, an unknown field in the wrapper and a wrapper's `to_move` that
+/// is not its tree's: each refused (exit 2) in one line naming the file and the field.
+#[test]
+fn a_certificate_with_a_field_twice_or_unknown_at_any_depth_is_refused() {
+    let bent = repo_root().join("problems/03_bent_three_corner.sgf");
+    let (_, trees) = solve_with_trees(bent.to_str().unwrap(), &[]);
+    let text = std::fs::read_to_string(&trees).unwrap();
+    let good = tsume(&["check-proof", trees.to_str().unwrap()]);
+    assert_eq!(good.code, 0, "{}", good.err);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v[0]["to_move"], "B");
+    let compact = v.to_string();
+    let black = format!("\"black\":{}", v[0]["tree"]["setup"]["black"]);
+    let cases = [
+        // The setup's black stones twice, the second list empty.
+        (
+            compact.replacen(&black, &format!("{black},\"black\":[]"), 1),
+            "[0].tree.setup.black: given twice",
+        ),
+        (
+            compact.replacen("\"remaining\":", "\"remaining\":1,\"remaining\":", 1),
+            "[0].tree.nodes[0].remaining: given twice",
+        ),
+        (
+            compact.replacen("{\"to_move\":\"B\"", "{\"note\":1,\"to_move\":\"B\"", 1),
+            "[0].note: not a field of a wrapped tree (known: to_move, tree)",
+        ),
+        (
+            compact.replacen("{\"to_move\":\"B\"", "{\"to_move\":\"W\"", 1),
+            "[0].to_move: \"W\", but its tree has black to move",
+        ),
+    ];
+    for (i, (text, said)) in cases.iter().enumerate() {
+        assert_ne!(*text, compact, "case {i}: the edit was made");
+        let f = scratch_file(&format!("twice{i}.json"), text);
+        let r = tsume(&["check-proof", f.to_str().unwrap()]);
+        assert_eq!(r.code, 2, "case {i}: {}{}", r.out, r.err);
+        let lines: Vec<&str> = r.err.lines().collect();
+        assert_eq!(
+            lines,
+            [format!("tsume check-proof: {}: {said}", f.display())],
+            "case {i}"
+        );
+    }
+}

@@ -1,5 +1,6 @@
 //! The fuzzing harness, on stable Rust: for each of the five ways text gets into tsume
-//! (SGF files, graph board files, DIMACS formulas, proof JSON, GTP command streams),
+//! (SGF files, graph board files, DIMACS formulas, proof JSON, GTP command streams; and
+//! proof JSON's fields given twice or unknown at every depth, a sixth target),
 //! inputs made two ways — structured generators (proptest strategies, run by hand with
 //! a `TestRunner`) and a mutation loop over the bundled files — fed to the readers and
 //! to the command line in-process. Whatever the input: no panic, no exit status but 0, 1
@@ -7,7 +8,7 @@
 //! must not contradict the search on the same question.
 //!
 //! How long: by default a few hundred inputs a target (seconds: part of
-//! `cargo test --workspace`). `TSUME_FUZZ_SECS=N` gives the five targets N seconds
+//! `cargo test --workspace`). `TSUME_FUZZ_SECS=N` gives the six targets N seconds
 //! between them, `TSUME_FUZZ_SEED` a seed (else the clock's, printed). `.ci/run` runs a
 //! bounded minute; docs/limits.md gives the command for an hour. A failure prints the
 //! input (and the seed): add it below as a regression test.
@@ -22,7 +23,7 @@ use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::{json, Value};
 use tsume_tests::{mutate, problem_files, repo_root, tsume_input, Rng, Run};
 
-/// The five targets share `TSUME_FUZZ_SECS`; without it each runs `rounds` inputs.
+/// The six targets share `TSUME_FUZZ_SECS`; without it each runs `rounds` inputs.
 struct Budget {
     deadline: Option<Instant>,
     rounds: usize,
@@ -36,7 +37,7 @@ impl Budget {
             .and_then(|s| s.parse::<f64>().ok())
             .filter(|s| s.is_finite() && *s > 0.0);
         Budget {
-            deadline: secs.map(|s| Instant::now() + Duration::from_secs_f64(s / 5.0)),
+            deadline: secs.map(|s| Instant::now() + Duration::from_secs_f64(s / 6.0)),
             rounds,
             done: 0,
         }
@@ -637,8 +638,11 @@ fn proof_input(text: &str) {
     let read = no_panic("from_json", text, || tsume_proof::from_json(&v));
     // The streaming reader and the value's agree on a bare tree (a field given twice
     // aside: the value keeps the last, the stream refuses it).
+    // A wrapper is an object with `tree` and no `format` (its own defects are named
+    // from it, at "" too).
+    let wrapper = v.get("tree").is_some() && v.get("format").is_none();
     match streamed.as_deref() {
-        Ok([(at, s)]) if at.is_empty() => match (s, &read) {
+        Ok([(at, s)]) if at.is_empty() && !wrapper => match (s, &read) {
             (Err(s), _) if s.message == "given twice" => {}
             (Ok(s), Ok(r)) => assert_eq!(s.tree, r.tree, "{text}"),
             (Err(s), Err(r)) => assert_eq!(s, r, "{text}"),
@@ -743,6 +747,205 @@ fn fuzz_proof_json() {
             let f = dir.join("p.json");
             std::fs::write(&f, &text).unwrap();
             command(&["check-proof", f.to_str().unwrap()], "");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Proof JSON: a field given twice or unknown, at any depth (issue 48)
+
+/// Names no object of a tree or a wrapper has.
+const UNKNOWN_FIELDS: &[&str] = &["comment", "", "Tree", "nodes2", "to_move ", "\u{e9}", "id "];
+
+/// `v` as JSON text, with the field `"key": value` (`value` JSON text) added to the
+/// object at `target` before its `at`-th field (a `Value` cannot hold a key twice).
+fn with_field(
+    v: &Value,
+    here: &mut Vec<String>,
+    target: &[String],
+    extra: (&str, &str, usize),
+) -> String {
+    match v {
+        Value::Object(m) => {
+            let mut fields: Vec<String> = m
+                .iter()
+                .map(|(k, x)| {
+                    here.push(k.clone());
+                    let t = format!(
+                        "{}:{}",
+                        Value::String(k.clone()),
+                        with_field(x, here, target, extra)
+                    );
+                    here.pop();
+                    t
+                })
+                .collect();
+            if here.as_slice() == target {
+                let (key, value, at) = extra;
+                let at = at % (fields.len() + 1);
+                fields.insert(at, format!("{}:{value}", Value::String(key.to_string())));
+            }
+            format!("{{{}}}", fields.join(","))
+        }
+        Value::Array(a) => {
+            let items: Vec<String> = a
+                .iter()
+                .enumerate()
+                .map(|(i, x)| {
+                    here.push(format!("#{i}"));
+                    let t = with_field(x, here, target, extra);
+                    here.pop();
+                    t
+                })
+                .collect();
+            format!("[{}]", items.join(","))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A path as the reader names fields: `nodes[3].children[0].move`.
+fn field_name(path: &[String]) -> String {
+    let mut name = String::new();
+    for (i, seg) in path.iter().enumerate() {
+        match seg.strip_prefix('#') {
+            Some(k) => name.push_str(&format!("[{k}]")),
+            None if i == 0 => name.push_str(seg),
+            None => name.push_str(&format!(".{seg}")),
+        }
+    }
+    name
+}
+
+/// Issue 48's target: a tree as `--tree-out` writes it (bare or wrapped, alone or in a
+/// list) with one field added to one of its objects at any depth (the tree, a node, an
+/// edge, `board`, `setup`, `ko_threats`, the wrapper): a field it has (given twice, the
+/// same value or another) or one it does not know; or a wrapper whose `to_move` is not
+/// its tree's. Each is refused, naming that field, from the tree or the wrapper.
+#[test]
+fn fuzz_proof_json_fields() {
+    let s = seed(6);
+    let mut rng = Rng(s);
+    let mut r = runner(s);
+    let proofs = proofs();
+    let values = json_strategy();
+    let mut budget = Budget::new(300);
+    let mut n = 0u64;
+    while budget.more() {
+        n += 1;
+        let tree = proofs[rng.below(proofs.len() as u64) as usize].clone();
+        let letter = if tree["to_move"] == "black" { "B" } else { "W" };
+        // The file, where its tree and its wrapper stand in it, and their names there.
+        let (wrapped, listed) = (rng.below(2) == 0, rng.below(3) == 0);
+        let mut file = if wrapped {
+            json!({"to_move": letter, "tree": tree})
+        } else {
+            tree
+        };
+        let mut outer: Vec<String> = Vec::new();
+        if listed {
+            file = json!([file]);
+            outer.push("#0".into());
+        }
+        let mut inner = outer.clone();
+        if wrapped {
+            inner.push("tree".into());
+        }
+        let (tree_at, wrapper_at) = (field_name(&inner), field_name(&outer));
+        let tree_at = if wrapped && !listed {
+            ".tree".to_string()
+        } else {
+            tree_at
+        };
+        if wrapped && rng.below(8) == 0 {
+            // The wrapper's to_move: the other player's, or no player at all.
+            let other = if letter == "B" {
+                json!("W")
+            } else {
+                json!("B")
+            };
+            let said = if rng.below(2) == 0 {
+                other
+            } else {
+                draw(&mut r, &values)
+            };
+            *at_path(&mut file, &[outer.clone(), vec!["to_move".into()]].concat()) = said;
+            let text = file.to_string();
+            proof_input(&text);
+            let trees = tsume_proof::read_trees(text.as_bytes()).unwrap();
+            let (at, e) = (&trees[0].0, trees[0].1.as_ref().expect_err(&text));
+            assert_eq!(
+                (at.as_str(), e.field.as_str()),
+                (wrapper_at.as_str(), "to_move"),
+                "{text}"
+            );
+            continue;
+        }
+        let mut all = Vec::new();
+        paths(&file, &mut Vec::new(), &mut all);
+        let value_at = |p: &[String]| {
+            p.iter().fold(&file, |v, k| match k.strip_prefix('#') {
+                Some(i) => &v[i.parse::<usize>().unwrap()],
+                None => &v[k.as_str()],
+            })
+        };
+        all.retain(|p| value_at(p).is_object());
+        let target = all[rng.below(all.len() as u64) as usize].clone();
+        let object = value_at(&target).as_object().unwrap();
+        let keys: Vec<&String> = object.keys().collect();
+        let twice = !keys.is_empty() && rng.below(2) == 0;
+        let key = if twice {
+            keys[rng.below(keys.len() as u64) as usize].clone()
+        } else {
+            UNKNOWN_FIELDS[rng.below(UNKNOWN_FIELDS.len() as u64) as usize].to_string()
+        };
+        let value = if twice && rng.below(2) == 0 {
+            object[&key].to_string()
+        } else {
+            draw(&mut r, &values).to_string()
+        };
+        let text = with_field(
+            &file,
+            &mut Vec::new(),
+            &target,
+            (&key, &value, rng.below(64) as usize),
+        );
+        proof_input(&text);
+        // Where the field is named from: its tree, or the wrapper.
+        let (want_at, want_field) = match target.strip_prefix(inner.as_slice()) {
+            Some(rest) => (
+                tree_at.clone(),
+                field_name(&[rest, std::slice::from_ref(&key)].concat()),
+            ),
+            None => (wrapper_at.clone(), key.clone()),
+        };
+        let trees = no_panic("read_trees", &text, || {
+            tsume_proof::read_trees(text.as_bytes())
+        })
+        .unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(trees.len(), 1, "{text}");
+        let (at, e) = (&trees[0].0, trees[0].1.as_ref().expect_err(&text));
+        assert_eq!(
+            (at.as_str(), e.field.as_str()),
+            (want_at.as_str(), want_field.as_str()),
+            "{}: {text}",
+            e.message
+        );
+        if twice {
+            assert_eq!(e.message, "given twice", "{text}");
+        } else {
+            assert!(
+                e.message.starts_with("not a field of"),
+                "{}: {text}",
+                e.message
+            );
+        }
+        if n.is_multiple_of(50) {
+            let dir = tsume_tests::scratch_dir();
+            let f = dir.join("p.json");
+            std::fs::write(&f, &text).unwrap();
+            let run = command(&["check-proof", f.to_str().unwrap()], "");
+            assert_eq!(run.code, 2, "{}: {text}", run.err);
         }
     }
 }

@@ -209,8 +209,18 @@ pub(crate) fn run(
                     }
                 }
                 if let Some(path) = &a.html {
-                    if let Err(f) = write(path, &tsume_draw::review_page(rep)) {
-                        return fail(err, f);
+                    // Within --time-limit counted from now, as `solve`'s pictures; a
+                    // page not drawn is one line, and the review stands.
+                    let deadline = limits.time_limit.map(|t| std::time::Instant::now() + t);
+                    match tsume_draw::review_page(rep, deadline) {
+                        Ok(page) => {
+                            if let Err(f) = write(path, &page) {
+                                return fail(err, f);
+                            }
+                        }
+                        Err(e) => {
+                            let _ = writeln!(err, "{}: not drawn: {e}", path.display());
+                        }
                     }
                 }
                 if a.json {

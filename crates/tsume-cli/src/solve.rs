@@ -248,7 +248,13 @@ fn run_jobs(
         }
         write(path, &tsume_solve::sgf_out::write(&solved))?;
     }
-    crate::draw_out::solve_outputs(&solved, a.svg.as_deref(), a.html.as_deref())?;
+    crate::draw_out::solve_outputs(
+        &solved,
+        a.svg.as_deref(),
+        a.html.as_deref(),
+        s.solve.limits.time_limit,
+        err,
+    )?;
     if let Some(path) = &a.tree_out {
         let written = || -> std::io::Result<()> {
             let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);

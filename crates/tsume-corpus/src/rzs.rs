@@ -272,12 +272,16 @@ mod tests {
                     children: vec![(Move::Play(c1), 1)],
                     leaf: None,
                     covered: Vec::new(),
+                    zone: None,
+                    pruned: Vec::new(),
                 },
                 tsume_proof::TreeNode {
                     remaining: None,
                     children: Vec::new(),
                     leaf: Some(tsume_proof::Leaf::Benson),
                     covered: Vec::new(),
+                    zone: None,
+                    pruned: Vec::new(),
                 },
             ],
         };

@@ -8,28 +8,33 @@ use tsume_proof::Claim;
 use tsume_prove::Verdict;
 use tsume_solve::{Side, Solved};
 
-use crate::{page_html, problem_svg, tree_line, Line, Scene};
+use crate::{page_html, problem_svg, tree_line, DrawError, Line, Scene};
 
 /// `tsume solve --svg`: the problem and each side's principal variation, under the
-/// facts.
-pub fn solved_svg(r: &Solved) -> String {
-    let scene = Scene::of_problem(&r.problem);
-    problem_svg(&scene, &pv_lines(r, &scene), &facts(r, &scene))
+/// facts, on `scene` ([`Scene::of_problem_by`] of its problem: the scene's deadline).
+///
+/// # Errors
+/// The scene's deadline passed.
+pub fn solved_svg(r: &Solved, scene: &Scene) -> Result<String, DrawError> {
+    problem_svg(scene, &pv_lines(r, scene), &facts(r, scene))
 }
 
 /// `tsume solve --html`: the page that steps through each side's principal variation
 /// and the lines read off its trees (for a winner with `--all-moves`, its other winning
 /// first moves and the refutations of its losing ones; for a loser, each first move its
-/// tree answers), the facts above the board with each side's search nodes.
-pub fn solved_page(r: &Solved) -> String {
-    let scene = Scene::of_problem(&r.problem);
-    let mut lines = pv_lines(r, &scene);
+/// tree answers), the facts above the board with each side's search nodes, on `scene`
+/// (as [`solved_svg`]).
+///
+/// # Errors
+/// The scene's deadline passed.
+pub fn solved_page(r: &Solved, scene: &Scene) -> Result<String, DrawError> {
+    let mut lines = pv_lines(r, scene);
     for s in &r.report.sides {
-        lines.extend(tree_lines(r, &scene, s));
+        lines.extend(tree_lines(r, scene, s));
     }
     // Lines under one group each, in the order of the sides.
     lines.sort_by_key(|l| (!l.group.starts_with(Color::Black.title()), l.group.clone()));
-    let mut facts = facts(r, &scene);
+    let mut facts = facts(r, scene);
     facts.extend(r.report.sides.iter().map(|s| {
         format!(
             "{} first: {} search nodes",
@@ -37,7 +42,7 @@ pub fn solved_page(r: &Solved) -> String {
             s.answer.stats.nodes
         )
     }));
-    page_html(&scene, &r.problem.label(), &facts, &lines)
+    page_html(scene, &r.problem.label(), &facts, &lines)
 }
 
 /// The target, the status, and each side's verdict in a line.

@@ -31,7 +31,7 @@
 //! let b7 = p.from_full(p.full().board().parse_point("B7").unwrap()).unwrap();
 //! let kill = Line::alternating("Black first", "Black kills at B7", p.position().clone(),
 //!     &[tsume_board::Move::Play(b7)], "");
-//! let svg = problem_svg(&Scene::of_problem(&p), &[kill], &[]);
+//! let svg = problem_svg(&Scene::of_problem(&p), &[kill], &[]).unwrap();
 //! assert!(svg.starts_with("<svg") && svg.contains("data-point=\"B7\""));
 //! ```
 #![deny(missing_docs)]
@@ -54,5 +54,5 @@ pub use page::page_html;
 pub use picture::problem_svg;
 pub use reduction::reduction_svg;
 pub use review::review_page;
-pub use scene::{DrawError, Scene};
+pub use scene::{DrawError, Scene, MAX_DRAWN_GRAPH_POINTS};
 pub use tree_line::tree_line;

@@ -12,7 +12,7 @@ use tsume_board::Color;
 
 use crate::figure::{figure, Line};
 use crate::picture::legend_text;
-use crate::scene::{Scene, BLACK, WHITE};
+use crate::scene::{DrawError, Scene, BLACK, WHITE};
 
 /// The script: reads the data, draws the stones of a step, wires the buttons (plain
 /// JavaScript, no library).
@@ -39,10 +39,16 @@ fn esc(t: &str) -> String {
 
 /// The frames of a line: the start and the position after each move, with the
 /// numbers, the move's note and the figure's notes ("7 at 3").
-fn frames(scene: &Scene, line: &Line, live: &[usize], live_of: &[Option<usize>]) -> Vec<Value> {
+fn frames(
+    scene: &Scene,
+    line: &Line,
+    live: &[usize],
+    live_of: &[Option<usize>],
+) -> Result<Vec<Value>, DrawError> {
     let name = |p| scene.point_name(p);
     (0..=line.steps.len())
         .map(|k| {
+            scene.in_time()?;
             let f = figure(line, k, &name);
             let mut s = String::with_capacity(live.len());
             let mut nums = Vec::new();
@@ -78,7 +84,7 @@ fn frames(scene: &Scene, line: &Line, live: &[usize], live_of: &[Option<usize>])
                 }
                 t
             };
-            json!({"s": s, "n": nums, "note": note, "notes": f.notes.join("; ")})
+            Ok(json!({"s": s, "n": nums, "note": note, "notes": f.notes.join("; ")}))
         })
         .collect()
 }
@@ -86,7 +92,15 @@ fn frames(scene: &Scene, line: &Line, live: &[usize], live_of: &[Option<usize>])
 /// The page of a problem: `heading`, the `facts` (verdicts, the proof's size, the
 /// checker's verdict), the board, and the lines to step through (at least the problem's
 /// position: a line without moves stands for it when `lines` is empty).
-pub fn page_html(scene: &Scene, heading: &str, facts: &[String], lines: &[Line]) -> String {
+///
+/// # Errors
+/// The scene's deadline passed (it is looked at between frames).
+pub fn page_html(
+    scene: &Scene,
+    heading: &str,
+    facts: &[String],
+    lines: &[Line],
+) -> Result<String, DrawError> {
     let shown: Vec<Line> = if lines.is_empty() {
         vec![Line {
             group: "Problem".to_string(),
@@ -120,6 +134,14 @@ pub fn page_html(scene: &Scene, heading: &str, facts: &[String], lines: &[Line])
             y + k * 0.5
         )
     });
+    let mut framed = Vec::with_capacity(shown.len());
+    for l in &shown {
+        framed.push(json!({
+            "group": l.group,
+            "title": l.title,
+            "frames": frames(scene, l, &live, &live_of)?,
+        }));
+    }
     let data = json!({
         "spots": scene.spots.iter().map(|s| json!([s.x, s.y, s.name])).collect::<Vec<_>>(),
         "live": live,
@@ -128,11 +150,7 @@ pub fn page_html(scene: &Scene, heading: &str, facts: &[String], lines: &[Line])
         "mark": mark,
         "black": BLACK,
         "white": WHITE,
-        "lines": shown.iter().map(|l| json!({
-            "group": l.group,
-            "title": l.title,
-            "frames": frames(scene, l, &live, &live_of),
-        })).collect::<Vec<_>>(),
+        "lines": framed,
     });
     // Inside a script element, "</" would end it: JSON allows "<\/".
     let data = serde_json::to_string(&data)
@@ -161,7 +179,8 @@ pub fn page_html(scene: &Scene, heading: &str, facts: &[String], lines: &[Line])
         .iter()
         .map(|f| format!("<p>{}</p>\n", esc(f)))
         .collect();
-    format!(
+    scene.in_time()?;
+    Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n\
@@ -174,5 +193,5 @@ pub fn page_html(scene: &Scene, heading: &str, facts: &[String], lines: &[Line])
 <script type=\"application/json\" id=\"tsume-data\">{data}</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n",
         title = esc(heading),
         legend = esc(&legend_text(scene, true)),
-    )
+    ))
 }

@@ -6,7 +6,7 @@ use svg::Document;
 
 use crate::figure::{diagrams, figure_of, Line};
 use crate::layers::text;
-use crate::scene::{Kind, Scene};
+use crate::scene::{DrawError, Kind, Scene};
 
 /// Most diagrams a line is cut into ([`diagrams`]).
 const MAX_DIAGRAMS: usize = 3;
@@ -84,7 +84,10 @@ fn panel(scene: &Scene, id: &str, title: &str, board: Group, caption: &[String])
 /// is cut into up to three diagrams where its own stones are taken, as books do), then
 /// `facts` and a legend. A figure's panel is `line-I`, or `line-I-J` for the J-th
 /// diagram of a line that is cut.
-pub fn problem_svg(scene: &Scene, lines: &[Line], facts: &[String]) -> String {
+///
+/// # Errors
+/// The scene's deadline passed (it is looked at between panels).
+pub fn problem_svg(scene: &Scene, lines: &[Line], facts: &[String]) -> Result<String, DrawError> {
     let mut panels = Vec::new();
     let start = scene.start.clone();
     let board = Group::new()
@@ -102,6 +105,7 @@ pub fn problem_svg(scene: &Scene, lines: &[Line], facts: &[String]) -> String {
         let name = |p| scene.point_name(p);
         let parts = diagrams(line, MAX_DIAGRAMS);
         for (j, &(from, to)) in parts.iter().enumerate() {
+            scene.in_time()?;
             let f = figure_of(line, from, to, &name);
             let board = Group::new()
                 .add(scene.base(false))
@@ -162,7 +166,8 @@ pub fn problem_svg(scene: &Scene, lines: &[Line], facts: &[String]) -> String {
         }
     }
     let height = y + 10.0;
-    Document::new()
+    scene.in_time()?;
+    Ok(Document::new()
         .set("width", width.round())
         .set("height", height.round())
         .set("viewBox", (0, 0, width.round(), height.round()))
@@ -173,7 +178,7 @@ pub fn problem_svg(scene: &Scene, lines: &[Line], facts: &[String]) -> String {
                 .set("fill", "#ffffff"),
         )
         .add(placed)
-        .to_string()
+        .to_string())
 }
 
 /// What the marks mean.

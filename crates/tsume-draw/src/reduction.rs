@@ -86,5 +86,5 @@ pub fn reduction_svg(
             Scene::of_graph_file(&inst.graph, &format!("{file_name}: design D2"))?
         }
     };
-    Ok(problem_svg(&scene, &[], &facts))
+    problem_svg(&scene, &[], &facts)
 }

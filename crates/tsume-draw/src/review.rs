@@ -1,14 +1,20 @@
 //! A problem file's solution tree as judged by proof (`tsume check --html`): each of the
 //! file's lines to step through, each move with its judgement.
 
+use std::time::Instant;
+
 use tsume_board::Move;
 use tsume_solve::review::{claim_str, Review};
 
 use crate::{page_html, Line, Scene, Step};
 
 /// `tsume check --html`: the page of the file's lines, each move with its judgement,
-/// the review's text report above the board.
-pub fn review_page(r: &Review) -> String {
+/// the review's text report above the board, drawn by `deadline`.
+///
+/// # Errors
+/// A graph board too large to draw ([`crate::MAX_DRAWN_GRAPH_POINTS`]), or the deadline
+/// passed.
+pub fn review_page(r: &Review, deadline: Option<Instant>) -> Result<String, crate::DrawError> {
     let p = &r.problem;
     let lines: Vec<Line> = r
         .lines
@@ -55,5 +61,10 @@ pub fn review_page(r: &Review) -> String {
         })
         .collect();
     let facts: Vec<String> = r.text().lines().map(str::to_string).collect();
-    page_html(&Scene::of_problem(p), &p.label(), &facts, &lines)
+    page_html(
+        &Scene::of_problem_by(p, deadline)?,
+        &p.label(),
+        &facts,
+        &lines,
+    )
 }

@@ -2,6 +2,7 @@
 //! where its position in play sits on it, and the layers drawn from it.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use tsume_board::{Board, GraphFile, Point, Position};
 use tsume_sgf::Problem;
@@ -73,7 +74,14 @@ pub struct Scene {
     pub(crate) radius: f64,
     /// The name of the problem (file and game tree).
     pub(crate) title: String,
+    /// When drawing must be done by (`--time-limit`), if ever.
+    pub(crate) deadline: Option<Instant>,
 }
+
+/// The most points of a graph board a picture draws (grids are drawn as a window of
+/// at most 52×52): above it a picture is not drawn (its layout is linear in the points,
+/// its SVG tens of megabytes and unreadable).
+pub const MAX_DRAWN_GRAPH_POINTS: usize = 10_000;
 
 /// Why a scene could not be made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +100,28 @@ impl Scene {
     /// play on a large grid), the area in play, the target and where the outside's
     /// virtual wall joins.
     pub fn of_problem(problem: &Problem) -> Scene {
+        Scene::problem_by(problem, None)
+    }
+
+    /// [`Scene::of_problem`] drawn by `deadline`, on a board it draws.
+    ///
+    /// # Errors
+    /// A graph board of more than [`MAX_DRAWN_GRAPH_POINTS`] points, or the deadline passed
+    /// while the scene was laid out.
+    pub fn of_problem_by(problem: &Problem, deadline: Option<Instant>) -> Result<Scene, DrawError> {
+        let board = problem.full().board();
+        if board.grid_info().is_none_or(|g| g.diagonal) && board.len() > MAX_DRAWN_GRAPH_POINTS {
+            return Err(DrawError(format!(
+                "a graph board of {} points, more than the {MAX_DRAWN_GRAPH_POINTS} a picture draws",
+                board.len()
+            )));
+        }
+        let scene = Scene::problem_by(problem, deadline);
+        scene.in_time()?;
+        Ok(scene)
+    }
+
+    fn problem_by(problem: &Problem, deadline: Option<Instant>) -> Scene {
         let board = problem.full().board().clone();
         let in_region: Vec<bool> = {
             let mut v = vec![false; board.len()];
@@ -103,11 +133,11 @@ impl Scene {
         let mut scene = Scene::new(
             problem.full(),
             problem.position(),
-            in_region,
-            problem.map().to_vec(),
+            (in_region, problem.map().to_vec()),
             Some(problem.target_full()),
             &[],
             format!("Problem: {}", title_of(problem)),
+            deadline,
         );
         scene.joins = joins(problem, &scene);
         scene
@@ -131,11 +161,11 @@ impl Scene {
         let mut scene = Scene::new(
             &pos,
             &pos,
-            vec![true; n],
-            map,
+            (vec![true; n], map),
             file.target,
             &file.labels,
             title,
+            None,
         );
         if scene.labels.is_empty() {
             scene.labels = short
@@ -167,15 +197,18 @@ impl Scene {
         Ok(scene)
     }
 
+    /// The scene of `full` with `start` in play: `area` says which points of `full` are
+    /// in the region in play, and which point of `full` each point of `start` is.
     fn new(
         full: &Position,
         start: &Position,
-        in_region: Vec<bool>,
-        map: Vec<Option<Point>>,
+        area: (Vec<bool>, Vec<Option<Point>>),
         target: Option<Point>,
         labels: &[(Point, String)],
         title: impl Into<String>,
+        deadline: Option<Instant>,
     ) -> Scene {
+        let (in_region, map) = area;
         let board = full.board().clone();
         let mut spots = Vec::new();
         let mut spot_of = vec![None; board.len()];
@@ -215,7 +248,7 @@ impl Scene {
                 (kind, w, h, SPACING * 0.47)
             }
             _ => {
-                let lay = layout(&board, labels);
+                let lay = layout(&board, labels, deadline);
                 let unit = 58.0;
                 let (mut minx, mut miny) = (f64::MAX, f64::MAX);
                 let (mut maxx, mut maxy) = (f64::MIN, f64::MIN);
@@ -291,6 +324,20 @@ impl Scene {
             height,
             radius,
             title: title.into(),
+            deadline,
+        }
+    }
+
+    /// Whether drawing is still within its deadline.
+    ///
+    /// # Errors
+    /// The deadline passed.
+    pub(crate) fn in_time(&self) -> Result<(), DrawError> {
+        match self.deadline {
+            Some(d) if Instant::now() >= d => Err(DrawError(
+                "the time limit was reached while drawing".to_string(),
+            )),
+            _ => Ok(()),
         }
     }
 

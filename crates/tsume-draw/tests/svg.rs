@@ -146,7 +146,7 @@ fn every_bundled_problem_draws_its_position_and_lines() {
             assert_ne!(a.verdict, Verdict::Unknown, "{}", path.display());
             lines.push(Line::alternating(c.title(), "line", start, &a.pv, ""));
         }
-        let svg = problem_svg(&Scene::of_problem(&problem), &lines, &[]);
+        let svg = problem_svg(&Scene::of_problem(&problem), &lines, &[]).unwrap();
         let drawn = panels(&svg);
         let name = path.display();
         let parts: Vec<Vec<(usize, usize)>> = lines.iter().map(|l| diagrams(l, 3)).collect();
@@ -203,7 +203,7 @@ fn a_solved_problem_draws_its_answer() {
     let report = tsume_solve::answer(problem.position(), problem.target(), &settings).unwrap();
     let solved = tsume_solve::Solved { problem, report };
     let p = &solved.problem;
-    let svg = tsume_draw::solved_svg(&solved);
+    let svg = tsume_draw::solved_svg(&solved, &Scene::of_problem(&solved.problem)).unwrap();
     let drawn = panels(&svg);
     let mut want = 1;
     for s in &solved.report.sides {
@@ -218,7 +218,7 @@ fn a_solved_problem_draws_its_answer() {
     assert_eq!(drawn.len(), want, "the problem and each side's line");
     let first = &drawn["problem"];
     assert_eq!(first.stones, expected(p, p.position(), first));
-    let page = tsume_draw::solved_page(&solved);
+    let page = tsume_draw::solved_page(&solved, &Scene::of_problem(&solved.problem)).unwrap();
     let scene = Scene::of_problem(p);
     let mut others = 0;
     for s in solved
@@ -257,7 +257,7 @@ fn a_formula_draws_with_its_gadgets() {
     let cnf = tsume_reduce::Cnf::new(3, &[&[1, -2], &[2, 3], &[-1, -3]]);
     let inst = tsume_reduce::reduce(&cnf);
     let scene = Scene::of_graph_file(&inst.graph, "f.cnf").unwrap();
-    let svg = problem_svg(&scene, &[], &[]);
+    let svg = problem_svg(&scene, &[], &[]).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let texts: Vec<String> = doc
         .descendants()
@@ -294,7 +294,7 @@ fn a_formula_draws_with_its_gadgets() {
     let chain = tsume_reduce::Cnf::new(2, &[&[1, 2], &[-1]]);
     let grid = tsume_reduce::grid::any_grid(&chain).unwrap();
     let scene = Scene::of_sgf_grid(&grid.to_sgf(), "grid.sgf").unwrap();
-    let svg = problem_svg(&scene, &[], &[]);
+    let svg = problem_svg(&scene, &[], &[]).unwrap();
     let drawn = panels(&svg);
     let p = tsume_sgf::parse_sgf_problem(
         &grid.to_sgf(),

@@ -333,3 +333,148 @@ fn a_skipped_value_is_checked_as_json() {
         }
     }
 }
+
+/// The first (field, message) of the one tree of `text`, read by `read_trees`, and
+/// where it stands in the file.
+fn refused(text: &str) -> (String, String, String) {
+    let mut trees = read_trees(text.as_bytes()).unwrap();
+    assert_eq!(trees.len(), 1, "{text}");
+    let (at, tree) = trees.pop().unwrap();
+    let e = tree.expect_err(text);
+    (at, e.field, e.message)
+}
+
+/// Issue 48, class 5: a field given twice was refused only among a tree's top fields;
+/// inside nodes, `setup`, `board` and `ko_threats` the last value won (a `setup` with
+/// `"black"` twice was read with the second list: a reader keeping the first sees
+/// another position). Now a field twice at any depth is refused, named by its path,
+/// whether the two values agree or not.
+#[test]
+fn a_field_given_twice_at_any_depth_is_refused_by_its_path() {
+    let (proof, _) = exported();
+    let text = proof.to_string();
+    // A field of the board, of the setup, of a node and of an edge: each doubled in
+    // place, its value the same (`"f":v,"f":v`).
+    let cases = [
+        (r#""kind":"grid""#, "board.kind"),
+        (r#""width":3"#, "board.width"),
+        (r#""white":["A2"]"#, "setup.white"),
+        (r#""remaining":5"#, "nodes[0].remaining"),
+        (r#""id":2"#, "nodes[2].id"),
+        (r#""move":"B2""#, "nodes[0].children[0].move"),
+        (r#""sgf":"ab""#, "nodes[1].children[1].sgf"),
+    ];
+    for (pair, path) in cases {
+        assert!(text.contains(pair), "{pair} in {text}");
+        let doubled = text.replacen(pair, &format!("{pair},{pair}"), 1);
+        assert!(serde_json::from_str::<Value>(&doubled).is_ok(), "{doubled}");
+        assert_eq!(
+            refused(&doubled),
+            (String::new(), path.to_string(), "given twice".to_string()),
+            "{pair}"
+        );
+    }
+    // The issue's case: `setup.black` twice, the two lists different (the value keeps
+    // the last, so from_json alone cannot see it; the file can).
+    let mut v = proof.clone();
+    v["setup"] = json!({"white": ["A2"]});
+    let text = v.to_string().replacen(
+        r#""white":["A2"]"#,
+        r#""black":["C1"],"white":["A2"],"black":[]"#,
+        1,
+    );
+    assert_eq!(
+        refused(&text),
+        (String::new(), "setup.black".into(), "given twice".into())
+    );
+    // In `ko_threats`, and an unknown field there too.
+    let mut v = proof.clone();
+    v["ko_rule"] = json!("basic");
+    v["ko_threats"] = json!({"black": 1, "white": 0});
+    assert!(from_json(&v).is_ok());
+    let text = v.to_string();
+    let twice = text.replacen(r#""black":1"#, r#""black":1,"black":0"#, 1);
+    assert_eq!(
+        refused(&twice),
+        (
+            String::new(),
+            "ko_threats.black".into(),
+            "given twice".into()
+        )
+    );
+    let (field, message) = error_of(&v, |v| v["ko_threats"]["blue"] = json!(1));
+    assert_eq!(field, "ko_threats.blue");
+    assert!(message.starts_with("not a field"), "{message}");
+}
+
+/// Issue 48, class 5: the wrapper `{"to_move": …, "tree": …}` that `tsume solve
+/// --tree-out` writes accepted unknown fields, a field twice, and a `to_move` that is not
+/// its tree's. Each is refused, named from the wrapper (`to_move`, `[0].comment`).
+#[test]
+fn a_wrapper_is_read_as_strictly_as_its_tree() {
+    let (proof, _) = exported();
+    let tree = proof.to_string();
+    // The tree has Black to move: "B" is read, and wrapped in a list too.
+    let good = format!(r#"{{"to_move":"B","tree":{tree}}}"#);
+    let mut trees = read_trees(good.as_bytes()).unwrap();
+    let (at, read) = trees.pop().unwrap();
+    assert_eq!(at, ".tree");
+    assert_eq!(read.unwrap().tree, from_json(&proof).unwrap().tree);
+    let cases = [
+        (
+            format!(r#"{{"to_move":"W","tree":{tree}}}"#),
+            "",
+            "to_move",
+            "\"W\", but its tree has black to move",
+        ),
+        (
+            format!(r#"[{{"to_move":"B","tree":{tree},"comment":"x"}}]"#),
+            "[0]",
+            "comment",
+            "not a field of a wrapped tree (known: to_move, tree)",
+        ),
+        (
+            format!(r#"{{"to_move":"B","to_move":"B","tree":{tree}}}"#),
+            "",
+            "to_move",
+            "given twice",
+        ),
+        (
+            format!(r#"{{"tree":{tree},"to_move":"B","tree":{tree}}}"#),
+            "",
+            "tree",
+            "given twice",
+        ),
+        (
+            format!(r#"{{"to_move":"black","tree":{tree}}}"#),
+            "",
+            "to_move",
+            "\"black\" is not \"B\" or \"W\"",
+        ),
+        (
+            format!(r#"{{"to_move":["B"],"tree":{tree}}}"#),
+            "",
+            "to_move",
+            "[\"B\"] is not \"B\" or \"W\"",
+        ),
+        (
+            format!(r#"{{"tree":{tree}}}"#),
+            "",
+            "to_move",
+            "missing (a wrapped tree is {\"to_move\": \"B\" or \"W\", \"tree\": …})",
+        ),
+    ];
+    for (text, at, field, message) in cases {
+        assert_eq!(
+            refused(&text),
+            (at.to_string(), field.to_string(), message.to_string()),
+            "{text}"
+        );
+    }
+    // A defect of the tree inside is the tree's, named from it.
+    let twice = tree.replacen(r#""kind":"grid""#, r#""kind":"grid","kind":"grid""#, 1);
+    assert_eq!(
+        refused(&format!(r#"{{"to_move":"B","tree":{twice}}}"#)),
+        (".tree".into(), "board.kind".into(), "given twice".into())
+    );
+}

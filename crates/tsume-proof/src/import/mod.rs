@@ -6,13 +6,17 @@
 //! move, the ko rule and ban, the target, the claim and the nodes) and rejects what it
 //! cannot read, naming the field; whether the tree proves its claim is the checker's
 //! question, not the reader's. It reads every field it is given and rejects what it
-//! does not know (a field of another name) or what contradicts the rest: `defender` not
-//! the target stone's colour, `attacker` not its opponent, a node's `to_move` not the
-//! player the line from the root gives it (the root's is `to_move`; every move, a pass
-//! too, hands the turn over), an edge's `sgf` not its move.
+//! does not know (a field of another name, at any depth), a field given twice in any
+//! object (the tree's, a node's, an edge's, `board`, `setup`, `ko_threats`, a
+//! wrapper's: a reader keeping the first value would see another certificate than one
+//! keeping the last), or what contradicts the rest: `defender` not the target stone's
+//! colour, `attacker` not its opponent, a node's `to_move` not the player the line from
+//! the root gives it (the root's is `to_move`; every move, a pass too, hands the turn
+//! over), an edge's `sgf` not its move, a wrapper's `to_move` not its tree's.
 
 mod nodes;
 mod stream;
+mod strict;
 
 use std::fmt;
 use std::sync::Arc;
@@ -293,6 +297,7 @@ fn finish(
     match v.get("ko_threats") {
         None | Some(Value::Null) => {}
         Some(t) if t.is_object() => {
+            known_fields(t, "ko_threats", &["black", "white"])?;
             let mut n = [0u8; 2];
             for (key, c) in [("black", Color::Black), ("white", Color::White)] {
                 n[c.index()] = match t.get(key) {

@@ -12,13 +12,16 @@ use std::io::{BufReader, Read};
 
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
+use tsume_board::Color;
 
 use super::nodes::Nodes;
+use super::strict::{within, Strict};
 use super::{bad, finish, Certificate, ImportError, TOP_FIELDS};
 
 /// One tree of a file: where it stands in the file (`""` for a file of one tree, `[2]`
 /// for the third of a list, `.tree` or `[2].tree` for one wrapped as `tsume solve
-/// --tree-out` writes it) and the tree read, or why it could not be.
+/// --tree-out` writes it; a defect of the wrapper itself is named from the wrapper, at
+/// `""` or `[2]`) and the tree read, or why it could not be.
 pub type ReadTree = (String, Result<Certificate, ImportError>);
 
 /// Why a file cannot be read as trees at all.
@@ -194,7 +197,8 @@ impl<'de> Visitor<'de> for TreeSeed {
 
 /// The fields of a tree's object: the small ones kept as JSON values (an unknown one as
 /// `null`, to be named), `nodes` read by [`NodesSeed`], a wrapper's `tree` by
-/// [`TreeSeed`]; then [`finish`] checks them together.
+/// [`TreeSeed`]; then [`finish`] checks them together, or [`unwrap`] a wrapper. A key
+/// given twice, here or in any object inside a small field, is remembered by its path.
 fn read_tree<'de, A: MapAccess<'de>>(
     mut map: A,
     wrapper: bool,
@@ -215,7 +219,10 @@ fn read_tree<'de, A: MapAccess<'de>>(
                 inner = Some(map.next_value_seed(TreeSeed { wrapper: false })?.1);
             }
             k if TOP_FIELDS.contains(&k) => {
-                let v = map.next_value::<Value>()?;
+                let (v, t) = map.next_value_seed(Strict)?;
+                if let Some(t) = t {
+                    twice.get_or_insert(within(&key, &t));
+                }
                 top.insert(key, v);
                 continue;
             }
@@ -226,13 +233,62 @@ fn read_tree<'de, A: MapAccess<'de>>(
         // Met: named if unknown, refused if met again.
         top.insert(key, Value::Null);
     }
-    if let Some(inner) = inner.filter(|_| !top.contains_key("format")) {
-        return Ok(match twice.as_deref() {
-            Some("tree") => (true, Err(bad("tree", "given twice"))),
-            _ => (true, inner),
-        });
+    Ok(match inner {
+        Some(inner) if !top.contains_key("format") => unwrap(&top, inner, twice),
+        _ => (false, finish(&Value::Object(top), nodes, twice)),
+    })
+}
+
+/// The fields a wrapper has (`tsume solve --tree-out` writes them).
+const WRAPPER_FIELDS: &[&str] = &["to_move", "tree"];
+
+/// A wrapped tree `{"to_move": "B" | "W", "tree": …}` (`top` its fields, the tree as
+/// `null`): the tree read, when the wrapper has each field once, no other, and a
+/// `to_move` that is its tree's. A defect of the wrapper itself is said with the flag
+/// `false`, so that it is named from the wrapper (`[1].to_move`), not from its tree.
+fn unwrap(
+    top: &Map<String, Value>,
+    inner: Result<Certificate, ImportError>,
+    twice: Option<String>,
+) -> (bool, Result<Certificate, ImportError>) {
+    let wrapper = || -> Result<Color, ImportError> {
+        if let Some(k) = twice {
+            return Err(bad(k, "given twice"));
+        }
+        if let Some(k) = top.keys().find(|k| !WRAPPER_FIELDS.contains(&k.as_str())) {
+            return Err(bad(
+                k.clone(),
+                format!(
+                    "not a field of a wrapped tree (known: {})",
+                    WRAPPER_FIELDS.join(", ")
+                ),
+            ));
+        }
+        match top.get("to_move") {
+            None => Err(bad(
+                "to_move",
+                "missing (a wrapped tree is {\"to_move\": \"B\" or \"W\", \"tree\": …})",
+            )),
+            Some(Value::String(c)) if c == "B" => Ok(Color::Black),
+            Some(Value::String(c)) if c == "W" => Ok(Color::White),
+            Some(other) => Err(bad("to_move", format!("{other} is not \"B\" or \"W\""))),
+        }
+    };
+    match (wrapper(), inner) {
+        (Err(e), _) => (false, Err(e)),
+        (Ok(said), Ok(c)) if said != c.root.to_move() => (
+            false,
+            Err(bad(
+                "to_move",
+                format!(
+                    "\"{}\", but its tree has {} to move",
+                    said.letter(),
+                    c.root.to_move().name()
+                ),
+            )),
+        ),
+        (Ok(_), inner) => (true, inner),
     }
-    Ok((false, finish(&Value::Object(top), nodes, twice)))
 }
 
 /// A tree's `nodes`: each read into [`Nodes`] and dropped; after a defect the rest is
@@ -262,8 +318,15 @@ impl<'de> Visitor<'de> for NodesSeed {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         let mut nodes = Nodes::default();
-        while let Some(n) = seq.next_element::<Value>()? {
-            if let Err(e) = nodes.push(&n) {
+        while let Some((n, twice)) = seq.next_element_seed(Strict)? {
+            let pushed = match twice {
+                Some(t) => Err(bad(
+                    within(&format!("nodes[{}]", nodes.len()), &t),
+                    "given twice",
+                )),
+                None => nodes.push(&n),
+            };
+            if let Err(e) = pushed {
                 drain(seq)?;
                 return Ok(Err(e));
             }
