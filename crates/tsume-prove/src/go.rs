@@ -155,9 +155,12 @@ pub struct GoAnswer {
     pub note: String,
 }
 
-/// The model's answer for the same position, with the checker's report on its tree.
+/// The answer already found for the same position, with the checker's report on its
+/// tree: the model's (without a ko rule), or the question's own under the basic ko rule
+/// with no threats and no forbidden point (then it is the basic rule's search of the
+/// ko's details, and a lemma carries it to one ko master: [`go_result`]).
 pub struct Model<'a> {
-    /// The answer of [`crate::solve`] without a ko rule.
+    /// The answer of [`crate::solve`] for the position under its own rule.
     pub answer: &'a Answer,
     /// The checker's report on `answer.tree` (None: [`go_result`] checks it itself).
     pub report: Option<CheckReport>,
@@ -174,8 +177,11 @@ struct Searched {
 
 /// The result under ordinary Go rules for the player to move in `p` (any ko rule of
 /// `p` is replaced by each rule in turn), with `opts`' depth and budgets for each
-/// search. `model` is the model's answer for `p` without a ko rule, if known: its
-/// checked tree can save searches (the shortcut and lemmas of the module docs).
+/// search. `model` is the answer already found for `p` under `p`'s own rule, if known:
+/// without a ko rule, its checked tree can save searches (the shortcut and lemmas of
+/// the module docs); under the basic rule (no threats, no forbidden point), it is the
+/// basic rule's search, not run again, and its kill is the attacker's as the master, its
+/// life for every α the defender's as the master (lemmas). Any other rule: not used.
 pub fn go_result(
     p: &Position,
     target: Point,
@@ -200,6 +206,19 @@ pub fn go_result(
     // One time limit for all the searches below, not one each.
     let deadline = opts.limits.time_limit.map(|t| Instant::now() + t);
     let base = p.with_ko(KoRule::None);
+    // The question's own answer under the basic rule: the basic rule's search (its
+    // moves at this bound are the ones the search at twice the bound would need to
+    // better; a life within the bound only says nothing of twice the bound: not used).
+    let mut basic: Option<Searched> = None;
+    let model = match model {
+        Some(m) if p.ko() == KoRule::Basic => {
+            basic = from_basic(p, target, &m);
+            None
+        }
+        Some(m) if p.ko() == KoRule::None => Some(m),
+        _ => None,
+    };
+    let basic_given = basic.is_some();
     // The model's tree, checked.
     let model = model.and_then(|m| {
         let tree = m.answer.tree.as_ref()?;
@@ -291,11 +310,46 @@ pub fn go_result(
             Verdict::Unknown => {}
         }
     }
+    // The basic rule's answer given: its kill is B's, its life for every α A's (lemmas;
+    // the tree is kept once, with the ko's details).
+    let mut a_from_basic = false;
+    if let Some(s) = basic.as_ref() {
+        match s.verdict {
+            Verdict::Dead => {
+                b = Some(Searched {
+                    verdict: Verdict::Dead,
+                    moves: s.moves.clone(),
+                    evidence: None,
+                    every_alpha: true,
+                    note: None,
+                });
+            }
+            Verdict::Alive => {
+                a_from_basic = true;
+                a = Some(Searched {
+                    verdict: Verdict::Alive,
+                    moves: s.moves.clone(),
+                    evidence: s.evidence.clone().map(|e| GoEvidence {
+                        what: format!("{} (carried to the defender as the ko master)", e.what),
+                        rule: KoRule::Master(defender),
+                        lemma: Some(LEMMA_BASIC_DISPROOF),
+                        ..e
+                    }),
+                    every_alpha: true,
+                    note: None,
+                });
+            }
+            Verdict::Unknown => {}
+        }
+    }
     // The attacker to move where the model's life repeats a position: most likely a
     // ko the attacker takes first. The basic rule's search first: its kill is B's
     // (a lemma), and it is the ko's "without threats" search as well.
-    let mut basic: Option<Searched> = None;
-    if mover == attacker && b.is_none() && a.as_ref().is_some_and(|s| s.verdict == Verdict::Alive) {
+    if mover == attacker
+        && basic.is_none()
+        && b.is_none()
+        && a.as_ref().is_some_and(|s| s.verdict == Verdict::Alive)
+    {
         let s = search(
             p,
             target,
@@ -358,7 +412,11 @@ pub fn go_result(
             let Some(a) = a else { return out };
             out.every_alpha = a.every_alpha;
             out.evidence.extend(b.evidence.clone());
-            out.evidence.extend(a.evidence.clone());
+            // (A's life carried from the basic rule's tree: that tree is kept once,
+            // with the ko's details.)
+            if !a_from_basic {
+                out.evidence.extend(a.evidence.clone());
+            }
             out.result = GoResult::Ko;
             // The mover's winning moves as the ko master (A's for the defender, B's for
             // the attacker), if its least-threat search gives none.
@@ -369,6 +427,15 @@ pub fn go_result(
                 out.note += &format!(
                     " (the attacker's kill as the master is the basic rule's: {LEMMA_BASIC})"
                 );
+            }
+            if a_from_basic {
+                out.note += &format!(
+                    " (the defender's life as the master is the basic rule's: \
+                     {LEMMA_BASIC_DISPROOF})"
+                );
+            }
+            if basic_given {
+                out.note += " (the basic rule's search is the question's own)";
             }
         }
         _ => {
@@ -391,6 +458,10 @@ const LEMMA_PROOF: &str = "the rule forbids recaptures to the defender only: the
 /// Why a proof under the basic rule holds with the attacker the ko master.
 const LEMMA_BASIC: &str = "the master rule lifts the bans on the attacker only: the \
     attacker's moves and captures are the basic rule's or more, the defender's the same";
+/// Why a disproof under the basic rule holds with the defender the ko master.
+const LEMMA_BASIC_DISPROOF: &str = "the master rule lifts the bans on the defender only: \
+    the defender's moves are the basic rule's or more, the attacker's moves and captures \
+    the same";
 /// Why a disproof of the model holds with the defender the ko master.
 const LEMMA_DISPROOF: &str = "the rule forbids recaptures to the attacker only: the \
     defender's moves are the model's, the attacker's and its captures fewer";
@@ -403,6 +474,42 @@ fn left(opts: &Options, deadline: Option<Instant>) -> Options {
         o.limits.time_limit = Some(d.saturating_duration_since(Instant::now()));
     }
     o
+}
+
+/// The question's own answer under the basic rule as the basic rule's search of
+/// [`go_result`]: a kill (within the bound, so within twice it), or a life for every α;
+/// its tree checked. None when `p` has threats or a forbidden point (the searches here
+/// start from neither), or the answer holds within the bound only, or has no tree the
+/// checker accepts.
+fn from_basic(p: &Position, target: Point, m: &Model<'_>) -> Option<Searched> {
+    if p.ko_ban().is_some() || p.ko_threats(Color::Black) > 0 || p.ko_threats(Color::White) > 0 {
+        return None;
+    }
+    let tree = m.answer.tree.as_ref()?;
+    let every_alpha = tree.root().is_some_and(|r| r.remaining.is_none());
+    let what = match m.answer.verdict {
+        Verdict::Dead => "the kill",
+        Verdict::Alive if every_alpha => "the life",
+        _ => return None,
+    };
+    let report = match m.report {
+        Some(r) => r,
+        None => tsume_proof::check(p, target, tree).ok()?,
+    };
+    Some(Searched {
+        verdict: m.answer.verdict,
+        moves: m.answer.moves.clone(),
+        evidence: Some(GoEvidence {
+            what: format!("{what} under the ko rule {}", KoRule::Basic),
+            rule: KoRule::Basic,
+            root: p.clone(),
+            tree: tree.clone(),
+            report,
+            lemma: None,
+        }),
+        every_alpha: true,
+        note: None,
+    })
 }
 
 /// `Can_kill` under `rule` with `threats` (black, white), the tree checked; the nodes
