@@ -737,20 +737,40 @@ fn ko_detail(
             };
             (wins, s)
         };
-        // The loser's least number of threats (more never hurt): 1 first, the most
-        // common; then the most counted, which settles "more than that" at once; then
+        // The loser's least number of threats (more never hurt). Where the loser is the
+        // defender, the most counted first: the defender losing even with that many is
+        // the result dead, asked before any count, in one search (issue 49: threats
+        // counted only for an answer that is a ko); where it is the attacker (a ko
+        // whatever the count), 1 first, the most common, then the most counted. Then
         // the ones between, counted up. The winner's best ko is the one it still wins
-        // with the loser holding the most threats tried.
+        // with the loser holding the most threats tried. (Threats being monotone, each
+        // order gives the same answer from some of the same searches; tests/go.rs holds
+        // the counts to the exact oracle's.)
         let mut needed: Option<u8> = None;
         let mut more_than = false;
         let mut best_for_winner = basic.moves.clone();
         let mut found: Option<(u8, Searched)> = None;
-        let (w1, s1) = try_threats(loser, 1, 0, &mut nodes);
+        let most_first = loser == defender && MAX_THREATS > 1;
+        // With `most`: the search with the most threats counted, if made already.
+        let mut most: Option<(Option<bool>, Searched)> =
+            most_first.then(|| try_threats(loser, MAX_THREATS, 0, &mut nodes));
+        let loses_with_most = most.as_ref().is_some_and(|(w, _)| *w == Some(false));
+        let (w1, s1) = if loses_with_most {
+            (Some(false), None)
+        } else {
+            let (w, s) = try_threats(loser, 1, 0, &mut nodes);
+            (w, Some(s))
+        };
         match w1 {
-            Some(true) => found = Some((1, s1)),
+            Some(true) => found = s1.map(|s| (1, s)),
             Some(false) if MAX_THREATS > 1 => {
-                best_for_winner = s1.moves;
-                let (wm, sm) = try_threats(loser, MAX_THREATS, 0, &mut nodes);
+                if let Some(s1) = s1 {
+                    best_for_winner = s1.moves;
+                }
+                let (wm, sm) = match most.take() {
+                    Some(m) => m,
+                    None => try_threats(loser, MAX_THREATS, 0, &mut nodes),
+                };
                 match wm {
                     Some(true) => {
                         found = Some((MAX_THREATS, sm));
@@ -779,7 +799,11 @@ fn ko_detail(
                     None => {}
                 }
             }
-            Some(false) => best_for_winner = s1.moves,
+            Some(false) => {
+                if let Some(s1) = s1 {
+                    best_for_winner = s1.moves;
+                }
+            }
             None => {}
         }
         if let Some((k, s)) = found {
