@@ -20,6 +20,39 @@ fn bench_solves_the_bundled_problems() {
     assert!(v["median_nodes_per_second"].as_f64().unwrap() > 0.0);
 }
 
+/// Issue 49: `bench --go` adds the Go result's nodes, per problem and in all, and their
+/// ratio to the search's, leaving every status as it was.
+#[test]
+fn bench_go_counts_the_go_result_apart() {
+    let dir = repo_root().join("problems");
+    let dir = dir.to_str().unwrap();
+    let plain = tsume(&["bench", "--problems", dir, "--json"]).json();
+    let r = tsume(&["bench", "--problems", dir, "--json", "--go"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v = r.json();
+    assert!(plain.get("go_nodes").is_none());
+    let (rows, plain_rows) = (
+        v["problems"].as_array().unwrap(),
+        plain["problems"].as_array().unwrap(),
+    );
+    assert_eq!(rows.len(), plain_rows.len());
+    let mut sum = 0;
+    for (p, q) in rows.iter().zip(plain_rows) {
+        // (The nodes may differ: with --go the search runs as `tsume solve`'s does,
+        // closures and the exact solver on.)
+        assert_eq!(p["status"], q["status"], "{p}");
+        sum += p["go_nodes"].as_u64().unwrap();
+    }
+    assert!(sum > 0);
+    assert_eq!(v["go_nodes"].as_u64(), Some(sum));
+    let ratio = sum as f64 / v["nodes"].as_u64().unwrap() as f64;
+    assert!((v["go_ratio"].as_f64().unwrap() - ratio).abs() < 1e-9);
+    let text = tsume(&["bench", "--problems", dir, "--go"]);
+    assert!(text.out.contains("× the search's"), "{}", text.out);
+    let both = tsume(&["bench", "--corpus", dir, "--go"]);
+    assert_eq!(both.code, 2, "{}", both.err);
+}
+
 #[test]
 fn bench_reads_the_corpus_rows() {
     let Some(dir) = corpus_dir() else {

@@ -40,6 +40,9 @@ use tsume_proof::{CheckReport, Claim, Tree};
 use crate::unconditional::{Outcome, Settle};
 use crate::{Answer, Options, Verdict};
 
+mod ko;
+use ko::ko_detail;
+
 /// The result under ordinary Go rules, for one player moving first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum GoResult {
@@ -155,9 +158,12 @@ pub struct GoAnswer {
     pub note: String,
 }
 
-/// The model's answer for the same position, with the checker's report on its tree.
+/// The answer already found for the same position, with the checker's report on its
+/// tree: the model's (without a ko rule), or the question's own under the basic ko rule
+/// with no threats and no forbidden point (then it is the basic rule's search of the
+/// ko's details, and a lemma carries it to one ko master: [`go_result`]).
 pub struct Model<'a> {
-    /// The answer of [`crate::solve`] without a ko rule.
+    /// The answer of [`crate::solve`] for the position under its own rule.
     pub answer: &'a Answer,
     /// The checker's report on `answer.tree` (None: [`go_result`] checks it itself).
     pub report: Option<CheckReport>,
@@ -174,8 +180,11 @@ struct Searched {
 
 /// The result under ordinary Go rules for the player to move in `p` (any ko rule of
 /// `p` is replaced by each rule in turn), with `opts`' depth and budgets for each
-/// search. `model` is the model's answer for `p` without a ko rule, if known: its
-/// checked tree can save searches (the shortcut and lemmas of the module docs).
+/// search. `model` is the answer already found for `p` under `p`'s own rule, if known:
+/// without a ko rule, its checked tree can save searches (the shortcut and lemmas of
+/// the module docs); under the basic rule (no threats, no forbidden point), it is the
+/// basic rule's search, not run again, and its kill is the attacker's as the master, its
+/// life for every α the defender's as the master (lemmas). Any other rule: not used.
 pub fn go_result(
     p: &Position,
     target: Point,
@@ -200,6 +209,19 @@ pub fn go_result(
     // One time limit for all the searches below, not one each.
     let deadline = opts.limits.time_limit.map(|t| Instant::now() + t);
     let base = p.with_ko(KoRule::None);
+    // The question's own answer under the basic rule: the basic rule's search (its
+    // moves at this bound are the ones the search at twice the bound would need to
+    // better; a life within the bound only says nothing of twice the bound: not used).
+    let mut basic: Option<Searched> = None;
+    let model = match model {
+        Some(m) if p.ko() == KoRule::Basic => {
+            basic = from_basic(p, target, &m);
+            None
+        }
+        Some(m) if p.ko() == KoRule::None => Some(m),
+        _ => None,
+    };
+    let basic_given = basic.is_some();
     // The model's tree, checked.
     let model = model.and_then(|m| {
         let tree = m.answer.tree.as_ref()?;
@@ -291,11 +313,46 @@ pub fn go_result(
             Verdict::Unknown => {}
         }
     }
+    // The basic rule's answer given: its kill is B's, its life for every α A's (lemmas;
+    // the tree is kept once, with the ko's details).
+    let mut a_from_basic = false;
+    if let Some(s) = basic.as_ref() {
+        match s.verdict {
+            Verdict::Dead => {
+                b = Some(Searched {
+                    verdict: Verdict::Dead,
+                    moves: s.moves.clone(),
+                    evidence: None,
+                    every_alpha: true,
+                    note: None,
+                });
+            }
+            Verdict::Alive => {
+                a_from_basic = true;
+                a = Some(Searched {
+                    verdict: Verdict::Alive,
+                    moves: s.moves.clone(),
+                    evidence: s.evidence.clone().map(|e| GoEvidence {
+                        what: format!("{} (carried to the defender as the ko master)", e.what),
+                        rule: KoRule::Master(defender),
+                        lemma: Some(LEMMA_BASIC_DISPROOF),
+                        ..e
+                    }),
+                    every_alpha: true,
+                    note: None,
+                });
+            }
+            Verdict::Unknown => {}
+        }
+    }
     // The attacker to move where the model's life repeats a position: most likely a
     // ko the attacker takes first. The basic rule's search first: its kill is B's
     // (a lemma), and it is the ko's "without threats" search as well.
-    let mut basic: Option<Searched> = None;
-    if mover == attacker && b.is_none() && a.as_ref().is_some_and(|s| s.verdict == Verdict::Alive) {
+    if mover == attacker
+        && basic.is_none()
+        && b.is_none()
+        && a.as_ref().is_some_and(|s| s.verdict == Verdict::Alive)
+    {
         let s = search(
             p,
             target,
@@ -358,7 +415,11 @@ pub fn go_result(
             let Some(a) = a else { return out };
             out.every_alpha = a.every_alpha;
             out.evidence.extend(b.evidence.clone());
-            out.evidence.extend(a.evidence.clone());
+            // (A's life carried from the basic rule's tree: that tree is kept once,
+            // with the ko's details.)
+            if !a_from_basic {
+                out.evidence.extend(a.evidence.clone());
+            }
             out.result = GoResult::Ko;
             // The mover's winning moves as the ko master (A's for the defender, B's for
             // the attacker), if its least-threat search gives none.
@@ -369,6 +430,15 @@ pub fn go_result(
                 out.note += &format!(
                     " (the attacker's kill as the master is the basic rule's: {LEMMA_BASIC})"
                 );
+            }
+            if a_from_basic {
+                out.note += &format!(
+                    " (the defender's life as the master is the basic rule's: \
+                     {LEMMA_BASIC_DISPROOF})"
+                );
+            }
+            if basic_given {
+                out.note += " (the basic rule's search is the question's own)";
             }
         }
         _ => {
@@ -391,6 +461,10 @@ const LEMMA_PROOF: &str = "the rule forbids recaptures to the defender only: the
 /// Why a proof under the basic rule holds with the attacker the ko master.
 const LEMMA_BASIC: &str = "the master rule lifts the bans on the attacker only: the \
     attacker's moves and captures are the basic rule's or more, the defender's the same";
+/// Why a disproof under the basic rule holds with the defender the ko master.
+const LEMMA_BASIC_DISPROOF: &str = "the master rule lifts the bans on the defender only: \
+    the defender's moves are the basic rule's or more, the attacker's moves and captures \
+    the same";
 /// Why a disproof of the model holds with the defender the ko master.
 const LEMMA_DISPROOF: &str = "the rule forbids recaptures to the attacker only: the \
     defender's moves are the model's, the attacker's and its captures fewer";
@@ -403,6 +477,42 @@ fn left(opts: &Options, deadline: Option<Instant>) -> Options {
         o.limits.time_limit = Some(d.saturating_duration_since(Instant::now()));
     }
     o
+}
+
+/// The question's own answer under the basic rule as the basic rule's search of
+/// [`go_result`]: a kill (within the bound, so within twice it), or a life for every α;
+/// its tree checked. None when `p` has threats or a forbidden point (the searches here
+/// start from neither), or the answer holds within the bound only, or has no tree the
+/// checker accepts.
+fn from_basic(p: &Position, target: Point, m: &Model<'_>) -> Option<Searched> {
+    if p.ko_ban().is_some() || p.ko_threats(Color::Black) > 0 || p.ko_threats(Color::White) > 0 {
+        return None;
+    }
+    let tree = m.answer.tree.as_ref()?;
+    let every_alpha = tree.root().is_some_and(|r| r.remaining.is_none());
+    let what = match m.answer.verdict {
+        Verdict::Dead => "the kill",
+        Verdict::Alive if every_alpha => "the life",
+        _ => return None,
+    };
+    let report = match m.report {
+        Some(r) => r,
+        None => tsume_proof::check(p, target, tree).ok()?,
+    };
+    Some(Searched {
+        verdict: m.answer.verdict,
+        moves: m.answer.moves.clone(),
+        evidence: Some(GoEvidence {
+            what: format!("{what} under the ko rule {}", KoRule::Basic),
+            rule: KoRule::Basic,
+            root: p.clone(),
+            tree: tree.clone(),
+            report,
+            lemma: None,
+        }),
+        every_alpha: true,
+        note: None,
+    })
 }
 
 /// `Can_kill` under `rule` with `threats` (black, white), the tree checked; the nodes
@@ -569,155 +679,6 @@ fn seki_or_alive(
             out.moves = moves;
             out.note =
                 format!("alive or seki: the attacker cannot kill even as the ko master; {why}");
-        }
-    }
-}
-
-/// A ko: who wins with no threats, the threats each side needs, and the mover's moves
-/// that start the ko it needs the fewest threats for.
-fn ko_detail(
-    p: &Position,
-    target: Point,
-    opts: &Options,
-    deadline: Option<Instant>,
-    basic: Option<Searched>,
-    fallback: Vec<Move>,
-    out: &mut GoAnswer,
-) {
-    let Some(defender) = p.color(target) else {
-        return;
-    };
-    let attacker = defender.opponent();
-    let mover = p.to_move();
-    let mut detail = KoDetail {
-        winner_without_threats: None,
-        attacker_threats: Threats::Unknown,
-        defender_threats: Threats::Unknown,
-    };
-    let mut nodes = 0;
-    // A disproof within the bound only says nothing of longer kills: unknown here.
-    let basic = basic.unwrap_or_else(|| {
-        search(
-            p,
-            target,
-            KoRule::Basic,
-            [0, 0],
-            &left(opts, deadline),
-            &mut nodes,
-        )
-    });
-    let winner = match basic.verdict {
-        Verdict::Dead => Some(attacker),
-        Verdict::Alive if basic.every_alpha => Some(defender),
-        _ => None,
-    };
-    detail.winner_without_threats = winner;
-    let mut mover_moves = Vec::new();
-    if let Some(winner) = winner {
-        out.evidence.extend(basic.evidence.clone());
-        let loser = winner.opponent();
-        // Whether `side` wins under the basic rule with `k` threats and the other side
-        // `other` (a disproof within the bound only: unknown).
-        let try_threats = |side: Color, k: u8, other: u8, nodes: &mut u64| {
-            let mut t = [0, 0];
-            t[side.index()] = k;
-            t[side.opponent().index()] = other;
-            let s = search(p, target, KoRule::Basic, t, &left(opts, deadline), nodes);
-            let wins = match s.verdict {
-                Verdict::Dead => Some(side == attacker),
-                Verdict::Alive if s.every_alpha => Some(side == defender),
-                _ => None,
-            };
-            (wins, s)
-        };
-        // The loser's least number of threats (more never hurt): 1 first, the most
-        // common; then the most counted, which settles "more than that" at once; then
-        // the ones between, counted up. The winner's best ko is the one it still wins
-        // with the loser holding the most threats tried.
-        let mut needed: Option<u8> = None;
-        let mut more_than = false;
-        let mut best_for_winner = basic.moves.clone();
-        let mut found: Option<(u8, Searched)> = None;
-        let (w1, s1) = try_threats(loser, 1, 0, &mut nodes);
-        match w1 {
-            Some(true) => found = Some((1, s1)),
-            Some(false) if MAX_THREATS > 1 => {
-                best_for_winner = s1.moves;
-                let (wm, sm) = try_threats(loser, MAX_THREATS, 0, &mut nodes);
-                match wm {
-                    Some(true) => {
-                        found = Some((MAX_THREATS, sm));
-                        for k in 2..MAX_THREATS {
-                            let (wk, sk) = try_threats(loser, k, 0, &mut nodes);
-                            match wk {
-                                Some(true) => {
-                                    found = Some((k, sk));
-                                    break;
-                                }
-                                Some(false) => best_for_winner = sk.moves,
-                                // Not known below: the least count is not known.
-                                None => {
-                                    found = None;
-                                    break;
-                                }
-                            }
-                        }
-                    }
-                    Some(false) => {
-                        // The loser cannot win even with the most threats counted.
-                        best_for_winner = sm.moves;
-                        more_than = true;
-                        out.evidence.extend(sm.evidence);
-                    }
-                    None => {}
-                }
-            }
-            Some(false) => best_for_winner = s1.moves,
-            None => {}
-        }
-        if let Some((k, s)) = found {
-            needed = Some(k);
-            if loser == mover {
-                mover_moves.clone_from(&s.moves);
-            }
-            out.evidence.extend(s.evidence);
-        }
-        if winner == mover {
-            mover_moves = best_for_winner;
-        }
-        let loser_needs = match (needed, more_than) {
-            (Some(k), _) => Threats::Needs(k),
-            (None, true) => Threats::MoreThan(MAX_THREATS),
-            (None, false) => Threats::Unknown,
-        };
-        if winner == attacker {
-            detail.attacker_threats = Threats::Needs(0);
-            detail.defender_threats = loser_needs;
-        } else {
-            detail.defender_threats = Threats::Needs(0);
-            detail.attacker_threats = loser_needs;
-        }
-    }
-    out.nodes += nodes;
-    // Without the mover's least-threat search, its moves as the master start a ko too.
-    out.moves = if mover_moves.is_empty() {
-        fallback
-    } else {
-        mover_moves
-    };
-    out.ko = Some(detail);
-    out.note = "the attacker kills as the ko master, not against it: a ko".into();
-    // A ko the defender cannot win with the most threats counted: the defender lives
-    // only by retaking for ever, paying a threat each time, which no real game allows.
-    // Dead, with the kill against that many threats checked (docs/design/ko-results.md).
-    if detail.defender_threats == Threats::MoreThan(MAX_THREATS) {
-        out.result = GoResult::Dead;
-        out.note = format!(
-            "dead: the attacker kills even if the defender has {MAX_THREATS} external ko \
-             threats; with unlimited threats the defender could only retake for ever"
-        );
-        if mover == defender {
-            out.moves.clear();
         }
     }
 }

@@ -116,7 +116,6 @@ fn go_result_matches_the_exact_oracle() {
             }
             assert!(!got.evidence.is_empty());
             let defender = p.color(x).unwrap();
-            let mover_attacks = p.to_move() != defender;
             if let Some(k) = got.ko {
                 threats_compared += 1;
                 let attacker_wins = k.winner_without_threats.map(|c| c != defender);
@@ -137,33 +136,7 @@ fn go_result_matches_the_exact_oracle() {
                 }
             }
             // The moves: the mover wins after each (its result kept, the opponent to move).
-            if mover_wins(got.result, mover_attacks) {
-                assert!(!got.moves.is_empty(), "no move for a winner\n{p:?}");
-            } else {
-                assert!(got.moves.is_empty(), "moves for a loser\n{p:?}");
-            }
-            for &m in &got.moves {
-                let q = p.play(m);
-                if q.color(x).is_none() {
-                    continue; // the capture itself
-                }
-                let after = exact_go::go_result(&q, x, 40_000, MAX_THREATS).unwrap();
-                let ok = match got.result {
-                    GoResult::Dead => after.result == GoResult::Dead,
-                    GoResult::Alive | GoResult::Seki => {
-                        matches!(after.result, GoResult::Alive | GoResult::Seki)
-                    }
-                    // A ko's first move leaves at worst a ko.
-                    GoResult::Ko => {
-                        after.result == GoResult::Ko
-                            || mover_wins(after.result, mover_attacks)
-                                && after.result != GoResult::Ko
-                    }
-                    GoResult::Unknown => true,
-                };
-                assert!(ok, "move {m:?} leaves {:?}\n{p:?}", after.result);
-                moves_checked += 1;
-            }
+            moves_checked += check_moves(&p, x, &got);
         }
     }
     eprintln!(
@@ -177,6 +150,113 @@ fn go_result_matches_the_exact_oracle() {
     for r in ["dead", "alive", "ko", "seki"] {
         assert!(seen.get(r).copied().unwrap_or(0) > 5, "{r}: {seen:?}");
     }
+}
+
+/// The moves of `got`: the mover has some exactly when it wins, and after each the
+/// exact oracle gives the mover's result still (a ko's first move: at worst a ko).
+/// Returns the number of moves checked.
+fn check_moves(p: &Position, x: tsume_board::Point, got: &tsume_prove::go::GoAnswer) -> usize {
+    let defender = p.color(x).unwrap();
+    let mover_attacks = p.to_move() != defender;
+    if mover_wins(got.result, mover_attacks) {
+        assert!(!got.moves.is_empty(), "no move for a winner\n{p:?}");
+    } else {
+        assert!(got.moves.is_empty(), "moves for a loser\n{p:?}");
+    }
+    let mut checked = 0;
+    for &m in &got.moves {
+        let q = p.play(m);
+        if q.color(x).is_none() {
+            continue; // the capture itself
+        }
+        let after = exact_go::go_result(&q, x, 40_000, MAX_THREATS).unwrap();
+        let ok = match got.result {
+            GoResult::Dead => after.result == GoResult::Dead,
+            GoResult::Alive | GoResult::Seki => {
+                matches!(after.result, GoResult::Alive | GoResult::Seki)
+            }
+            // A ko's first move leaves at worst a ko.
+            GoResult::Ko => {
+                after.result == GoResult::Ko
+                    || mover_wins(after.result, mover_attacks) && after.result != GoResult::Ko
+            }
+            GoResult::Unknown => true,
+        };
+        assert!(ok, "move {m:?} leaves {:?}\n{p:?}", after.result);
+        checked += 1;
+    }
+    checked
+}
+
+/// Issue 49: under `--ko-rule basic` the question's own answer is the basic rule's
+/// search of the Go result. Given (the fast path) or not (every search run, the plain
+/// path), the result, the ko's details and `every_alpha` are the same, both match the
+/// exact oracle, every tree is checked under the rule its root carries, the moves win,
+/// and the given answer saves nodes.
+#[test]
+fn the_basic_rule_s_own_answer_given_changes_nothing() {
+    let mut rng = Rng(0x49b1_5c0d_e3a7_2f86);
+    let boards = boards();
+    let (mut compared, mut saved, mut ko_rows) = (0, 0u64, 0);
+    let (mut nodes_given, mut nodes_plain) = (0u64, 0u64);
+    for _ in 0..rounds(30) {
+        for board in &boards {
+            let Some((p0, x)) = random_position(&mut rng, board, &fill(6)) else {
+                continue;
+            };
+            let Ok(expected) = exact_go::go_result(&p0, x, 40_000, MAX_THREATS) else {
+                continue;
+            };
+            let p = p0.with_ko(KoRule::Basic);
+            let opts = Options {
+                depth: default_depth(&p),
+                want_tree: true,
+                ..Options::default()
+            };
+            let question = solve(&p, x, &opts).unwrap();
+            let given = go_result(
+                &p,
+                x,
+                &opts,
+                Some(Model {
+                    answer: &question,
+                    report: None,
+                }),
+            );
+            let plain = go_result(&p, x, &opts, None);
+            assert_eq!(
+                given.result, plain.result,
+                "{p:?}\n{}\n{}",
+                given.note, plain.note
+            );
+            assert_eq!(given.ko, plain.ko, "{p:?}");
+            assert_eq!(given.every_alpha, plain.every_alpha, "{p:?}");
+            assert!(given.nodes <= plain.nodes, "{p:?}");
+            nodes_given += given.nodes;
+            nodes_plain += plain.nodes;
+            saved += u64::from(given.nodes < plain.nodes);
+            if given.result == GoResult::Unknown || !given.every_alpha {
+                continue;
+            }
+            assert_eq!(given.result, expected.result, "{p:?}\n{}", given.note);
+            for e in &given.evidence {
+                tsume_proof::check(&e.root, x, &e.tree).unwrap();
+            }
+            assert!(!given.evidence.is_empty());
+            check_moves(&p, x, &given);
+            ko_rows += usize::from(given.ko.is_some());
+            compared += 1;
+        }
+    }
+    eprintln!(
+        "compared {compared}, {ko_rows} kos, {saved} with nodes saved; Go nodes {nodes_given} \
+         given, {nodes_plain} not"
+    );
+    assert!(
+        compared > 150 && ko_rows > 10 && saved > 50,
+        "{compared} {ko_rows} {saved}"
+    );
+    assert!(nodes_given < nodes_plain);
 }
 
 /// df-pn under each master rule and with threats agrees with the paper's procedure on

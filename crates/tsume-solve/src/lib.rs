@@ -343,6 +343,16 @@ impl Report {
         self.sides.iter().map(|s| s.answer.stats.nodes).sum()
     }
 
+    /// Nodes of the searches of the result under ordinary Go rules beyond the model's
+    /// (0 without [`Settings::go`]).
+    pub fn go_nodes(&self) -> u64 {
+        self.sides
+            .iter()
+            .filter_map(|s| s.go.as_ref())
+            .map(|g| g.nodes)
+            .sum()
+    }
+
     /// Seconds of all the searches.
     pub fn seconds(&self) -> f64 {
         self.sides.iter().map(|s| s.answer.stats.seconds).sum()
@@ -441,10 +451,11 @@ fn solve_side(
         (s.check && s.check_first_moves && s.all_moves && answer.all_moves && depth > 0)
             .then(|| first_moves::check_first_moves(&pos, target, depth, &opts, &answer))
             .flatten();
-    // The result under ordinary Go rules: the model's checked tree (when the question
-    // is the model's, without a ko rule) saves the searches where it repeats nothing.
+    // The result under ordinary Go rules: the question's checked tree saves searches:
+    // the model's (without a ko rule) where it repeats nothing, the basic rule's (with
+    // `--ko-rule basic`) as that rule's search (`tsume_prove::go::go_result`).
     let go = s.go.then(|| {
-        let model = (pos.ko() == KoRule::None).then_some(Model {
+        let model = matches!(pos.ko(), KoRule::None | KoRule::Basic).then_some(Model {
             answer: &answer,
             report: match &check {
                 Some(Ok(c)) => Some(c.report),

@@ -72,6 +72,11 @@ pub struct BenchArgs {
     /// the player to move winning, ko-free; one more search per move).
     #[arg(long)]
     pub confirm_first_moves: bool,
+    /// Without --corpus: also the result under ordinary Go rules, as `tsume solve` gives
+    /// it (trees built and checked); its searches' nodes are counted apart, with their
+    /// ratio to the search's.
+    #[arg(long, conflicts_with = "corpus")]
+    pub go: bool,
     #[command(flatten)]
     pub search: SearchArgs,
     #[command(flatten)]
@@ -112,16 +117,26 @@ fn problems(
         load: LoadOptions::default(),
         ko_rule: a.ko_rule.basic(),
         progress: false,
-        solve: tsume_solve::Settings {
-            limits: a.budget.clamped(),
-            want_tree: false,
-            max_tree: 0,
-            check: false,
-            exact: 0,
-            forever: 0,
-            tuning: a.search.tuning(),
-            go: false,
-            ..tsume_solve::Settings::default()
+        // With --go, as `tsume solve` runs: the trees built and checked, since the Go
+        // result starts from the question's checked tree.
+        solve: if a.go {
+            tsume_solve::Settings {
+                limits: a.budget.clamped(),
+                tuning: a.search.tuning(),
+                ..tsume_solve::Settings::default()
+            }
+        } else {
+            tsume_solve::Settings {
+                limits: a.budget.clamped(),
+                want_tree: false,
+                max_tree: 0,
+                check: false,
+                exact: 0,
+                forever: 0,
+                tuning: a.search.tuning(),
+                go: false,
+                ..tsume_solve::Settings::default()
+            }
         },
     };
     // Every game tree of a collection file is a problem of its own.
@@ -141,6 +156,7 @@ fn problems(
                     status: rep.status().map(tsume_solve::Status::as_str),
                     nodes: rep.report.nodes(),
                     seconds: rep.report.seconds(),
+                    go_nodes: a.go.then(|| rep.report.go_nodes()),
                 };
                 if !a.json {
                     let _ = writeln!(out, "{}", row.line(&job.label()));
