@@ -320,7 +320,7 @@ fn linear_tables_and_paths_stay_within_the_budget() {
         "(at most --table-bits 19 fits",
     );
     // Within the budget: answered as before.
-    let run = tsume(&["linear", "3", "--table-bits", "20", "--tt-mb", "64"]);
+    let run = tsume(&["linear", "3", "--table-bits", "19", "--tt-mb", "64"]);
     assert_eq!(run.code, 0, "{}", run.err);
     assert!(run.out.contains("value +3"), "{}", run.out);
     // 1×12: the default table lowered to the budget, the path stopped by it.
