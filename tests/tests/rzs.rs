@@ -103,7 +103,8 @@ fn rzs68_lives_at_t2_once_the_framed_liberty_has_its_neighbour() {
 }
 
 /// `tsume bench --source rzs`: the RZS totals beside the paper's columns, and the per
-/// problem columns; a problem out of budget is unknown, never a guess.
+/// problem columns; a problem out of budget is unknown, never a guess. `tsume solve` on
+/// a row's file gives the row.
 #[test]
 fn bench_prints_the_rzs_totals_beside_the_paper() {
     let Some(dir) = corpus_dir() else {
@@ -154,4 +155,143 @@ fn bench_prints_the_rzs_totals_beside_the_paper() {
         ("-", "12804", "2596")
     );
     assert!(first[col("scope")].starts_with("area: "), "{first:?}");
+    // rzs/003.sgf (TR on Q4, O2, R2: three groups) through `tsume solve` gives the
+    // bench's row with the same budget: the same verdict and node count.
+    let row: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    assert_eq!(row[col("file")], "rzs/003.sgf");
+    assert_eq!(row[col("crucial_groups")], "3");
+    let file = dir.join("rzs/003.sgf");
+    let solve = tsume(&[
+        "solve",
+        "--json",
+        "--max-nodes",
+        "2000",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(solve.code, 0, "{}", solve.err);
+    let v: serde_json::Value = serde_json::from_str(&solve.out).unwrap();
+    assert_eq!(v["groups"], 3, "{v}");
+    assert_eq!(v["searched"].as_array().unwrap().len(), 3, "{v}");
+    assert_eq!(v["verdict"], row[col("got")], "{v} {row:?}");
+    assert_eq!(v["nodes"].to_string(), row[col("nodes")], "{v} {row:?}");
+}
+
+/// A hand-made 7x7 board for `tsume solve` on a file whose `TR` marks two white groups
+/// (White to play, the whole board in play): G7, a lone stone in the corner Black takes
+/// at F7, and the six stones of B6 with two eyes (A7, C7). `extra` is added to the root.
+fn two_groups(extra: &str) -> std::path::PathBuf {
+    let name = format!("rzs-two-{}.sgf", extra.len());
+    tsume_tests::scratch_file(
+        &name,
+        &format!(
+            "(;SZ[7]{extra}GC[tsume: region=board]AW[ba][da][ab][bb][cb][db][ga]\
+             AB[ea][eb][fb][gb][ac][bc][cc][dc][ec][fc][gc][ad][cd][ed][gd][ae][be][ce][de]\
+             [ee][fe][ge][af][cf][ef][gf][ag][bg][cg][dg][eg][fg][gg]TR[ga][bb])"
+        ),
+    )
+}
+
+/// `tsume solve` on several marked groups answers the RZS question as the bench does:
+/// G7 is dead, B6 lives without a ko, so the defender lives; the text and the JSON name
+/// each group searched and what it gave.
+#[test]
+fn solve_answers_several_marked_groups_as_the_bench_does() {
+    let file = two_groups("PL[W]");
+    let path = file.to_str().unwrap();
+    let text = tsume(&["solve", path]);
+    assert_eq!(text.code, 0, "{}{}", text.out, text.err);
+    assert!(
+        text.out.contains("2 crucial groups marked (G7, B6)"),
+        "{}",
+        text.out
+    );
+    assert!(
+        text.out.contains("group of G7: dead (checked)"),
+        "{}",
+        text.out
+    );
+    assert!(
+        text.out
+            .contains("group of B6: alive without a ko (checked)"),
+        "{}",
+        text.out
+    );
+    assert!(text.out.contains("\nalive"), "{}", text.out);
+    let json = tsume(&["solve", "--json", path]);
+    assert_eq!(json.code, 0, "{}", json.err);
+    let v: serde_json::Value = serde_json::from_str(&json.out).unwrap();
+    assert_eq!(v["question"], "rzs");
+    assert_eq!(v["verdict"], "alive");
+    assert_eq!(v["groups"], 2);
+    assert_eq!(v["defender"], "W");
+    assert_eq!(v["ko_rule"], "basic");
+    let searched: Vec<(String, String)> = v["searched"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["stone"].as_str().unwrap().to_string(),
+                s["gave"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        searched,
+        [
+            ("G7".to_string(), "dead (checked)".to_string()),
+            ("B6".to_string(), "alive without a ko (checked)".to_string())
+        ]
+    );
+    // An explicit target still asks the ordinary question of that group alone.
+    let one = tsume(&["solve", "--json", "--target", "G7", path]);
+    assert_eq!(one.code, 0, "{}", one.err);
+    let v: serde_json::Value = serde_json::from_str(&one.out).unwrap();
+    assert_eq!(v["status"], "dead", "{v}");
+}
+
+/// Several groups each dead alone are not dead together: with B6's second eye filled
+/// (C7 white) both groups are dead, and the answer stays unknown.
+#[test]
+fn several_groups_each_dead_alone_are_unknown() {
+    let file = two_groups("PL[W]AW[ca]");
+    let r = tsume(&["solve", "--json", file.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(v["verdict"], "unknown", "{v}");
+    assert_eq!(v["searched"][0]["gave"], "dead (checked)", "{v}");
+    assert_eq!(v["searched"][1]["gave"], "dead (checked)", "{v}");
+    assert!(
+        v["why"]
+            .as_str()
+            .unwrap()
+            .contains("not claimed dead together"),
+        "{v}"
+    );
+}
+
+/// Without `PL` the RZS question has no side to move: one line, exit 2, until
+/// `--to-move` gives it; a marked stone of the other colour is named, exit 2.
+#[test]
+fn several_marked_groups_without_a_player_or_of_both_colours_are_bad_input() {
+    let file = two_groups("");
+    let path = file.to_str().unwrap();
+    let r = tsume(&["solve", path]);
+    assert_eq!(r.code, 2, "{}{}", r.out, r.err);
+    assert!(r.err.contains("give --to-move B or W"), "{}", r.err);
+    assert_eq!(r.err.lines().count(), 1, "{}", r.err);
+    let w = tsume(&["solve", "--to-move", "W", path]);
+    assert_eq!(w.code, 0, "{}", w.err);
+    assert!(w.out.contains("\nalive"), "{}", w.out);
+    let mixed = tsume_tests::scratch_file(
+        "rzs-mixed.sgf",
+        &std::fs::read_to_string(&file)
+            .unwrap()
+            .replace("TR[ga][bb]", "TR[ga][bb][ea]")
+            .replace("(;SZ[7]", "(;SZ[7]PL[W]"),
+    );
+    let r = tsume(&["solve", mixed.to_str().unwrap()]);
+    assert_eq!(r.code, 2, "{}{}", r.out, r.err);
+    assert!(r.err.contains("is not a defender stone"), "{}", r.err);
+    assert!(!r.err.contains("panicked"), "{}", r.err);
 }

@@ -77,6 +77,16 @@ impl Job {
     /// The job's problem, loaded with `opts` but the job's game tree (`stdin`: standard
     /// input's text, for `-`).
     pub fn problem(&self, opts: &LoadOptions, stdin: Option<&str>) -> Result<Problem, Fail> {
+        self.load(opts, stdin)
+            .map_err(|e| Fail::input(e.to_string()))
+    }
+
+    /// [`Job::problem`], the loader's error kept.
+    pub fn load(
+        &self,
+        opts: &LoadOptions,
+        stdin: Option<&str>,
+    ) -> Result<Problem, tsume_sgf::LoadError> {
         let opts = LoadOptions {
             index: self.index,
             ..opts.clone()
@@ -86,7 +96,6 @@ impl Job {
             (None, Some(text)) => tsume_sgf::parse_problem(text, STDIN_NAME, &opts),
             (None, None) => tsume_sgf::load_problem(&self.path, &opts),
         }
-        .map_err(|e| Fail::input(e.to_string()))
     }
 
     /// The job's solution tree (`tsume check`), as [`Job::problem`].

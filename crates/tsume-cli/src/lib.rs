@@ -19,6 +19,7 @@ mod reduce_cmd;
 mod render;
 mod report;
 mod solve;
+mod solve_rzs;
 mod status_cmd;
 
 use std::io::{BufRead, Write};

@@ -22,7 +22,7 @@ use tsume_solve::Solved;
 
 For each problem tsume finds the group in question (the target: --target, else a TR/MA/SQ/CR
 mark, else inferred and printed), the area in play (--region) and answers Can_kill with each
-side moving first, then names the status: dead (the attacker wins even moving second),
+side moving first (a mark on several groups asks the RZS question instead: docs/cli.md), then names the status: dead (the attacker wins even moving second),
 alive (the defender wins even moving second) or unsettled (whoever moves first wins).
 
 \"alive\" holds within the depth bound α unless it is marked \"for every α\" (Benson's
@@ -143,7 +143,11 @@ pub(crate) fn settings(a: &SolveArgs) -> Result<Settings, Fail> {
 
 /// Loads and solves one job.
 pub(crate) fn solve_job(job: &Job, stdin: Option<&str>, s: &Settings) -> Result<Solved, Fail> {
-    let mut problem = job.problem(&s.load, stdin)?;
+    solve_loaded(job.problem(&s.load, stdin)?, s)
+}
+
+/// Solves a loaded problem.
+fn solve_loaded(mut problem: tsume_sgf::Problem, s: &Settings) -> Result<Solved, Fail> {
     if s.ko_rule {
         problem = problem.with_ko_rule(true);
     }
@@ -236,7 +240,26 @@ fn run_jobs(
     if !single {
         return Ok(several(&jobs, stdin, s, a.json, out, err));
     }
-    let solved = solve_job(&jobs[0], stdin, &s)?;
+    let problem = match jobs[0].load(&s.load, stdin) {
+        Err(e) => match e.kind {
+            // A mark on several groups: the RZS benchmark's question (crate::solve_rzs).
+            tsume_sgf::LoadErrorKind::SeveralMarked { stones, .. } => {
+                if outputs.iter().any(|o| o.is_some()) {
+                    return Err(named(Fail::input(format!(
+                        "{}: several crucial groups are marked; --sgf-out, --tree-out, --svg and --html take one target (give --target)",
+                        jobs[0].label()
+                    ))));
+                }
+                return crate::solve_rzs::run(
+                    &jobs[0], stdin, &s.load, &s.solve, a.json, stones, out,
+                )
+                .map_err(named);
+            }
+            _ => return Err(Fail::input(e.to_string())),
+        },
+        Ok(p) => p,
+    };
+    let solved = solve_loaded(problem, &s)?;
     if let Some(path) = &a.sgf_out {
         // SGF draws grids only: a graph board's points would be written as letters
         // that no reader (tsume included) takes back.

@@ -287,18 +287,8 @@ fn confirm_first_moves(
 /// An RZS row ([`crate::rzs`]): each crucial group under the basic ko rule within the
 /// row's one budget, every answer's tree checked, a life counted only without a ko.
 fn rzs_row(p: &Problem, row: &Row, tags: &crate::rzs::Tags, opts: &Options) -> Outcome {
-    let settings = Settings {
-        depth: Some(tsume_prove::default_depth(p.position())),
-        limits: opts.limits.clone(),
-        want_tree: true,
-        check: true,
-        check_first_moves: false,
-        tuning: opts.tuning.clone(),
-        go: false,
-        ..Settings::default()
-    };
     let start = std::time::Instant::now();
-    match crate::rzs::solve(p, tags, row.to_move, &opts.limits, &settings) {
+    match crate::rzs::answer(p, tags, row.to_move, None, &opts.limits, &opts.tuning) {
         Ok((verdict, nodes, first, rzs)) => Outcome {
             verdict,
             first: first.map(|m| match m {

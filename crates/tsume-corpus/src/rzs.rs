@@ -79,6 +79,9 @@ pub struct Rzs {
     pub groups: usize,
     /// Why the row is unknown, or how it was settled, in words.
     pub why: String,
+    /// Each crucial group searched, in order: a stone of it (GTP) and what it gave (the
+    /// search stops at the first group proven alive without a ko).
+    pub searched: Vec<(String, String)>,
     /// What the cut changed of the board as given (empty: nothing; the claim is then
     /// for the board), from [`tsume_area::Area::changes`].
     pub scope: Vec<String>,
@@ -109,11 +112,36 @@ pub fn defender_ko_captures(tree: &Tree, root: &Position, defender: Color) -> us
     count
 }
 
+/// [`solve`] with the bench's settings: depth `depth` (None: the prover's default for the
+/// area), `limits` for the whole problem, every answer's tree built and checked, the
+/// search `tuning`. `tsume bench --source rzs` and `tsume solve` on a file whose `TR`
+/// marks several groups both call this.
+pub fn answer(
+    p: &Problem,
+    tags: &Tags,
+    to_move: Color,
+    depth: Option<u32>,
+    limits: &Limits,
+    tuning: &tsume_prove::Tuning,
+) -> Result<(Verdict, u64, Option<Move>, Rzs), String> {
+    let settings = Settings {
+        depth: Some(depth.unwrap_or_else(|| tsume_prove::default_depth(p.position()))),
+        limits: limits.clone(),
+        want_tree: true,
+        check: true,
+        check_first_moves: false,
+        tuning: tuning.clone(),
+        go: false,
+        ..Settings::default()
+    };
+    solve(p, tags, to_move, limits, &settings)
+}
+
 /// The RZS question on the loaded problem `p` with `to_move` to play: each crucial
 /// group in turn, under the basic ko rule, within one shared budget (`limits`: the
 /// nodes and the time for the whole problem). The verdict, the nodes, the first move of
 /// the answer that settled it, and the details.
-pub(crate) fn solve(
+fn solve(
     p: &Problem,
     tags: &Tags,
     to_move: Color,
@@ -147,9 +175,11 @@ pub(crate) fn solve(
     let mut nodes = 0u64;
     let mut dead = 0usize;
     let mut why: Vec<String> = Vec::new();
-    let rzs = |why: String| Rzs {
+    let mut searched: Vec<(String, String)> = Vec::new();
+    let rzs = |why: String, searched: Vec<(String, String)>| Rzs {
         groups: targets.len(),
         why,
+        searched,
         scope: p.changes(),
     };
     for &t in &targets {
@@ -178,48 +208,42 @@ pub(crate) fn solve(
             Some(Err(e)) => Err(format!("PROOF REJECTED: {e}")),
             None => Err("no tree checked".to_string()),
         };
-        match side.answer.verdict {
-            Verdict::Alive => {
-                let c = match checked {
-                    Ok(c) => c,
-                    Err(e) => {
-                        why.push(format!("{name}: alive, {e}"));
-                        continue;
-                    }
-                };
-                if !c.every_alpha {
-                    why.push(format!("{name}: alive within α only"));
-                    continue;
-                }
-                let kos = side
+        let gave = match side.answer.verdict {
+            Verdict::Alive => match checked {
+                Err(e) => format!("alive, {e}"),
+                Ok(c) if !c.every_alpha => "alive within α only".to_string(),
+                Ok(_) => match side
                     .answer
                     .tree
                     .as_ref()
-                    .map(|tree| defender_ko_captures(tree, &pos, p.defender()));
-                match kos {
+                    .map(|tree| defender_ko_captures(tree, &pos, p.defender()))
+                {
                     Some(0) => {
+                        searched.push((name.clone(), "alive without a ko (checked)".into()));
                         return Ok((
                             Verdict::Alive,
                             nodes,
                             first,
-                            rzs(format!("{name}: alive without a ko (checked)")),
+                            rzs(format!("{name}: alive without a ko (checked)"), searched),
                         ));
                     }
-                    Some(k) => why.push(format!(
-                        "{name}: alive, but the defender takes a ko ({k} ko captures in the tree): not proven without a ko"
-                    )),
-                    None => why.push(format!("{name}: alive, no tree")),
-                }
-            }
+                    Some(k) => format!(
+                        "alive, but the defender takes a ko ({k} ko captures in the tree): not proven without a ko"
+                    ),
+                    None => "alive, no tree".to_string(),
+                },
+            },
             Verdict::Dead => match checked {
                 Ok(_) => {
                     dead += 1;
-                    why.push(format!("{name}: dead (checked)"));
+                    "dead (checked)".to_string()
                 }
-                Err(e) => why.push(format!("{name}: dead, {e}")),
+                Err(e) => format!("dead, {e}"),
             },
-            Verdict::Unknown => why.push(format!("{name}: unknown")),
-        }
+            Verdict::Unknown => "unknown".to_string(),
+        };
+        why.push(format!("{name}: {gave}"));
+        searched.push((name, gave));
     }
     let verdict = if dead == targets.len() && targets.len() == 1 {
         Verdict::Dead
@@ -229,7 +253,7 @@ pub(crate) fn solve(
         }
         Verdict::Unknown
     };
-    Ok((verdict, nodes, None, rzs(why.join("; "))))
+    Ok((verdict, nodes, None, rzs(why.join("; "), searched)))
 }
 
 #[cfg(test)]

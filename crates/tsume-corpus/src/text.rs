@@ -292,6 +292,7 @@ mod tests {
             rzs: Some(crate::rzs::Rzs {
                 groups: 1,
                 why: String::new(),
+                searched: Vec::new(),
                 scope,
             }),
             ..outcome(verdict, None)

@@ -80,6 +80,17 @@ pub enum LoadErrorKind {
     TargetEmpty(String),
     /// No target could be chosen.
     NoTarget(String),
+    /// One mark kind marks stones of several groups (an RZS problem's crucial stones):
+    /// the mark (`TR`, ...), how many groups, and the marked stones (GTP names, in the
+    /// file's order). `tsume solve` answers such a file as the RZS benchmark does.
+    SeveralMarked {
+        /// The mark's property identifier.
+        kind: String,
+        /// The distinct groups marked.
+        groups: usize,
+        /// The marked stones, GTP names.
+        stones: Vec<String>,
+    },
     /// The region option is malformed or does not contain the target.
     BadRegion(String),
     /// A `tsume-graph` file that does not parse.
@@ -130,6 +141,15 @@ impl fmt::Display for LoadErrorKind {
                 write!(f, "the target {p} is an empty point, not a stone")
             }
             LoadErrorKind::NoTarget(e) => write!(f, "no target: {e}"),
+            LoadErrorKind::SeveralMarked {
+                kind,
+                groups,
+                stones,
+            } => write!(
+                f,
+                "no target: {kind} marks stones of {groups} groups ({}): give the target explicitly",
+                stones.join(", ")
+            ),
             LoadErrorKind::BadRegion(e) => write!(f, "bad region: {e}"),
             LoadErrorKind::Graph(e) => write!(f, "{e}"),
         }

@@ -46,13 +46,11 @@ pub(crate) fn marked_target(
         groups.sort();
         groups.dedup();
         if groups.len() > 1 {
-            let names: Vec<String> = stones.iter().map(|&p| board.gtp(p)).collect();
-            return Err(LoadErrorKind::NoTarget(format!(
-                "{} marks stones of {} groups ({}): give the target explicitly",
-                kind_name,
-                groups.len(),
-                names.join(", ")
-            )));
+            return Err(LoadErrorKind::SeveralMarked {
+                kind: kind_name.to_string(),
+                groups: groups.len(),
+                stones: stones.iter().map(|&p| board.gtp(p)).collect(),
+            });
         }
         return Ok(Some(first));
     }

@@ -217,9 +217,10 @@ fn errors_are_one_line_naming_the_file() {
         ("(;SZ[9]AB[aa]AW[ba][ab])", |k| {
             matches!(k, LoadErrorKind::Illegal(_))
         }),
-        ("(;SZ[9]AB[aa][ee]TR[aa][ee]AW[cc])", |k| {
-            matches!(k, LoadErrorKind::NoTarget(_))
-        }),
+        (
+            "(;SZ[9]AB[aa][ee]TR[aa][ee]AW[cc])",
+            |k| matches!(k, LoadErrorKind::SeveralMarked { groups: 2, stones, .. } if stones == &["A9", "E5"]),
+        ),
         ("(;SZ[9]PL[B])", |k| matches!(k, LoadErrorKind::NoTarget(_))),
     ];
     for (text, want) in cases {
