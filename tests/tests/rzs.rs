@@ -112,19 +112,23 @@ fn bench_prints_the_rzs_totals_beside_the_paper() {
         return;
     };
     let rows = tsume_tests::scratch_dir().join("rzs-rows.tsv");
-    let run = tsume(&[
-        "bench",
-        "--corpus",
-        dir.to_str().unwrap(),
-        "--source",
-        "rzs",
-        "--limit",
-        "2",
-        "--max-nodes",
-        "2000",
-        "--rows-out",
-        rows.to_str().unwrap(),
-    ]);
+    // The first two RZS rows at 2000 nodes, with `last` added.
+    let bench = |last: &[&str]| {
+        let mut args = vec![
+            "bench",
+            "--corpus",
+            dir.to_str().unwrap(),
+            "--source",
+            "rzs",
+            "--limit",
+            "2",
+            "--max-nodes",
+            "2000",
+        ];
+        args.extend(last);
+        tsume(&args)
+    };
+    let run = bench(&["--rows-out", rows.to_str().unwrap()]);
     assert_eq!(run.code, 0, "{}", run.err);
     assert!(
         run.out.contains("RZS problems: 2; solved (as published, checked; a life without a ko) 0, contradicted 0"),
@@ -174,6 +178,40 @@ fn bench_prints_the_rzs_totals_beside_the_paper() {
     assert_eq!(v["searched"].as_array().unwrap().len(), 3, "{v}");
     assert_eq!(v["verdict"], row[col("got")], "{v} {row:?}");
     assert_eq!(v["nodes"].to_string(), row[col("nodes")], "{v} {row:?}");
+    // `--json` carries the same totals as the text line above.
+    let json = bench(&["--json"]);
+    assert_eq!(json.code, 0, "{}", json.err);
+    let j: serde_json::Value = serde_json::from_str(&json.out).unwrap();
+    let t = &j["rzs"];
+    assert_eq!(
+        [
+            &t["problems"],
+            &t["solved"],
+            &t["contradicted"],
+            &t["paper_texp"],
+            &t["paper_elf_rzs"],
+            &t["paper_ftl_rzs"]
+        ],
+        [2, 0, 0, 0, 2, 2].map(serde_json::Value::from).each_ref(),
+        "{j}"
+    );
+    // A source without RZS rows: no totals.
+    let cho = tsume(&[
+        "bench",
+        "--corpus",
+        dir.to_str().unwrap(),
+        "--source",
+        "cho",
+        "--limit",
+        "1",
+        "--max-nodes",
+        "200",
+        "--json",
+    ]);
+    assert_eq!(cho.code, 0, "{}", cho.err);
+    let c: serde_json::Value = serde_json::from_str(&cho.out).unwrap();
+    assert!(c["rzs"].is_null(), "{c}");
+    assert!(c["sources"].is_array(), "{c}");
 }
 
 /// A hand-made 7x7 board for `tsume solve` on a file whose `TR` marks two white groups

@@ -20,4 +20,6 @@ pub mod timing;
 
 pub use answers::{read_rows, select, AnswersError, Row};
 pub use judge::{solve_row, Options, Outcome};
-pub use summary::{median, rows_tsv, summarize, CorpusSummary, PointsBin, SourceSummary};
+pub use summary::{
+    median, rows_tsv, rzs_totals, summarize, CorpusSummary, PointsBin, RzsTotals, SourceSummary,
+};

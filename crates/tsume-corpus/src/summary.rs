@@ -11,6 +11,59 @@ use crate::judge::Outcome;
 #[derive(Serialize, Debug)]
 pub struct CorpusSummary {
     pub sources: Vec<SourceSummary>,
+    /// The RZS rows' totals (null without an RZS row).
+    pub rzs: Option<RzsTotals>,
+}
+
+/// The RZS rows' totals (`tsume bench` prints them in words and, under `--json`, as
+/// `rzs`), beside the paper's solvers on the same rows.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RzsTotals {
+    /// The RZS rows judged.
+    pub problems: usize,
+    /// Solved as published (checked; a life without a ko).
+    pub solved: usize,
+    /// Answered otherwise than published.
+    pub contradicted: usize,
+    /// Answers (not unknown) that hold for the area as cut only.
+    pub area_only: usize,
+    pub median_seconds: f64,
+    /// The rows each of the paper's solvers solved (Table 3): Tsumego Explorer, ELF with
+    /// RZS, FTL with RZS.
+    pub paper_texp: usize,
+    pub paper_elf_rzs: usize,
+    pub paper_ftl_rzs: usize,
+}
+
+/// The totals of the RZS rows among `rows` (judged as `outcomes`), None without one.
+pub fn rzs_totals(rows: &[Row], outcomes: &[Outcome]) -> Option<RzsTotals> {
+    let mut t = RzsTotals {
+        problems: 0,
+        solved: 0,
+        contradicted: 0,
+        area_only: 0,
+        median_seconds: 0.0,
+        paper_texp: 0,
+        paper_elf_rzs: 0,
+        paper_ftl_rzs: 0,
+    };
+    let mut seconds = Vec::new();
+    for (r, o) in rows.iter().zip(outcomes) {
+        let Some(tags) = crate::rzs::Tags::parse(&r.notes) else {
+            continue;
+        };
+        t.problems += 1;
+        seconds.push(o.seconds);
+        t.solved += usize::from(o.agrees(r));
+        t.contradicted += usize::from(o.disagrees(r));
+        let changed = o.rzs.as_ref().is_some_and(|z| !z.scope.is_empty());
+        t.area_only += usize::from(changed && o.verdict != Verdict::Unknown);
+        t.paper_texp += usize::from(tags.texp.is_some());
+        t.paper_elf_rzs += usize::from(tags.elf_rzs.is_some());
+        t.paper_ftl_rzs += usize::from(tags.ftl_rzs.is_some());
+    }
+    t.median_seconds = median(&mut seconds);
+    (t.problems > 0).then_some(t)
 }
 
 /// One source of the corpus, summed up.

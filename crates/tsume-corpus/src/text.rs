@@ -38,41 +38,30 @@ pub fn table(
     out
 }
 
-/// The RZS rows' totals ([`crate::rzs`]), beside the paper's solvers on the same rows.
+/// The RZS rows' totals ([`crate::summary::rzs_totals`]), beside the paper's solvers on the same rows.
 fn write_rzs(out: &mut String, rows: &[Row], outcomes: &[Outcome]) {
-    let mut n = 0;
-    let (mut solved, mut contradicted, mut area_only) = (0, 0, 0);
-    let (mut texp, mut elf, mut ftl) = (0, 0, 0);
-    let mut seconds = Vec::new();
-    for (r, o) in rows.iter().zip(outcomes) {
-        let Some(t) = crate::rzs::Tags::parse(&r.notes) else {
-            continue;
-        };
-        n += 1;
-        seconds.push(o.seconds);
-        solved += usize::from(o.agrees(r));
-        contradicted += usize::from(o.disagrees(r));
-        let changed = o.rzs.as_ref().is_some_and(|z| !z.scope.is_empty());
-        area_only += usize::from(changed && o.verdict != tsume_prove::Verdict::Unknown);
-        texp += usize::from(t.texp.is_some());
-        elf += usize::from(t.elf_rzs.is_some());
-        ftl += usize::from(t.ftl_rzs.is_some());
-    }
-    if n == 0 {
+    let Some(t) = crate::summary::rzs_totals(rows, outcomes) else {
         return;
-    }
+    };
     let _ = writeln!(
         out,
-        "RZS problems: {n}; solved (as published, checked; a life without a ko) {solved}, \
-         contradicted {contradicted}, median {:.3} s; the paper on these: texp {texp}, \
-         elf_rzs {elf}, ftl_rzs {ftl}",
-        crate::summary::median(&mut seconds)
+        "RZS problems: {}; solved (as published, checked; a life without a ko) {}, \
+         contradicted {}, median {:.3} s; the paper on these: texp {}, \
+         elf_rzs {}, ftl_rzs {}",
+        t.problems,
+        t.solved,
+        t.contradicted,
+        t.median_seconds,
+        t.paper_texp,
+        t.paper_elf_rzs,
+        t.paper_ftl_rzs
     );
-    if area_only > 0 {
+    if t.area_only > 0 {
         let _ = writeln!(
             out,
-            "  {area_only} of the answers hold for the area as cut only (the cut changed the \
-             board: --rows-out's scope column)"
+            "  {} of the answers hold for the area as cut only (the cut changed the \
+             board: --rows-out's scope column)",
+            t.area_only
         );
     }
 }

@@ -41,7 +41,13 @@ pub(super) fn corpus(
     }
     let sources = tsume_corpus::summarize(&rows, &outcomes);
     if a.json {
-        crate::report::print(out, &tsume_corpus::CorpusSummary { sources });
+        crate::report::print(
+            out,
+            &tsume_corpus::CorpusSummary {
+                sources,
+                rzs: tsume_corpus::rzs_totals(&rows, &outcomes),
+            },
+        );
         return EXIT_OK;
     }
     let _ = write!(
