@@ -255,6 +255,22 @@ fn solve_answers_several_marked_groups_as_the_bench_does() {
         text.out
     );
     assert!(text.out.contains("\nalive"), "{}", text.out);
+    assert!(!text.err.contains("do not apply"), "{}", text.err);
+    // --all-moves does not apply to this question: said on stderr, the answer the same.
+    let all = tsume(&["solve", "--all-moves", path]);
+    // The same answer, its timing aside (the line with the seconds).
+    let untimed = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| !l.ends_with(" s)"))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(untimed(&all.out), untimed(&text.out));
+    assert!(
+        all.err.contains("--no-check and --all-moves do not apply"),
+        "{}",
+        all.err
+    );
     let json = tsume(&["solve", "--json", path]);
     assert_eq!(json.code, 0, "{}", json.err);
     let v: serde_json::Value = serde_json::from_str(&json.out).unwrap();

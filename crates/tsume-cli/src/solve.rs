@@ -250,6 +250,15 @@ fn run_jobs(
                         jobs[0].label()
                     ))));
                 }
+                if a.no_check || a.all_moves {
+                    // Said, not silently dropped: this question checks every tree and
+                    // names one first move.
+                    let _ = writeln!(
+                        err,
+                        "note: {}: several crucial groups are marked: the RZS question checks every tree and names one first move (--no-check and --all-moves do not apply)",
+                        jobs[0].label()
+                    );
+                }
                 return crate::solve_rzs::run(
                     &jobs[0], stdin, &s.load, &s.solve, a.json, stones, out,
                 )
