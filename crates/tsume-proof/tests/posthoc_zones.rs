@@ -5,7 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use tsume_board::{Color, Move, Point, Position};
-use tsume_proof::{check, from_json, to_json, CheckErrorKind, Claim, Leaf, Tree, TreeNode};
+use tsume_proof::{
+    check, from_json, read_trees, to_json, CheckErrorKind, Claim, Leaf, Tree, TreeNode,
+};
 
 fn pt(p: &Position, name: &str) -> Point {
     p.board().parse_point(name).unwrap()
@@ -94,6 +96,34 @@ fn a_proof_with_zones_and_pruned_moves_is_accepted_and_read_back() {
     plain.nodes[0].pruned.clear();
     let v = to_json(&p, x, &plain);
     assert!(v["nodes"][0].get("zone").is_none() && v["nodes"][0].get("pruned").is_none());
+}
+
+/// The zone fields came in beside the strict reader (issue 48, class 5), on two branches:
+/// they are read as strictly as the rest. A `zone` or a pruned entry's field given twice,
+/// or an unknown field in a pruned entry, is refused by its path, streamed or not.
+#[test]
+fn the_zone_fields_are_read_strictly() {
+    let (p, x, t) = example();
+    let text = to_json(&p, x, &t).to_string();
+    let doubled = |pair: &str| text.replacen(pair, &format!("{pair},{pair}"), 1);
+    for (pair, path) in [
+        (r#""zone":["A1","B1","C1"]"#, "nodes[0].zone"),
+        (r#""witness":1"#, "nodes[0].pruned[0].witness"),
+        (r#""move":"C1""#, "nodes[0].pruned[0].move"),
+    ] {
+        assert!(text.contains(pair), "{pair} in {text}");
+        let mut trees = read_trees(doubled(pair).as_bytes()).unwrap();
+        let e = trees.pop().unwrap().1.expect_err(pair);
+        assert_eq!(
+            (e.field.as_str(), e.message.as_str()),
+            (path, "given twice")
+        );
+    }
+    let mut v = to_json(&p, x, &t);
+    v["nodes"][0]["pruned"][0]["extra"] = serde_json::json!(1);
+    let e = from_json(&v).expect_err("an unknown field in a pruned entry");
+    assert_eq!(e.field, "nodes[0].pruned[0].extra");
+    assert!(e.message.starts_with("not a field"), "{}", e.message);
 }
 
 #[test]
