@@ -178,6 +178,20 @@ struct Searched {
     note: Option<String>,
 }
 
+impl Searched {
+    /// B's answer (the attacker as the ko master) from the basic rule's kill (a lemma);
+    /// the basic rule's tree is kept once, with the ko's details, so this carries none.
+    fn kill_from_basic(s: &Searched) -> Searched {
+        Searched {
+            verdict: Verdict::Dead,
+            moves: s.moves.clone(),
+            evidence: None,
+            every_alpha: true,
+            note: None,
+        }
+    }
+}
+
 /// The result under ordinary Go rules for the player to move in `p` (any ko rule of
 /// `p` is replaced by each rule in turn), with `opts`' depth and budgets for each
 /// search. `model` is the answer already found for `p` under `p`'s own rule, if known:
@@ -318,15 +332,7 @@ pub fn go_result(
     let mut a_from_basic = false;
     if let Some(s) = basic.as_ref() {
         match s.verdict {
-            Verdict::Dead => {
-                b = Some(Searched {
-                    verdict: Verdict::Dead,
-                    moves: s.moves.clone(),
-                    evidence: None,
-                    every_alpha: true,
-                    note: None,
-                });
-            }
+            Verdict::Dead => b = Some(Searched::kill_from_basic(s)),
             Verdict::Alive => {
                 a_from_basic = true;
                 a = Some(Searched {
@@ -362,14 +368,7 @@ pub fn go_result(
             &mut out.nodes,
         );
         if s.verdict == Verdict::Dead {
-            b = Some(Searched {
-                verdict: Verdict::Dead,
-                moves: s.moves.clone(),
-                // (The basic rule's tree is kept once, with the ko's details.)
-                evidence: None,
-                every_alpha: true,
-                note: None,
-            });
+            b = Some(Searched::kill_from_basic(&s));
         }
         basic = Some(s);
     }
