@@ -45,17 +45,37 @@ pub fn tsume(args: &[&str]) -> Run {
 
 /// Runs `tsume ARGS…` with `input` as standard input (for `tsume gtp`).
 pub fn tsume_input(args: &[&str], input: &str) -> Run {
+    tsume_stream(args, input.as_bytes())
+}
+
+/// Runs `tsume ARGS…` with `input` streamed as standard input (never held whole here).
+pub fn tsume_stream(args: &[&str], input: impl std::io::Read) -> Run {
     let mut all = vec!["tsume".to_string()];
     all.extend(args.iter().map(|s| s.to_string()));
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let mut reader = input.as_bytes();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut reader = std::io::BufReader::new(input);
     let code = tsume_cli::run_with_input(&all, &mut reader, &mut out, &mut err);
     Run {
         code,
         out: String::from_utf8_lossy(&out).into_owned(),
         err: String::from_utf8_lossy(&err).into_owned(),
     }
+}
+
+/// Asserts a refusal of bad input: exit 2 with one line on standard error (`what` names
+/// the case in the failure).
+pub fn refused_in_one_line(run: &Run, what: &str) {
+    assert_eq!(
+        run.code, 2,
+        "{what}: exit {}: {}{}",
+        run.code, run.out, run.err
+    );
+    assert_eq!(
+        run.err.trim_end().lines().count(),
+        1,
+        "{what}: {:?}",
+        run.err
+    );
 }
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);

@@ -6,42 +6,18 @@
 //! one line on a refusal, and the test process stay under 2 GB.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::{BufReader, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use tsume_board::input::{
     MAX_DIMACS_BYTES, MAX_GRAPH_BYTES, MAX_GTP_LINE_BYTES, MAX_SGF_BYTES, MAX_TABLE_BYTES,
 };
-use tsume_tests::{scratch_dir, tsume, Run};
-
-/// Runs `tsume ARGS…` with `input` streamed as standard input.
-fn tsume_stream(args: &[&str], input: impl Read) -> Run {
-    let mut all = vec!["tsume".to_string()];
-    all.extend(args.iter().map(|s| s.to_string()));
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut reader = BufReader::new(input);
-    let code = tsume_cli::run_with_input(&all, &mut reader, &mut out, &mut err);
-    Run {
-        code,
-        out: String::from_utf8_lossy(&out).into_owned(),
-        err: String::from_utf8_lossy(&err).into_owned(),
-    }
-}
+use tsume_tests::{refused_in_one_line, scratch_dir, tsume, tsume_stream, Run};
 
 /// Exit 2, one line on standard error containing `says`, within 20 s.
 fn refused(run: &Run, started: Instant, what: &str, says: &str) {
-    assert_eq!(
-        run.code, 2,
-        "{what}: exit {}: {}{}",
-        run.code, run.out, run.err
-    );
-    assert_eq!(
-        run.err.trim_end().lines().count(),
-        1,
-        "{what}: {:?}",
-        run.err
-    );
+    refused_in_one_line(run, what);
     assert!(
         run.err.contains(says),
         "{what}: {:?} lacks {says:?}",

@@ -6,22 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use tsume_tests::{scratch_file, tsume, tsume_input, Run};
-
-/// Exit 2 with one line on standard error.
-fn refused_in_one_line(run: &Run, what: &str) {
-    assert_eq!(
-        run.code, 2,
-        "{what}: exit {}: {}{}",
-        run.code, run.out, run.err
-    );
-    assert_eq!(
-        run.err.trim_end().lines().count(),
-        1,
-        "{what}: {:?}",
-        run.err
-    );
-}
+use tsume_tests::{refused_in_one_line, scratch_file, tsume, tsume_input};
 
 /// A 9×9 problem (a white corner group) and a main line of `moves` moves after it.
 fn long_line(moves: usize) -> String {
