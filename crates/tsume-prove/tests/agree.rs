@@ -8,7 +8,7 @@ use tsume_prove::{exact, reference, solve, Options, Tuning, Verdict};
 
 mod common;
 
-use common::{random_position, Fill, Rng};
+use common::{maybe_after_a_capture, random_position, Fill, Rng};
 
 /// Stones on 30 to 79 % of the points, either player to move.
 const FILL: Fill = Fill {
@@ -596,21 +596,10 @@ fn dfpn_under_the_ko_rule_matches_the_reference() {
             let Some((p0, x)) = random_position(&mut rng, board, &FILL) else {
                 continue;
             };
-            let mut p = p0.with_ko_rule(true);
             // Half the time, start just after a capture of one stone (a ban, if a ko).
-            if rng.below(2) == 0 {
-                let captures: Vec<Point> = p
-                    .legal_moves()
-                    .filter(|&m| p.captures_of(m).len() == 1)
-                    .collect();
-                if !captures.is_empty() {
-                    let m = captures[rng.below(captures.len() as u64) as usize];
-                    let q = p.play(tsume_board::Move::Play(m));
-                    if q.color(x).is_some() {
-                        p = q;
-                    }
-                }
-            }
+            let p = maybe_after_a_capture(&mut rng, p0.with_ko_rule(true), x, |r, n| {
+                r.below(n as u64) as usize
+            });
             banned_roots += usize::from(p.ko_ban().is_some());
             let e = empties(&p) as u32;
             if e > 6 {

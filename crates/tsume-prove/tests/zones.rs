@@ -11,7 +11,7 @@ use tsume_prove::{exact, reference, solve, Options, Tuning, Verdict};
 
 mod common;
 
-use common::{random_position, Fill, Rng};
+use common::{maybe_after_a_capture, random_position, Fill, Rng};
 
 /// Stones on 35 to 69 % of the points, `to_move` to move.
 const fn fill(to_move: Color) -> Fill {
@@ -172,20 +172,8 @@ fn zones_under_the_ko_rule_match_the_reference() {
             let Some((p0, x)) = random_position(&mut rng, board, &fill(Color::White)) else {
                 continue;
             };
-            let mut p = p0.with_ko_rule(true);
             // Half the time, just after a capture of one stone (a ban, if a ko).
-            if rng.below(2) == 0 {
-                let captures: Vec<Point> = p
-                    .legal_moves()
-                    .filter(|&m| p.captures_of(m).len() == 1)
-                    .collect();
-                if let Some(&m) = captures.first() {
-                    let q = p.play(Move::Play(m));
-                    if q.color(x).is_some() {
-                        p = q;
-                    }
-                }
-            }
+            let p = maybe_after_a_capture(&mut rng, p0.with_ko_rule(true), x, |_, _| 0);
             let empties = board.points().filter(|&q| p.is_empty_at(q)).count();
             if empties > 6 {
                 continue;

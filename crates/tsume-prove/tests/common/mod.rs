@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use tsume_board::{Board, Color, Configuration, Point, Position};
+use tsume_board::{Board, Color, Configuration, Move, Point, Position};
 
 /// A small deterministic generator (xorshift); seed it with a non-zero value.
 pub struct Rng(pub u64);
@@ -72,4 +72,32 @@ pub fn random_position(
         return Some((p, x));
     }
     None
+}
+
+/// Half the time (one draw of `rng`), `p` just after a capture of one stone (a ban, if a
+/// ko) that leaves the target `x` on the board; `pick` chooses among the captures.
+/// (The ko-rule tests' alone: the other binaries that include this module do not call it.)
+#[allow(dead_code)]
+pub fn maybe_after_a_capture(
+    rng: &mut Rng,
+    p: Position,
+    x: Point,
+    pick: impl FnOnce(&mut Rng, usize) -> usize,
+) -> Position {
+    if rng.below(2) != 0 {
+        return p;
+    }
+    let captures: Vec<Point> = p
+        .legal_moves()
+        .filter(|&m| p.captures_of(m).len() == 1)
+        .collect();
+    if captures.is_empty() {
+        return p;
+    }
+    let q = p.play(Move::Play(captures[pick(rng, captures.len())]));
+    if q.color(x).is_some() {
+        q
+    } else {
+        p
+    }
 }
