@@ -132,10 +132,10 @@ pub const GO_NODE_CAP: u64 = 2_000_000;
 
 /// Nodes the search that tells alive from seki ([`Settle`]) may spend when no node
 /// limit is given (unknown beyond: "alive or seki"). Measured (issue 49, round 2,
-/// docs/experiments/the-go-result-s-searches-profiled.md): every `Settle` that answered on d180cf (11 of
-/// 13) and on a sample of 143 GNU Go and Cho rows (19 of 20) did so within 572 442
-/// nodes; the two d180cf rows that spent [`GO_NODE_CAP`] stayed unknown there too (one
-/// ends unknown at 2.24 M nodes under a 20 M cap).
+/// docs/experiments/the-go-result-s-searches-profiled.md): every `Settle` that
+/// answered on d180cf (11 of 13) and on a sample of 143 GNU Go and Cho rows (19 of 20)
+/// did so within 572 442 nodes; the two d180cf rows that spent [`GO_NODE_CAP`] stayed
+/// unknown there too (one ends unknown at 2.24 M nodes under a 20 M cap).
 pub const SETTLE_NODE_CAP: u64 = 1_000_000;
 
 /// The largest bound of the searches under a ko rule (twice the model's, at most this).
