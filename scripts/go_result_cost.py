@@ -43,6 +43,15 @@ for n, rs in res.items():
         v[x[3]] = v.get(x[3], 0) + 1; g[x[4]] = g.get(x[4], 0) + 1
     print(f"{n:10} {t:8.2f}s {m:6.3f}s {sn:12} {gn:10} {gn / max(sn, 1):8.2f}x {v} {g}")
 names = list(cmds)
+# Per class of row (the first tsume command's go_result): rows, each command's total CPU,
+# the search's and the Go result's nodes, so that a goal's distance is seen per class.
+first = next((n for n in names if res[n][0][3] is not None), None)
+if first:
+    print(f"per class of row ({first}'s go_result): rows, then per command total CPU, search nodes, Go nodes")
+    for cls in sorted({str(x[4]) for x in res[first]}):
+        idx = [i for i, x in enumerate(res[first]) if str(x[4]) == cls]
+        cols = [f"{n} {sum(res[n][i][0] for i in idx):.2f}s {sum(res[n][i][1] for i in idx)} {sum(res[n][i][2] for i in idx)}" for n in names]
+        print(f"  {cls:8} {len(idx):3} | " + " | ".join(cols))
 for a in names:
     for b in names:
         if a < b and a.split("-", 1)[-1] == b.split("-", 1)[-1] and res[a][0][3] is not None:

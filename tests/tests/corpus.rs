@@ -152,3 +152,45 @@ fn an_open_fight_is_not_cut_out_of_the_board() {
     let a = tsume_prove::solve(&pos, p.target(), &opts).unwrap();
     assert_ne!(a.verdict, Verdict::Dead);
 }
+
+/// Issue 49: the search that tells alive from seki stops at its own cap when no node
+/// limit is given (`SETTLE_NODE_CAP`, not the Go searches' 2 M), and its "unknown" stays
+/// the honest one: `gop/14937` (the model and the basic rule: alive for every α) is
+/// "alive or seki" at the cap, as it was at 2 M nodes, its living move kept.
+#[test]
+fn settle_stops_at_its_cap_and_answers_unknown() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("skipped: ../shared/corpus is absent (set TSUME_CORPUS to run it)");
+        return;
+    };
+    let file = dir.join("d180cf/gop/14937.sgf");
+    let run = tsume_tests::tsume(&[
+        "solve",
+        file.to_str().unwrap(),
+        "--target",
+        "C5",
+        "--to-move",
+        "W",
+        "--ko-rule",
+        "basic",
+        "--json",
+        "--quiet",
+    ]);
+    let j = run.json();
+    let r = &j["results"][0];
+    assert_eq!(r["verdict"], "alive", "{r}");
+    assert_eq!(r["go_result"], "unknown", "{r}");
+    let note = r["go_note"].as_str().unwrap();
+    let cap = tsume_prove::go::SETTLE_NODE_CAP;
+    assert!(
+        note.starts_with("alive or seki") && note.ends_with(&format!("after {cap} nodes")),
+        "{note}"
+    );
+    assert!(!r["go_moves"].as_array().unwrap().is_empty(), "{r}");
+    // The Go result's nodes: the attacker-as-master search's, and the cap's.
+    let go_nodes = r["go_nodes"].as_u64().unwrap();
+    assert!(
+        go_nodes > cap && go_nodes < cap + tsume_prove::go::GO_NODE_CAP,
+        "{go_nodes}"
+    );
+}

@@ -130,6 +130,14 @@ pub const MAX_THREATS: u8 = 5;
 /// unknown beyond).
 pub const GO_NODE_CAP: u64 = 2_000_000;
 
+/// Nodes the search that tells alive from seki ([`Settle`]) may spend when no node
+/// limit is given (unknown beyond: "alive or seki"). Measured (issue 49, round 2,
+/// docs/experiments/the-go-result-s-searches-profiled.md): every `Settle` that
+/// answered on d180cf (11 of 13) and on a sample of 143 GNU Go and Cho rows (19 of 20)
+/// did so within 572 442 nodes; the two d180cf rows that spent [`GO_NODE_CAP`] stayed
+/// unknown there too (one ends unknown at 2.24 M nodes under a 20 M cap).
+pub const SETTLE_NODE_CAP: u64 = 1_000_000;
+
 /// The largest bound of the searches under a ko rule (twice the model's, at most this).
 pub const KO_DEPTH_CAP: u32 = 500;
 
@@ -592,6 +600,11 @@ fn search(
     s
 }
 
+/// The nodes [`seki_or_alive`] may spend: the node limit given, else [`SETTLE_NODE_CAP`].
+fn settle_budget(opts: &Options) -> u64 {
+    opts.limits.max_nodes.unwrap_or(SETTLE_NODE_CAP)
+}
+
 /// The group cannot be killed even with the attacker the master: alive if the defender
 /// can force it unconditionally alive (the attacker the master resisting), seki if the
 /// attacker keeps it from that for ever, else unknown. `moves`: the defender's living
@@ -608,7 +621,7 @@ fn seki_or_alive(
     };
     let q = p.with_ko(KoRule::Master(defender.opponent()));
     let limits = &opts.limits;
-    let max_nodes = limits.max_nodes.unwrap_or(GO_NODE_CAP);
+    let max_nodes = settle_budget(opts);
     let max_rem = opts.depth.saturating_add(1).max(8);
     let outcome = std::thread::scope(|s| {
         let run = || {
