@@ -1,7 +1,9 @@
 //! The narrow pruning rule (N) (docs/linear.md, "The pruning the solver uses") checked on
 //! random walks over the states where it applies, near end, one seed after another:
 //! `cargo run --release -p tsume-linear --example linear_rule_walks -- 7 50000 14` (1×7,
-//! 50 000 walk states a seed, seeds 0..14). The seeds are spread by a multiplier: the
+//! 50 000 walk states a seed, seeds 0..14); a fourth number caps each solve's nodes
+//! (`-- 8 20000 4 200000`: a comparison whose solve runs out is counted unknown, not
+//! made). The seeds are spread by a multiplier: the
 //! walks' generator gives overlapping streams for adjacent seeds. Prints a line per seed
 //! and the totals, with each counterexample found.
 
@@ -13,12 +15,17 @@ fn main() {
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
-    let [n, limit, seeds] = args[..] else {
-        eprintln!("usage: linear_rule_walks N STATES_PER_SEED SEEDS");
-        std::process::exit(2);
+    let (n, limit, seeds, max_nodes) = match args[..] {
+        [n, limit, seeds] => (n, limit, seeds, 0),
+        [n, limit, seeds, max] => (n, limit, seeds, max),
+        _ => {
+            eprintln!("usage: linear_rule_walks N STATES_PER_SEED SEEDS [MAX_NODES]");
+            std::process::exit(2);
+        }
     };
     let opts = Options {
         table_bits: 18,
+        max_nodes,
         ..Options::default()
     };
     let (mut states, mut checked, mut failures, mut unknown) = (0, 0, 0, 0);
