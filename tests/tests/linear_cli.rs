@@ -48,6 +48,39 @@ fn verify_pruning_holds_on_three_and_fails_on_five() {
     assert!(r.out.contains("FAILS"), "{}", r.out);
 }
 
+/// Beyond 1×6 the depth-first walk of the rule's instances covers one corner of the
+/// tree only (it stops at `--samples` states): from 1×7 on the rule is checked on random
+/// walks from the seed, and the output says which.
+#[test]
+fn the_rule_is_checked_on_random_walks_from_one_by_seven() {
+    let r = tsume(&[
+        "linear",
+        "7",
+        "--verify-pruning",
+        "--samples",
+        "200",
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.out);
+    let v = r.json();
+    assert_eq!(v["rule_random"], true, "{v}");
+    assert_eq!(v["holds"], true, "{v}");
+    for end in 0..2 {
+        assert!(v["rule"][end]["checked"].as_u64().unwrap() > 0, "{v}");
+    }
+    let r = tsume(&["linear", "7", "--verify-pruning", "--samples", "200"]);
+    assert!(r.out.contains("on random walks (seed 1):"), "{}", r.out);
+    let r = tsume(&[
+        "linear",
+        "6",
+        "--verify-pruning",
+        "--samples",
+        "200",
+        "--json",
+    ]);
+    assert_eq!(r.json()["rule_random"], false);
+}
+
 #[test]
 fn out_of_budget_is_unknown() {
     let r = tsume(&["linear", "6", "--max-nodes", "50", "--json"]);

@@ -30,7 +30,8 @@ own history. Moves are printed with cells numbered from 1 (`x:4`).
 exactly: on every state reachable from the empty board for n ≤ 4, on --samples random
 states otherwise; and the narrower rule --prune uses (the history's end cells always
 empty, the mover's own stone), on the first --samples states of a walk over the states
-where it applies. Exit 1 with the shortest counterexample found if either fails.",
+where it applies (depth-first up to 1×6, where it reaches them all; random walks from
+--seed beyond). Exit 1 with the shortest counterexample found if either fails.",
     after_help = "Examples:
   tsume linear 7                       the empty 1×7 line, Black first
   tsume linear x-o-- --to-move x       a position, with itself as history

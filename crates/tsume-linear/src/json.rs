@@ -39,6 +39,9 @@ pub struct LinearVerifyJson {
     pub theorem: Vec<VerifyEndJson>,
     /// The narrow rule `--prune` uses, per end.
     pub rule: Vec<VerifyEndJson>,
+    /// Whether the rule was checked on random walks (n ≥ 7) rather than a depth-first
+    /// walk.
+    pub rule_random: bool,
     /// Whether both held everywhere checked.
     pub holds: bool,
     /// Wall-clock seconds.

@@ -85,6 +85,10 @@ impl LinearJson {
     }
 }
 
+/// The smallest n whose rule check walks at random: up to 1×6 the depth-first walk
+/// reaches every instance within 100 000 states (1×6 has 72 495).
+pub const RULE_WALKS_FROM: usize = 7;
+
 /// Seed 000's theorem and the narrow rule `--prune` uses, each checked at both ends.
 #[derive(Debug, Clone)]
 pub struct PruningCheck {
@@ -100,6 +104,10 @@ pub struct PruningCheck {
     pub theorem: Vec<(End, Report)>,
     /// The rule, per end.
     pub rule: Vec<(End, Report)>,
+    /// Whether the rule was checked on random walks (from `seed`; n ≥ [`RULE_WALKS_FROM`])
+    /// rather than on the first `samples` states of a depth-first walk, which covers
+    /// every instance up to 1×6 but only one corner of the tree beyond.
+    pub rule_random: bool,
     /// Wall-clock seconds.
     pub seconds: f64,
 }
@@ -107,11 +115,13 @@ pub struct PruningCheck {
 impl PruningCheck {
     /// The theorem on every state reachable from the empty 1×n line for n ≤ 4, else on
     /// `samples` random states (from `seed`); the rule on the first `samples` states
-    /// where it applies. `solver`: the solvers' options (table, memory budget; pruning
+    /// where it applies (of a depth-first walk, or of random walks from `seed` for
+    /// n ≥ [`RULE_WALKS_FROM`]). `solver`: the solvers' options (table, memory budget; pruning
     /// is turned off).
     pub fn run(n: usize, samples: u64, seed: u64, solver: Options) -> PruningCheck {
         let clock = Instant::now();
         let exhaustive = n <= 4;
+        let rule_seed = (n >= RULE_WALKS_FROM).then_some(seed);
         let ends = [End::Near, End::Far];
         let theorem = ends
             .iter()
@@ -127,7 +137,7 @@ impl PruningCheck {
         let rule = ends
             .iter()
             .map(|&end| {
-                let r = verify::rule_instances(n, end, samples, None, solver);
+                let r = verify::rule_instances(n, end, samples, rule_seed, solver);
                 (end, r)
             })
             .collect();
@@ -138,6 +148,7 @@ impl PruningCheck {
             seed,
             theorem,
             rule,
+            rule_random: rule_seed.is_some(),
             seconds: clock.elapsed().as_secs_f64(),
         }
     }
@@ -159,6 +170,7 @@ impl PruningCheck {
             exhaustive: self.exhaustive,
             theorem: ends(&self.theorem),
             rule: ends(&self.rule),
+            rule_random: self.rule_random,
             holds: self.holds(),
             seconds: self.seconds,
         }
@@ -175,9 +187,14 @@ impl PruningCheck {
         };
         let _ = writeln!(out, "1×{n}: seed 000's theorem, on {how}:");
         end_lines(&mut out, &self.theorem, true);
+        let walk = if self.rule_random {
+            format!("random walks (seed {})", self.seed)
+        } else {
+            "a depth-first walk".to_string()
+        };
         let _ = writeln!(
             out,
-            "1×{n}: the rule --prune uses (end cells empty in the whole history, the mover's own stone):"
+            "1×{n}: the rule --prune uses (end cells empty in the whole history, the mover's own stone), on {walk}:"
         );
         end_lines(&mut out, &self.rule, false);
         let _ = writeln!(

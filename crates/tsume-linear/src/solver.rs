@@ -241,6 +241,10 @@ pub struct Solver {
     max_plies: usize,
     stop: Option<Arc<AtomicBool>>,
     stopped: bool,
+    /// `TSUME_LINEAR_TRACE` is set: the search reports its progress on stderr.
+    trace: bool,
+    /// The sum and the largest of the plies of the nodes since the last trace line.
+    plies: (u64, usize),
 }
 
 impl Solver {
@@ -282,6 +286,8 @@ impl Solver {
             max_plies,
             stop: None,
             stopped: false,
+            trace: std::env::var_os("TSUME_LINEAR_TRACE").is_some(),
+            plies: (0, 0),
         }
     }
 
@@ -412,6 +418,9 @@ impl Solver {
         ply: usize,
     ) -> i32 {
         self.stats.nodes += 1;
+        if self.trace {
+            self.plies = (self.plies.0 + ply as u64, self.plies.1.max(ply));
+        }
         if self.stats.nodes >= self.limit
             || ply >= self.max_plies
             || (self.stats.nodes & 0xFFFF == 0 && self.poll())
@@ -596,11 +605,16 @@ impl Solver {
     }
 
     /// Every 65 536 nodes: whether the stop flag is set (and, with `TSUME_LINEAR_TRACE`
-    /// set, the nodes so far every 2²³).
+    /// set, every 2²³ nodes: the nodes so far, the mean and largest ply since the last).
     #[cold]
-    fn poll(&self) -> bool {
-        if self.stats.nodes & 0x7F_FFFF == 0 && std::env::var_os("TSUME_LINEAR_TRACE").is_some() {
-            eprintln!("nodes: {}", self.stats.nodes);
+    fn poll(&mut self) -> bool {
+        if self.stats.nodes & 0x7F_FFFF == 0 && self.trace {
+            let (sum, max) = std::mem::take(&mut self.plies);
+            let mean = sum as f64 / f64::from(0x80_0000);
+            eprintln!(
+                "nodes: {} (ply: mean {mean:.1}, max {max})",
+                self.stats.nodes
+            );
         }
         self.stop
             .as_ref()
@@ -616,7 +630,7 @@ impl Solver {
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
             g = self.search(cur, me, passed, beta - 1, beta, 0);
-            if std::env::var_os("TSUME_LINEAR_TRACE").is_some() {
+            if self.trace {
                 eprintln!("mtd: test {beta}: {g} after {} nodes", self.stats.nodes);
             }
             if self.stopped {
