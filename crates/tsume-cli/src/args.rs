@@ -190,7 +190,7 @@ pub struct SearchArgs {
     /// Relevance zones with liberty budgets (an option, off by default): the defender's pass searched first, and its moves outside the zone of the pass's proof that keep the zone's liberty budgets answered by the same strategy, written in the tree as covered moves that the checker verifies (docs/design/relevance-zones.md).
     #[arg(long)]
     pub zones: bool,
-    /// Post-hoc relevance zones, the RZS way (an option, off by default): once a defender's move is refuted with its move outside the refutation's zone, every sibling outside that zone is proven with it, no pass searched first; trees state each node's zone and write such moves as pruned with their witness, which the checker verifies (docs/design/post-hoc-zones.md). Kill proofs only.
+    /// Post-hoc relevance zones, the RZS way (an option, off by default): once a defender's move is refuted with its move outside the refutation's zone, every sibling outside that zone is proven with it, no pass searched first; trees state each node's zone and write such moves as pruned with their witness, which the checker verifies (docs/design/post-hoc-zones.md). Life proofs the same way: an attacker's move refuted for every α outside its refutation's zone (a Benson leaf's: the alive blocks and their regions) refutes every attacker's move outside that zone.
     #[arg(long)]
     pub posthoc_zones: bool,
 }

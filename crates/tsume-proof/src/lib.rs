@@ -142,9 +142,10 @@ pub struct TreeNode {
     /// position agreeing with this node's on these points (same player to move, same
     /// forbidden point when it lies here) is won the same way. The checker tests the
     /// zone's local conditions against the position and the children's zones. In a
-    /// proof only.
+    /// proof or a disproof (a life tree: Benson leaves' zones hold Benson's regions).
     pub zone: Option<Vec<Point>>,
-    /// Moves of the side that must answer every move (the defender in a proof) answered
+    /// Moves of the side that must answer every move (the defender in a proof, the
+    /// attacker in a disproof) answered
     /// by a witness child instead of a subtree: (move, witness node), the witness an
     /// explicit child whose move and this move both lie outside its zone and capture
     /// nothing in it (docs/design/post-hoc-zones.md, the witness rule).

@@ -238,3 +238,162 @@ fn a_pruned_move_at_the_attackers_node_is_refused() {
         CheckErrorKind::NotPruned { .. }
     ));
 }
+
+/// A life tree with zones (docs/design/post-hoc-zones.md, "Life proofs"): White's block
+/// of seven stones with the eyes A1 and B2, Black to move. Black's D1 reaches a Benson
+/// leaf whose zone is the block and its two eyes; every other Black move outside that
+/// zone, and the pass, are pruned with D1's child as witness; A1 and B2 are suicides.
+fn life_example() -> (Position, Point, Tree) {
+    let p = Position::from_diagram(
+        "O O O . .
+         O . O . .
+         . O O . .",
+        Color::Black,
+    )
+    .unwrap();
+    let x = pt(&p, "A3");
+    let z: &[&str] = &["A3", "B3", "C3", "A2", "C2", "B1", "C1", "A1", "B2"];
+    let witness = 1;
+    let mut pruned: Vec<(Move, usize)> = ["D2", "D3", "E1", "E2", "E3"]
+        .iter()
+        .map(|n| (Move::Play(pt(&p, n)), witness))
+        .collect();
+    pruned.push((Move::Pass, witness));
+    let root = TreeNode {
+        remaining: None,
+        children: vec![(Move::Play(pt(&p, "D1")), witness)],
+        leaf: None,
+        covered: vec![],
+        zone: zone(&p, z),
+        pruned,
+    };
+    let benson = TreeNode {
+        remaining: None,
+        children: vec![],
+        leaf: Some(Leaf::Benson),
+        covered: vec![],
+        zone: zone(&p, z),
+        pruned: vec![],
+    };
+    (
+        p,
+        x,
+        Tree {
+            claim: Claim::Alive,
+            nodes: vec![root, benson],
+        },
+    )
+}
+
+#[test]
+fn a_life_tree_with_zones_and_pruned_moves_is_accepted_and_read_back() {
+    let (p, x, t) = life_example();
+    let report = check(&p, x, &t).unwrap();
+    assert_eq!(report.pruned, 6);
+    assert!(report.forces_unconditional);
+    // Without the pruned moves, the tree misses Black's moves.
+    let mut bare = t.clone();
+    bare.nodes[0].pruned.clear();
+    assert!(matches!(
+        refused(&p, x, &bare),
+        CheckErrorKind::MissingReply { .. }
+    ));
+    let back = from_json(&to_json(&p, x, &t)).unwrap();
+    assert_eq!(back.tree, t);
+    assert_eq!(check(&p, x, &back.tree).unwrap().pruned, 6);
+    // Under the basic ko rule with no threats too.
+    assert_eq!(check(&p.with_ko_rule(true), x, &t).unwrap().pruned, 6);
+}
+
+#[test]
+fn a_life_tree_mutated_is_refused() {
+    let (p, x, t) = life_example();
+    let drop = |t: &mut Tree, v: usize, name: &str| {
+        let q = pt(&p, name);
+        t.nodes[v].zone.as_mut().unwrap().retain(|&y| y != q);
+    };
+    // A Benson region cut short at the leaf: one eye left in its zone.
+    let mut m = t.clone();
+    drop(&mut m, 1, "B2");
+    match refused(&p, x, &m) {
+        CheckErrorKind::BadZone { reason } => assert!(reason.contains("Benson"), "{reason}"),
+        k => panic!("{k:?}"),
+    }
+    // A zone point dropped at the root: (T) names it (and the child's zone holds it).
+    let mut m = t.clone();
+    drop(&mut m, 0, "A1");
+    match refused(&p, x, &m) {
+        CheckErrorKind::BadZone { reason } => assert!(reason.contains("A1"), "{reason}"),
+        k => panic!("{k:?}"),
+    }
+    // A stone of the block dropped from both: the block is not whole in the zone.
+    let mut m = t.clone();
+    drop(&mut m, 0, "C1");
+    drop(&mut m, 1, "C1");
+    assert!(matches!(refused(&p, x, &m), CheckErrorKind::BadZone { .. }));
+    // The target's two liberties out of the root's zone (and the leaf's): (T) fails.
+    let mut m = t.clone();
+    for v in 0..2 {
+        drop(&mut m, v, "A1");
+        drop(&mut m, v, "B2");
+    }
+    assert!(matches!(refused(&p, x, &m), CheckErrorKind::BadZone { .. }));
+    // A witness moved into the zone: the leaf's zone grown to hold E1, then E1 is no
+    // longer null for it.
+    let mut m = t.clone();
+    for v in 0..2 {
+        m.nodes[v].zone.as_mut().unwrap().push(pt(&p, "E1"));
+    }
+    assert!(matches!(
+        refused(&p, x, &m),
+        CheckErrorKind::NotPruned { .. }
+    ));
+    // A reference broken: a pruned move's witness is not a child.
+    let mut m = t.clone();
+    m.nodes[0].pruned[0].1 = 0;
+    assert!(matches!(
+        refused(&p, x, &m),
+        CheckErrorKind::NotPruned { .. }
+    ));
+    // The defender's move pruned (White chooses at a defender's node): refused.
+    let q = p.with_to_move(Color::White);
+    match refused(&q, x, &t) {
+        CheckErrorKind::NotPruned { reason, .. } => assert!(reason.contains("chooses"), "{reason}"),
+        k => panic!("{k:?}"),
+    }
+}
+
+#[test]
+fn a_depth_limit_leaf_zone_needs_the_target_out_of_d0() {
+    // A root that is a depth-limit leaf (no plies left), zoned.
+    let p = Position::from_diagram("( O . . . )", Color::Black).unwrap();
+    let x = pt(&p, "A1");
+    let t = Tree {
+        claim: Claim::Alive,
+        nodes: vec![TreeNode {
+            remaining: Some(0),
+            children: vec![],
+            leaf: Some(Leaf::DepthLimit),
+            covered: vec![],
+            zone: zone(&p, &["A1", "B1"]),
+            pruned: vec![],
+        }],
+    };
+    // A1 has one liberty and Black is to move: in D₀, refused whatever the zone.
+    assert!(check(&p, x, &t).is_err());
+    // With White to move it is no D₀, and no zone condition beyond (B).
+    let q = p.with_to_move(Color::White);
+    assert_eq!(check(&q, x, &t).unwrap().nodes, 1);
+    // Two liberties: ( . O . . ), Black to move; zone {A1, B1, C1} holds both.
+    let p = Position::from_diagram("( . O . . )", Color::Black).unwrap();
+    let x = pt(&p, "B1");
+    let mut t = t;
+    t.nodes[0].zone = zone(&p, &["A1", "B1", "C1"]);
+    assert_eq!(check(&p, x, &t).unwrap().nodes, 1);
+    // One of them dropped: refused by (T).
+    t.nodes[0].zone = zone(&p, &["A1", "B1"]);
+    match refused(&p, x, &t) {
+        CheckErrorKind::BadZone { reason } => assert!(reason.contains("two liberties"), "{reason}"),
+        k => panic!("{k:?}"),
+    }
+}

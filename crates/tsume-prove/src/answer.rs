@@ -25,6 +25,7 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
     }
     if opts.tuning.posthoc_zones && crate::posthoc::applies(p) {
         search.posthoc = Some(crate::posthoc::Store::new(search.table.capacity));
+        search.posthoc_life = Some(crate::posthoc::LifeStore::new(search.table.capacity));
     }
     let progress = opts.progress.clone();
     let progress_fn = progress.as_deref().map(|f| f as &(dyn Fn(&Stats) + Sync));

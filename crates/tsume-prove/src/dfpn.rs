@@ -133,6 +133,8 @@ pub(crate) struct Search<'a> {
     /// The post-hoc zones of the proofs found, when on
     /// ([`crate::Tuning::posthoc_zones`]).
     pub posthoc: Option<crate::posthoc::Store>,
+    /// The life zones of the disproofs for every α found, when post-hoc zones are on.
+    pub posthoc_life: Option<crate::posthoc::LifeStore>,
 }
 
 /// The buffers of one ply ([`Search::take_buffers`]): a node's children, their
@@ -235,6 +237,7 @@ impl<'a> Search<'a> {
             vital_base: Self::vital_count(root, target),
             zones: None,
             posthoc: None,
+            posthoc_life: None,
         }
     }
 
@@ -550,8 +553,9 @@ impl<'a> Search<'a> {
         // Relevance zones: whether the defender's pass child is proven (its zone has
         // then answered the siblings it covers).
         let mut zones_done = or_node || !self.zones_on();
-        // Post-hoc zones: which children a witness scan has looked at.
-        let mut scanned: Vec<bool> = if !or_node && self.posthoc_on() {
+        // Post-hoc zones: which children a witness scan has looked at (a defender's
+        // node: proven children, for kills; an attacker's: disproven ones, for life).
+        let mut scanned: Vec<bool> = if self.posthoc_on() {
             vec![false; kids.len()]
         } else {
             Vec::new()
@@ -570,7 +574,11 @@ impl<'a> Search<'a> {
                 zones_done = self.zone_claims(p, rem, kids, vals);
             }
             if !scanned.is_empty() {
-                self.posthoc_prune(p, rem, kids, vals, &mut scanned);
+                if or_node {
+                    self.posthoc_life_prune(p, kids, vals, &mut scanned);
+                } else {
+                    self.posthoc_prune(p, rem, kids, vals, &mut scanned);
+                }
             }
             let (pn, dn) = combine(or_node, vals, self.pn_rule == crate::PnRule::Weak);
             if pn == 0 {
@@ -585,6 +593,9 @@ impl<'a> Search<'a> {
                 let hold = disproof_hold(or_node, vals, rem - 1);
                 self.table.disprove(h, hold);
                 self.table.work.remove(&(h, rem));
+                if hold == INF_HOLD {
+                    self.posthoc_life_record(p, kids, vals);
+                }
                 return Known::Disproven(hold);
             }
             if pn >= thpn || dn >= thdn {

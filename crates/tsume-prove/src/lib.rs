@@ -289,8 +289,11 @@ pub struct Tuning {
     /// outside its own zone, every open sibling outside that zone is proven with it (no
     /// pass searched first);
     /// the proof trees state each node's zone and write such moves as pruned with their
-    /// witness, which the checker verifies by the zones' local conditions. Kill proofs
-    /// only, with no ko rule or the basic one and no external threats.
+    /// witness, which the checker verifies by the zones' local conditions. Life too: at
+    /// an attacker's node, a child disproven for every α with its move outside its own
+    /// zone (a Benson leaf's: the alive blocks and their regions) disproves every open
+    /// sibling outside that zone, and the disproof trees for every α carry the zones.
+    /// With no ko rule or the basic one and no external threats.
     pub posthoc_zones: bool,
 }
 

@@ -191,6 +191,120 @@ fn dilate_own_liberty(p: &Position, z: &mut Bits, m: Point) -> bool {
     false
 }
 
+/// (T) made true at an attacker's node of a life tree: the target's block in `z` with
+/// two liberties in it (the smallest ones added), or, with one liberty only, with all its
+/// neighbours. Whether `z` grew.
+fn dilate_not_in_d0(p: &Position, z: &mut Bits, target: Point) -> bool {
+    let mut changed = add_all(z, p.group(target));
+    let libs = p.liberties(target);
+    if libs.len() < 2 {
+        changed |= add_all(z, libs);
+        changed |= add_all(z, around(p, target));
+        return changed;
+    }
+    let mut have = libs.iter().filter(|&&l| z.has(l)).count();
+    for &l in &libs {
+        if have >= 2 {
+            break;
+        }
+        if !z.has(l) {
+            z.add(l);
+            have += 1;
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// The zone of a Benson leaf (docs/design/post-hoc-zones.md, (U)): the target's block,
+/// then for each block taken two regions vital to it that Benson's fixed point keeps
+/// (Benson 1976: regions every empty point of which is a liberty of the block), the
+/// smallest first, with every block next to them. Each block taken has two regions of
+/// the zone vital to it and each region lies wholly in the zone next to blocks of it
+/// only, so Benson's test reads the same in every position agreeing on the zone.
+/// `None` when the target is not unconditionally alive.
+pub(crate) fn benson_leaf(p: &Position, target: Point) -> Option<Bits> {
+    let color = p.color(target)?;
+    let alive = tsume_board::benson::unconditionally_alive(p, color);
+    if !alive.get(target.index()).copied().unwrap_or(false) {
+        return None;
+    }
+    let board = p.board();
+    let n = board.len();
+    // The regions: points without a `color` stone, flooded; each with its points and the
+    // blocks (group ids) next to it.
+    let mut region = vec![usize::MAX; n];
+    let mut regions: Vec<(Vec<Point>, Vec<Point>)> = Vec::new();
+    for start in board.points() {
+        if region[start.index()] != usize::MAX || p.color(start) == Some(color) {
+            continue;
+        }
+        let id = regions.len();
+        region[start.index()] = id;
+        let mut pts = vec![start];
+        let mut next: Vec<Point> = Vec::new();
+        let mut i = 0;
+        while i < pts.len() {
+            let q = pts[i];
+            i += 1;
+            for &t in board.neighbors(q) {
+                if p.color(t) == Some(color) {
+                    let h = p.group_id(t).unwrap_or(t);
+                    if !next.contains(&h) {
+                        next.push(h);
+                    }
+                } else if region[t.index()] == usize::MAX {
+                    region[t.index()] = id;
+                    pts.push(t);
+                }
+            }
+        }
+        regions.push((pts, next));
+    }
+    // A region Benson's fixed point keeps: every block next to it alive.
+    let kept = |r: usize| regions[r].1.iter().all(|&h| alive[h.index()]);
+    let vital = |r: usize, b: Point| {
+        regions[r]
+            .0
+            .iter()
+            .filter(|&&q| p.is_empty_at(q))
+            .all(|&q| {
+                board
+                    .neighbors(q)
+                    .iter()
+                    .any(|&t| p.color(t) == Some(color) && p.group_id(t) == Some(b))
+            })
+    };
+    let mut z = Bits::new(n);
+    let mut blocks: Vec<Point> = vec![p.group_id(target).unwrap_or(target)];
+    let mut next = 0;
+    while next < blocks.len() {
+        let b = blocks[next];
+        next += 1;
+        add_all(&mut z, p.group(b));
+        let mut mine: Vec<usize> = Vec::new();
+        for s in p.group(b) {
+            for &t in board.neighbors(s) {
+                let r = region[t.index()];
+                if r != usize::MAX && !mine.contains(&r) && kept(r) && vital(r, b) {
+                    mine.push(r);
+                }
+            }
+        }
+        mine.sort_by_key(|&r| regions[r].0.len());
+        for &r in mine.iter().take(2) {
+            add_all(&mut z, regions[r].0.iter().copied());
+            for &h in &regions[r].1 {
+                if !blocks.contains(&h) {
+                    blocks.push(h);
+                }
+            }
+        }
+    }
+    while close_blocks(p, &mut z) {}
+    Some(z)
+}
+
 /// The zone of a capture leaf: the target's block and its neighbours, closed by (B).
 pub(crate) fn leaf(p: &Position, target: Point) -> Bits {
     let mut z = Bits::new(p.board().len());
@@ -219,15 +333,20 @@ pub(crate) fn chooser(p: &Position, m: Move, child: &Bits) -> Bits {
 }
 
 /// The zone of L's node `p`, given the zone of the child each move reaches
-/// (`reached`: a pruned move's witness's; None: unknown, and then so is this zone).
+/// (`reached`: a pruned move's witness's; None: unknown, and then so is this zone). In a
+/// life tree (L the attacker) `life` names the target, whose block (T) keeps out of D₀.
 pub(crate) fn answerer(
     p: &Position,
+    life: Option<Point>,
     reached: &mut dyn FnMut(Move) -> Option<Bits>,
 ) -> Option<Bits> {
     let mut z = reached(Move::Pass)?;
     let mut done = Bits::new(p.board().len());
     loop {
         let mut changed = close_blocks(p, &mut z);
+        if let Some(t) = life {
+            changed |= dilate_not_in_d0(p, &mut z, t);
+        }
         let points: Vec<Point> = z
             .iter()
             .filter(|&y| p.is_empty_at(y) && p.ko_ban() != Some(y))
@@ -255,6 +374,37 @@ pub(crate) fn answerer(
 /// The points of a zone, in index order.
 pub(crate) fn points(z: &Bits) -> Vec<Point> {
     z.iter().collect()
+}
+
+/// The life zones (for every α) of disproven positions, by exact key, each with the
+/// move it rests on: a defender's node's move, an attacker's node's witness for the
+/// pass (a Benson leaf's: the pass, unused). Kept as first found (cleared when full), so
+/// that the tree builder can follow the same moves.
+pub(crate) struct LifeStore {
+    map: fxhash::FxHashMap<u64, (Move, Bits)>,
+    capacity: usize,
+}
+
+impl LifeStore {
+    pub fn new(capacity: usize) -> LifeStore {
+        LifeStore {
+            map: fxhash::FxHashMap::default(),
+            capacity: capacity.max(1024),
+        }
+    }
+
+    /// The zone of the position with key `hash` and the move it rests on.
+    pub fn get(&self, hash: u64) -> Option<&(Move, Bits)> {
+        self.map.get(&hash)
+    }
+
+    /// Keeps `zone` for `hash` unless one is kept already.
+    pub fn put(&mut self, hash: u64, mv: Move, zone: Bits) {
+        if self.map.len() >= self.capacity {
+            self.map.clear();
+        }
+        self.map.entry(hash).or_insert((mv, zone));
+    }
 }
 
 /// The zones of proven positions, by exact key (a zone names points of one position, not
@@ -288,5 +438,83 @@ impl Store {
                 self.map.insert(hash, (need, zone));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use tsume_board::{benson, Board, Color, Configuration};
+
+    /// A Benson leaf's zone (Lemma 8 of docs/design/post-hoc-zones.md) against Benson's
+    /// test itself: random positions where the target is unconditionally alive, their
+    /// points outside the zone refilled at random; every legal refill keeps the target
+    /// alive by `benson::is_unconditionally_alive`, and the zone meets (B).
+    #[test]
+    fn benson_zones_hold_for_every_position_agreeing_on_them() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |k: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % k
+        };
+        let (mut alive, mut refills, mut smaller) = (0, 0, 0);
+        for _ in 0..4000 {
+            let board = Arc::new(Board::grid(6, 5).unwrap());
+            let n = board.len();
+            let cells: Vec<Option<Color>> = (0..n)
+                .map(|_| match next(10) {
+                    0..=4 => Some(Color::White),
+                    5..=6 => Some(Color::Black),
+                    _ => None,
+                })
+                .collect();
+            let Ok(p) = Position::new(
+                board.clone(),
+                &Configuration::from_cells(cells),
+                Color::Black,
+            ) else {
+                continue;
+            };
+            let Some(x) = board.points().find(|&q| p.color(q) == Some(Color::White)) else {
+                continue;
+            };
+            let Some(z) = benson_leaf(&p, x) else {
+                assert!(!benson::is_unconditionally_alive(&p, x));
+                continue;
+            };
+            assert!(benson::is_unconditionally_alive(&p, x));
+            alive += 1;
+            let mut closed = z.clone();
+            assert!(!close_blocks(&p, &mut closed), "(B) fails");
+            smaller += usize::from(z.iter().count() < n);
+            for _ in 0..20 {
+                let cells: Vec<Option<Color>> = board
+                    .points()
+                    .map(|q| {
+                        if z.has(q) {
+                            p.color(q)
+                        } else {
+                            [None, Some(Color::Black), Some(Color::White)][next(3) as usize]
+                        }
+                    })
+                    .collect();
+                let Ok(q) = Position::new(
+                    board.clone(),
+                    &Configuration::from_cells(cells),
+                    Color::Black,
+                ) else {
+                    continue;
+                };
+                assert!(benson::is_unconditionally_alive(&q, x), "{p:?}\n{q:?}");
+                refills += 1;
+            }
+        }
+        assert!(
+            alive > 30 && smaller > 20 && refills > 200,
+            "{alive} {smaller} {refills}"
+        );
     }
 }

@@ -23,6 +23,9 @@ pub(crate) struct Builder<'s, 'a> {
     /// as the search's, applied to this tree), so that a defender's move the pass
     /// child's zone covers is written as covered instead of proven again.
     recs: Vec<Option<ZoneRec>>,
+    /// The plies of the root of a disproof: the line a search without a bound may go to
+    /// ([`Builder::life_research`]).
+    plies: u32,
     /// With post-hoc zones ([`crate::Tuning::posthoc_zones`]): each proof node's zone
     /// (docs/design/post-hoc-zones.md), written into the tree, and the defender's moves
     /// a proven sibling answers written as pruned.
@@ -39,6 +42,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             max_nodes,
             forever: true,
             recs: Vec::new(),
+            plies: 0,
             posthoc: None,
         }
     }
@@ -88,7 +92,16 @@ impl<'s, 'a> Builder<'s, 'a> {
 
     /// A disproof: the defender survives `rem` plies (or every α, if the table says so).
     pub fn disproof(mut self, p: &Position, rem: u32) -> Option<Tree> {
+        if self.search.posthoc_on() && posthoc::applies(p) {
+            self.posthoc = Some(Vec::new());
+        }
+        self.plies = rem;
         self.disprove(p, rem)?;
+        if let Some(zones) = self.posthoc.take() {
+            for (node, z) in self.nodes.iter_mut().zip(zones) {
+                node.zone = z.map(|z| posthoc::points(&z));
+            }
+        }
         Some(Tree {
             claim: Claim::Alive,
             nodes: self.nodes,
@@ -172,7 +185,7 @@ impl<'s, 'a> Builder<'s, 'a> {
                     .map(|&(_, j)| j)?;
                 self.zone_of(j).cloned()
             };
-            let z = posthoc::answerer(p, &mut reached);
+            let z = posthoc::answerer(p, None, &mut reached);
             self.set_zone(i, z);
             self.search.stats.zone_pruned += pruned.len() as u64;
             self.nodes[i].children = chosen;
@@ -314,6 +327,10 @@ impl<'s, 'a> Builder<'s, 'a> {
         self.strongest.insert(p.hash(), (i, remaining));
         if hold == INF_HOLD && crate::static_life(p, self.search.target) {
             self.nodes[i].leaf = Some(Leaf::Benson);
+            if self.posthoc.is_some() {
+                let z = posthoc::benson_leaf(p, self.search.target);
+                self.set_zone(i, z);
+            }
             return Some(i);
         }
         if !forever && rem == 0 {
@@ -325,6 +342,9 @@ impl<'s, 'a> Builder<'s, 'a> {
         let attacker = p.to_move() != self.search.defender;
         let kids = self.search.children(p);
         let mut chosen: Vec<(Move, usize)> = Vec::new();
+        if attacker && forever && self.posthoc.is_some() {
+            return self.life_attacker(p, i, &kids, child_rem);
+        }
         if attacker {
             for c in kids.iter() {
                 // The searches leave out the attacker's pass and its ko capture that the
@@ -349,14 +369,26 @@ impl<'s, 'a> Builder<'s, 'a> {
                 chosen.push((c.info.mv, j));
             }
         } else {
-            // Prefer a position that already has a node holding long enough.
-            let mut found = kids.iter().position(|c| {
-                self.strongest
-                    .get(&c.pos.hash())
-                    .is_some_and(|&(_, r)| match r {
-                        None => true,
-                        Some(a) => !forever && a >= child_rem,
-                    })
+            // With life zones, the move the search's zone rests on; else prefer a
+            // position that already has a node holding long enough.
+            let choice = (forever && self.posthoc.is_some())
+                .then(|| self.search.life_choice(p))
+                .flatten();
+            let mut found = choice.and_then(|m| {
+                kids.iter().position(|c| {
+                    c.info.mv == m
+                        && matches!(self.search.probe(&c, child_rem), Known::Disproven(_))
+                })
+            });
+            found = found.or_else(|| {
+                kids.iter().position(|c| {
+                    self.strongest
+                        .get(&c.pos.hash())
+                        .is_some_and(|&(_, r)| match r {
+                            None => true,
+                            Some(a) => !forever && a >= child_rem,
+                        })
+                })
             });
             if found.is_none() {
                 for (k, c) in kids.iter().enumerate() {
@@ -374,11 +406,143 @@ impl<'s, 'a> Builder<'s, 'a> {
                     }
                 }
             }
+            if found.is_none() && forever && self.posthoc.is_some() {
+                found = self.life_research(&kids);
+            }
             let k = found?;
             let j = self.disprove(&kids.get(k).pos, child_rem)?;
-            chosen.push((kids.info(k).mv, j));
+            let m = kids.info(k).mv;
+            chosen.push((m, j));
+            if forever && self.posthoc.is_some() {
+                let z = self.zone_of(j).map(|z| posthoc::chooser(p, m, z));
+                self.set_zone(i, z);
+            }
         }
         self.nodes[i].children = chosen;
+        Some(i)
+    }
+
+    /// A defender's move from a position disproven for every α whose moves the table
+    /// does not know: one a witness's zone answered in the search (its subtree never
+    /// searched), and the tree built here did not prune. Each move searched without a
+    /// bound until one is alive for every α (exact: Benson's test and zones only, never
+    /// a repetition), within the search's budget; `None` (no tree) when none is.
+    fn life_research(&mut self, kids: &crate::dfpn::Children) -> Option<usize> {
+        for k in 0..kids.len() {
+            if self.search.out_of_budget() || self.search.out_of_time() {
+                return None;
+            }
+            let c = kids.get(k);
+            // (Capped as the search without a bound is in `settle`: its df-pn over a
+            // graph with cycles is not sure to end.)
+            let cap = self
+                .search
+                .stats
+                .nodes
+                .saturating_add(crate::settle::UNBOUNDED_CAP);
+            self.search.phase_limit = Some(cap);
+            let known = self.search.mid_unbounded(&c.pos, 1, self.plies);
+            self.search.end_unbounded();
+            self.search.phase_limit = None;
+            if self.search.abort.is_some() {
+                return None;
+            }
+            if known == Known::Disproven(INF_HOLD) {
+                return Some(k);
+            }
+        }
+        None
+    }
+
+    /// An attacker's node `i` (position `p`) of a disproof for every α, with life zones
+    /// (docs/design/post-hoc-zones.md, "Life proofs"): the search's witness for the pass
+    /// first, then the other children it found to be witnesses, then every move no
+    /// witness answers, each disproven and a witness itself when its move is null for its
+    /// own zone; every move a witness answers written as pruned, the pass too (else
+    /// answered by the pass back, as without zones).
+    fn life_attacker(
+        &mut self,
+        p: &Position,
+        i: usize,
+        kids: &crate::dfpn::Children,
+        child_rem: u32,
+    ) -> Option<usize> {
+        let choice = self.search.life_choice(p);
+        let mut order: Vec<(u8, usize)> = Vec::new();
+        for k in (0..kids.len()).filter(|&k| kids.info(k).mv != Move::Pass) {
+            let info = kids.info(k);
+            let rank = if Some(info.mv) == choice {
+                0
+            } else if self
+                .search
+                .life_child(p, info)
+                .is_some_and(|z| posthoc::null_for(p, info.mv, &z))
+            {
+                1
+            } else {
+                2
+            };
+            order.push((rank, k));
+        }
+        order.sort_unstable();
+        let mut chosen: Vec<(Move, usize)> = Vec::new();
+        let mut pruned: Vec<(Move, usize)> = Vec::new();
+        let mut witnesses: Vec<usize> = Vec::new();
+        for (_, k) in order {
+            let c = kids.get(k);
+            let by = witnesses.iter().copied().find(|&w| {
+                self.zone_of(w)
+                    .is_some_and(|z| posthoc::null_for(p, c.info.mv, z))
+            });
+            if let Some(w) = by {
+                pruned.push((c.info.mv, w));
+                continue;
+            }
+            // A ko capture the search leaves out is answered by the retake, as without
+            // zones.
+            let back = match c.info.mv {
+                Move::Play(x) if c.info.retaken => {
+                    crate::dfpn::retake_point(&c.pos, x).map(Move::Play)
+                }
+                _ => None,
+            };
+            let j = match back.and_then(|b| self.cycle_back(&c.pos, b, p, i)) {
+                Some(j) => j,
+                None => self.disprove(&c.pos, child_rem)?,
+            };
+            chosen.push((c.info.mv, j));
+            if self
+                .zone_of(j)
+                .is_some_and(|z| posthoc::null_for(p, c.info.mv, z))
+            {
+                witnesses.push(j);
+            }
+        }
+        match witnesses.first() {
+            Some(&w) => pruned.push((Move::Pass, w)),
+            None => {
+                let pass = kids.iter().find(|c| c.info.mv == Move::Pass)?;
+                let j = match self.cycle_back(&pass.pos, Move::Pass, p, i) {
+                    Some(j) => j,
+                    None => self.disprove(&pass.pos, child_rem)?,
+                };
+                chosen.push((Move::Pass, j));
+            }
+        }
+        let target = self.search.target;
+        let mut reached = |m: Move| -> Option<Bits> {
+            let j = pruned
+                .iter()
+                .chain(chosen.iter())
+                .find(|(k, _)| *k == m)
+                .map(|&(_, j)| j)?;
+            self.zone_of(j).cloned()
+        };
+        let z = posthoc::answerer(p, Some(target), &mut reached);
+        self.set_zone(i, z);
+        self.search.stats.zone_pruned += pruned.len() as u64;
+        self.nodes[i].children = chosen;
+        self.nodes[i].pruned = pruned;
         Some(i)
     }
 

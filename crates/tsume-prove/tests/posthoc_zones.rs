@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use tsume_board::{Board, Color, Move, Point, Position};
-use tsume_proof::Tree;
+use tsume_proof::{Claim, Tree};
 use tsume_prove::{exact, reference, solve, Options, Tuning, Verdict};
 
 mod common;
@@ -89,11 +89,25 @@ fn pruned_kills_at(root: &Position, x: Point, tree: &Tree, only: Option<usize>) 
             let Ok(rank) = exact::kill_rank(&q, x, 30_000) else {
                 continue;
             };
-            let r = node.remaining.unwrap() - 1;
-            assert!(
-                rank.is_some_and(|k| k <= r),
-                "pruned {y:?} at node {v} is no kill within {r} plies (rank {rank:?})\n{p:?}"
-            );
+            match (tree.claim, node.remaining) {
+                // A life tree: the pruned attacker's move leaves a position the
+                // attacker never kills from (for every α), or not within the plies left.
+                (Claim::Alive, None) => assert!(
+                    rank.is_none(),
+                    "pruned {y:?} at node {v} is a kill (rank {rank:?})\n{p:?}"
+                ),
+                (Claim::Alive, Some(r)) => assert!(
+                    rank.is_none_or(|k| k > r),
+                    "pruned {y:?} at node {v} is a kill within {r} plies (rank {rank:?})\n{p:?}"
+                ),
+                (_, r) => {
+                    let r = r.unwrap() - 1;
+                    assert!(
+                        rank.is_some_and(|k| k <= r),
+                        "pruned {y:?} at node {v} is no kill within {r} plies (rank {rank:?})\n{p:?}"
+                    );
+                }
+            }
             checked += 1;
         }
     }
@@ -109,7 +123,9 @@ fn pruned_kills_at(root: &Position, x: Point, tree: &Tree, only: Option<usize>) 
 fn mutations(p: &Position, x: Point, tree: &Tree) -> (usize, usize) {
     let (mut tried, mut refused) = (0, 0);
     for v in 0..tree.nodes.len() {
-        for (k, &(_, w)) in tree.nodes[v].pruned.iter().enumerate() {
+        // (The first three of a node's pruned moves: a life tree's attacker's node may
+        // prune a hundred, each mutation a whole check.)
+        for (k, &(_, w)) in tree.nodes[v].pruned.iter().enumerate().take(3) {
             // The witness moved to each other child.
             for &(m, c) in &tree.nodes[v].children {
                 if c == w || m == Move::Pass {
@@ -341,4 +357,93 @@ fn posthoc_zones_under_the_ko_rule_match_the_reference() {
         with_pruned > 10,
         "only {with_pruned} trees with pruned moves"
     );
+}
+
+/// Boards with room for two eyes beside the fight.
+fn life_boards() -> Vec<Arc<Board>> {
+    [
+        Board::grid(5, 3),
+        Board::grid(4, 4),
+        Board::grid(6, 3),
+        Board::grid(5, 4),
+        Board::grid(7, 2),
+    ]
+    .into_iter()
+    .map(|b| Arc::new(b.unwrap()))
+    .collect()
+}
+
+#[test]
+fn life_zones_agree_with_the_plain_search_and_the_exact_solver() {
+    // Life trees for every α (docs/design/post-hoc-zones.md, "Life proofs"): the same
+    // verdicts with zones as without, every tree accepted, every pruned attacker's move
+    // a position the exact solver finds no kill from, mutations refused.
+    let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+    let (mut cases, mut exact_checked, mut forever, mut zoned, mut with_pruned) = (0, 0, 0, 0, 0);
+    let (mut pruned, mut checked, mut tried, mut refused) = (0, 0, 0, 0);
+    let (mut nodes_plain, mut nodes_zoned) = (0, 0);
+    for _ in 0..24 {
+        for board in &life_boards() {
+            let to_move = rng.color();
+            let fill = Fill {
+                percent: 45,
+                spread: 30,
+                to_move: Some(to_move),
+                max_empty: 9,
+            };
+            let Some((p, x)) = random_position(&mut rng, board, &fill) else {
+                continue;
+            };
+            let plain = Options {
+                want_tree: true,
+                ..Options::default()
+            };
+            let a = solve(&p, x, &plain).unwrap();
+            let z = solve(&p, x, &posthoc(&plain)).unwrap();
+            assert_eq!(z.verdict, a.verdict, "{p:?}");
+            assert_eq!(z.exact, a.exact, "{p:?}");
+            nodes_plain += a.stats.nodes;
+            nodes_zoned += z.stats.nodes;
+            cases += 1;
+            if z.verdict != Verdict::Unknown {
+                if let Ok(rank) = exact::kill_rank(&p, x, 30_000) {
+                    assert_eq!(z.verdict == Verdict::Dead, rank.is_some(), "{p:?}");
+                    exact_checked += 1;
+                }
+            }
+            let Some(tree) = z.tree.as_ref() else {
+                continue;
+            };
+            let report = tsume_proof::check(&p, x, tree).unwrap_or_else(|e| panic!("{e}\n{p:?}"));
+            if tree.claim != Claim::Alive || tree.nodes[0].remaining.is_some() {
+                continue;
+            }
+            forever += 1;
+            zoned += usize::from(tree.nodes[0].zone.is_some());
+            with_pruned += usize::from(report.pruned > 0);
+            pruned += report.pruned;
+            checked += pruned_moves_are_kills(&p, x, tree);
+            let (t, r) = mutations(&p, x, tree);
+            tried += t;
+            refused += r;
+        }
+    }
+    eprintln!(
+        "life zones: {cases} cases, {exact_checked} against the exact solver, {forever} lives \
+         for every α ({zoned} with a root zone, {with_pruned} with {pruned} pruned moves, \
+         {checked} of them checked by the exact solver); {tried} mutations, {refused} refused; \
+         nodes {nodes_plain} plain, {nodes_zoned} with zones"
+    );
+    assert!(
+        cases > 100 && exact_checked > 20,
+        "{cases} / {exact_checked}"
+    );
+    assert!(forever > 30, "{forever} lives for every α");
+    assert!(zoned * 3 > forever, "{zoned} root zones of {forever} lives");
+    assert!(
+        with_pruned > 10,
+        "{with_pruned} life trees with pruned moves"
+    );
+    assert!(checked > 20, "{checked} pruned moves checked");
+    assert!(refused * 2 > tried && refused > 20, "{refused} of {tried}");
 }

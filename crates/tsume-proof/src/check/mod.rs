@@ -466,9 +466,15 @@ pub fn check_within(
                 },
             ))
         };
-        if tree.claim != Claim::Dead {
-            return refuse("zones and pruned moves are checked in proofs only");
-        }
+        // Proofs (W the attacker) and disproofs (W the defender; cycles allowed: the
+        // life lemma is an induction on the plies, docs/design/post-hoc-zones.md).
+        let w = match tree.claim {
+            Claim::Dead => attacker,
+            Claim::Alive => defender,
+            Claim::NeverUnconditional => {
+                return refuse("zones and pruned moves are checked in proofs and disproofs only")
+            }
+        };
         if !matches!(
             root.ko(),
             tsume_board::KoRule::None | tsume_board::KoRule::Basic
@@ -484,7 +490,7 @@ pub fn check_within(
             }
             unpack(&board, &packed[v]).map_err(|e| fail(&first, v, CheckErrorKind::Replay(e)))
         };
-        match zones::check_zones(tree, target, attacker, &board, &position)? {
+        match zones::check_zones(tree, target, w, &board, &position)? {
             Ok(k) => pruned = k,
             Err((v, kind)) => return Err(fail(&first, v, kind)),
         }

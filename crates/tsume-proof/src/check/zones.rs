@@ -247,8 +247,161 @@ fn null_for(board: &Board, pos: &Position, m: Move, zc: &[bool]) -> Result<(), S
     Ok(())
 }
 
-/// Checks every stated zone and every pruned move of `tree` (a proof: W, the side whose
-/// goal it proves, is `w`). Returns the number of pruned moves.
+/// The goal leaf of a proof: the target's block (colour `c`) and its neighbours in the
+/// zone, so that every position agreeing on it is in D₀ as well.
+fn target_whole(
+    board: &Board,
+    bl: &Blocks,
+    z: &[bool],
+    c: Color,
+    target: Point,
+) -> Result<(), String> {
+    let Some(t) = bl.at(c, target.index()) else {
+        return Err("the target holds no stone".into());
+    };
+    let mut need = t.stones.clone();
+    need.extend(around(board, &t.stones));
+    match outside(board, z, &need) {
+        Some(q) => Err(format!(
+            "the target's block or its neighbour {q} is outside the zone"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// (T), at an attacker's node of a life tree (the defender `w`): the target's block in
+/// the zone with two liberties in it, or with all its neighbours in it.
+fn not_in_d0(
+    board: &Board,
+    bl: &Blocks,
+    z: &[bool],
+    w: Color,
+    target: Point,
+) -> Result<(), String> {
+    let Some(t) = bl.at(w, target.index()) else {
+        return Err("the target holds no stone".into());
+    };
+    if !z[target.index()] {
+        return Err("the target is outside the zone".into());
+    }
+    if t.libs.iter().filter(|&&l| z[l]).count() >= 2 {
+        return Ok(());
+    }
+    target_whole(board, bl, z, w, target)
+        .map_err(|e| format!("the target has fewer than two liberties in the zone, and {e}"))
+}
+
+/// (U), a Benson leaf's zone (docs/design/post-hoc-zones.md, Lemma 8): Benson's fixed
+/// point (Benson 1976) on the defender's blocks with a stone in the zone and the regions
+/// (maximal connected sets of points without a defender stone) lying wholly in it, a
+/// region next to a block outside the zone dropped first, keeps the target's block.
+fn benson_zone(
+    board: &Board,
+    pos: &Position,
+    bl: &Blocks,
+    z: &[bool],
+    w: Color,
+    target: Point,
+) -> Result<(), String> {
+    let (gs, of) = &bl.groups[w.index()];
+    let n = z.len();
+    let Some(&tb) = of.get(target.index()).filter(|&&g| g < gs.len()) else {
+        return Err("the target holds no stone".into());
+    };
+    // Blocks kept: those with a stone in the zone (whole in it by (B)).
+    let mut alive: Vec<bool> = gs.iter().map(|g| g.stones.iter().any(|&s| z[s])).collect();
+    // Regions lying wholly in the zone, each with the blocks next to it and whether every
+    // empty point of it is a liberty of each.
+    let mut region = vec![usize::MAX; n];
+    let mut regions: Vec<(Vec<usize>, Vec<usize>)> = Vec::new(); // (points, blocks next)
+    for start in 0..n {
+        if region[start] != usize::MAX || pos.color(Point::from_index(start)) == Some(w) {
+            continue;
+        }
+        let id = regions.len();
+        region[start] = id;
+        let mut pts = vec![start];
+        let mut next: Vec<usize> = Vec::new();
+        let mut i = 0;
+        while i < pts.len() {
+            let q = pts[i];
+            i += 1;
+            for &t in board.neighbors(Point::from_index(q)) {
+                let t = t.index();
+                if pos.color(Point::from_index(t)) == Some(w) {
+                    if !next.contains(&of[t]) {
+                        next.push(of[t]);
+                    }
+                } else if region[t] == usize::MAX {
+                    region[t] = id;
+                    pts.push(t);
+                }
+            }
+        }
+        regions.push((pts, next));
+    }
+    let mut live_region: Vec<bool> = regions
+        .iter()
+        .map(|(pts, next)| pts.iter().all(|&q| z[q]) && next.iter().all(|&b| alive[b]))
+        .collect();
+    // vital[r]: the blocks region r is vital to.
+    let vital: Vec<Vec<usize>> = regions
+        .iter()
+        .map(|(pts, next)| {
+            next.iter()
+                .copied()
+                .filter(|&b| {
+                    pts.iter()
+                        .filter(|&&q| pos.is_empty_at(Point::from_index(q)))
+                        .all(|&q| {
+                            board
+                                .neighbors(Point::from_index(q))
+                                .iter()
+                                .any(|&t| of[t.index()] == b)
+                        })
+                })
+                .collect()
+        })
+        .collect();
+    loop {
+        let mut changed = false;
+        let mut count = vec![0usize; gs.len()];
+        for (r, bs) in vital.iter().enumerate() {
+            if live_region[r] {
+                for &b in bs {
+                    count[b] += 1;
+                }
+            }
+        }
+        for (b, a) in alive.iter_mut().enumerate() {
+            if *a && count[b] < 2 {
+                *a = false;
+                changed = true;
+            }
+        }
+        for (r, (_, next)) in regions.iter().enumerate() {
+            if live_region[r] && next.iter().any(|&b| !alive[b]) {
+                live_region[r] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    if alive[tb] {
+        Ok(())
+    } else {
+        Err(format!(
+            "Benson's test on the zone's blocks and regions does not keep the target's block at {}",
+            name(board, gs[tb].key)
+        ))
+    }
+}
+
+/// Checks every stated zone and every pruned move of `tree` (W, the side whose goal it
+/// proves, is `w`: the attacker in a proof, the defender in a disproof). Returns the
+/// number of pruned moves.
 pub(super) fn check_zones(
     tree: &Tree,
     target: Point,
@@ -368,20 +521,24 @@ pub(super) fn check_zones(
                 None => Ok(()),
             }
         };
-        if node.children.is_empty() {
-            if node.leaf != Some(Leaf::Capture) {
-                return bad(v, "a zone on a leaf that is not a capture".into());
+        // W the defender (a life tree): the target's colour is W's.
+        let life = pos.color(target) == Some(w);
+        if life && mover != w {
+            // (T): no position agreeing on the zone is in D₀.
+            if let Err(r) = not_in_d0(board, &bl, z, w, target) {
+                return bad(v, r);
             }
-            let Some(t) = bl.at(w.opponent(), target.index()) else {
-                return bad(v, "the target holds no stone".into());
+        }
+        if node.children.is_empty() {
+            let fault = match (life, node.leaf) {
+                (false, Some(Leaf::Capture)) => target_whole(board, &bl, z, w.opponent(), target),
+                (true, Some(Leaf::Benson)) => benson_zone(board, &pos, &bl, z, w, target),
+                // (T) above is all a depth-limit leaf needs.
+                (true, Some(Leaf::DepthLimit)) => Ok(()),
+                _ => Err("a zone on a leaf that is not a goal of the tree".into()),
             };
-            let mut need = t.stones.clone();
-            need.extend(around(board, &t.stones));
-            if let Some(q) = outside(board, z, &need) {
-                return bad(
-                    v,
-                    format!("the target's block or its neighbour {q} is outside the zone"),
-                );
+            if let Err(r) = fault {
+                return bad(v, r);
             }
             continue;
         }

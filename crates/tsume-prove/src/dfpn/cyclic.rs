@@ -176,14 +176,20 @@ impl Search<'_> {
         }
         // Post-hoc zones: a proof here is acyclic (it never rests on a repetition), so
         // the replay lemma's induction on the height serves it as in the bounded search.
-        let mut scanned: Vec<bool> = if !or_node && self.posthoc_on() {
+        // (Life: only disproofs for every α, which never rest on a repetition, are
+        // witnesses.)
+        let mut scanned: Vec<bool> = if self.posthoc_on() {
             vec![false; kids.len()]
         } else {
             Vec::new()
         };
         loop {
             if !scanned.is_empty() {
-                self.posthoc_prune(p, INF_HOLD, kids, vals, &mut scanned);
+                if or_node {
+                    self.posthoc_life_prune(p, kids, vals, &mut scanned);
+                } else {
+                    self.posthoc_prune(p, INF_HOLD, kids, vals, &mut scanned);
+                }
             }
             let (pn, dn) = combine(or_node, vals, self.pn_rule == crate::PnRule::Weak);
             if pn == 0 {
@@ -204,6 +210,7 @@ impl Search<'_> {
                 if exact {
                     self.cyc.work.remove(&h);
                     self.table.disprove(h, INF_HOLD);
+                    self.posthoc_life_record(p, kids, vals);
                     return Known::Disproven(INF_HOLD);
                 }
                 self.park_unbounded(h, INF, 0);

@@ -5,7 +5,7 @@
 
 use tsume_board::{Move, Position};
 
-use super::{Info, Known, Search};
+use super::{Info, Known, Search, INF_HOLD};
 use crate::posthoc;
 use crate::zone::{self, ZoneRec};
 
@@ -256,13 +256,138 @@ impl Search<'_> {
                 most = most.max(k);
                 Some(z)
             };
-            let Some(z) = posthoc::answerer(p, &mut reached) else {
+            let Some(z) = posthoc::answerer(p, None, &mut reached) else {
                 return;
             };
             (most + 1, z)
         };
         if let Some(s) = self.posthoc.as_mut() {
             s.put(p.hash(), need, zone);
+        }
+    }
+}
+
+/// Post-hoc zones for life (docs/design/post-hoc-zones.md, "Life proofs"): disproofs for
+/// every α only, W the defender, L the attacker.
+impl Search<'_> {
+    /// The life zone of the child of `p` by `c`, if known: a Benson leaf's is made the
+    /// first time (the child found alive by Benson's test) and kept.
+    pub(crate) fn life_child(&mut self, p: &Position, c: &Info) -> Option<crate::zone::Bits> {
+        let key = Self::child_key(p, c.mv);
+        if let Some((_, z)) = self.posthoc_life.as_ref()?.get(key) {
+            return Some(z.clone());
+        }
+        if self.benson_cache.get(&c.hash) != Some(&true) {
+            return None;
+        }
+        let z = posthoc::benson_leaf(&p.play(c.mv), self.target)?;
+        if let Some(s) = self.posthoc_life.as_mut() {
+            s.put(key, Move::Pass, z.clone());
+        }
+        Some(z)
+    }
+
+    /// The move the life zone of `p` rests on, if one is kept: the defender's move, or
+    /// at an attacker's node the witness answering the pass.
+    pub(crate) fn life_choice(&self, p: &Position) -> Option<Move> {
+        self.posthoc_life.as_ref()?.get(p.hash()).map(|&(m, _)| m)
+    }
+
+    /// At an attacker's node `p`: each child disproven for every α since the last look
+    /// (`scanned`) whose life zone is known and whose move is null for it (the witness
+    /// rule) disproves for every α every open sibling whose move is null for that zone;
+    /// each is recorded in the table, with the witness's zone as its own.
+    pub(crate) fn posthoc_life_prune(
+        &mut self,
+        p: &Position,
+        kids: &[Info],
+        vals: &mut [Known],
+        scanned: &mut [bool],
+    ) {
+        for i in 0..kids.len() {
+            if scanned[i] || vals[i] != Known::Disproven(INF_HOLD) {
+                continue;
+            }
+            scanned[i] = true;
+            let Some(z) = self.life_child(p, &kids[i]) else {
+                continue;
+            };
+            if !posthoc::null_for(p, kids[i].mv, &z) {
+                continue;
+            }
+            for j in 0..kids.len() {
+                if matches!(vals[j], Known::Proven(_) | Known::Disproven(INF_HOLD))
+                    || !posthoc::null_for(p, kids[j].mv, &z)
+                {
+                    continue;
+                }
+                vals[j] = Known::Disproven(INF_HOLD);
+                scanned[j] = true;
+                self.table.disprove(kids[j].hash, INF_HOLD);
+                self.stats.zone_pruned += 1;
+                let key = Self::child_key(p, kids[j].mv);
+                if let Some(s) = self.posthoc_life.as_mut() {
+                    s.put(key, kids[i].mv, z.clone());
+                }
+            }
+        }
+    }
+
+    /// Records the life zone of `p`, just disproven for every α with its children's
+    /// standings `vals`, if every zone it rests on is known: a defender's node by its
+    /// first child disproven for every α with a zone, an attacker's node from the
+    /// zone of a witness (for the pass, which the search leaves out) and of the child
+    /// each move in the zone reaches (docs/design/post-hoc-zones.md).
+    pub(crate) fn posthoc_life_record(&mut self, p: &Position, kids: &[Info], vals: &[Known]) {
+        if self.posthoc_life.is_none() {
+            return;
+        }
+        let forever = |v: &Known| *v == Known::Disproven(INF_HOLD);
+        let (mv, zone) = if self.attacker_moves(p) {
+            let mut witness = None;
+            for (i, c) in kids.iter().enumerate() {
+                if !forever(&vals[i]) {
+                    continue;
+                }
+                if let Some(z) = self.life_child(p, c) {
+                    if posthoc::null_for(p, c.mv, &z) {
+                        witness = Some((c.mv, z));
+                        break;
+                    }
+                }
+            }
+            let Some((wm, wz)) = witness else { return };
+            let target = self.target;
+            let mut pass = Some(wz);
+            let mut reached = |m: Move| -> Option<crate::zone::Bits> {
+                if m == Move::Pass {
+                    return pass.take();
+                }
+                let (i, c) = kids.iter().enumerate().find(|(_, c)| c.mv == m)?;
+                if !forever(&vals[i]) {
+                    return None;
+                }
+                self.life_child(p, c)
+            };
+            let Some(z) = posthoc::answerer(p, Some(target), &mut reached) else {
+                return;
+            };
+            (wm, z)
+        } else {
+            let mut found = None;
+            for (i, c) in kids.iter().enumerate() {
+                if forever(&vals[i]) {
+                    if let Some(z) = self.life_child(p, c) {
+                        found = Some((c.mv, z));
+                        break;
+                    }
+                }
+            }
+            let Some((m, z)) = found else { return };
+            (m, posthoc::chooser(p, m, &z))
+        };
+        if let Some(s) = self.posthoc_life.as_mut() {
+            s.put(p.hash(), mv, zone);
         }
     }
 }
