@@ -112,6 +112,22 @@ pub fn defender_ko_captures(tree: &Tree, root: &Position, defender: Color) -> us
     count
 }
 
+/// Whether a checked life `tree` shows life without a ko: no defender's ko capture in it
+/// and no zone-pruned move (a pruned move's line replays its witness's moves in a
+/// position that differs outside the zone, where a capture the written tree shows as
+/// plain may be a ko capture). The reason otherwise.
+pub fn without_a_ko(tree: &Tree, root: &Position, defender: Color) -> Result<(), String> {
+    if tree.nodes.iter().any(|n| !n.pruned.is_empty()) {
+        return Err("alive, with zone-pruned moves whose replayed lines are not walked for ko captures: not proven without a ko".into());
+    }
+    match defender_ko_captures(tree, root, defender) {
+        0 => Ok(()),
+        k => Err(format!(
+            "alive, but the defender takes a ko ({k} ko captures in the tree): not proven without a ko"
+        )),
+    }
+}
+
 /// [`solve`] with the bench's settings: depth `depth` (None: the prover's default for the
 /// area), `limits` for the whole problem, every answer's tree built and checked, the
 /// search `tuning`. `tsume bench --source rzs` and `tsume solve` on a file whose `TR`
@@ -216,9 +232,10 @@ fn solve(
                     .answer
                     .tree
                     .as_ref()
-                    .map(|tree| defender_ko_captures(tree, &pos, p.defender()))
+                    .map(|tree| without_a_ko(tree, &pos, p.defender()))
                 {
-                    Some(0) => {
+                    Some(Err(why)) => why,
+                    Some(Ok(())) => {
                         searched.push((name.clone(), "alive without a ko (checked)".into()));
                         return Ok((
                             Verdict::Alive,
@@ -227,9 +244,6 @@ fn solve(
                             rzs(format!("{name}: alive without a ko (checked)"), searched),
                         ));
                     }
-                    Some(k) => format!(
-                        "alive, but the defender takes a ko ({k} ko captures in the tree): not proven without a ko"
-                    ),
                     None => "alive, no tree".to_string(),
                 },
             },
@@ -323,5 +337,16 @@ mod tests {
             ..tree.clone()
         };
         assert_eq!(defender_ko_captures(&pass, &pos, Color::Black), 0);
+        assert_eq!(without_a_ko(&pass, &pos, Color::Black), Ok(()));
+        assert!(without_a_ko(&tree, &pos, Color::Black)
+            .unwrap_err()
+            .contains("1 ko captures"));
+        // A zone-pruned move (its line not written) withholds the claim.
+        let a1 = pos.board().parse_point("aa").unwrap();
+        let mut pruned = pass.clone();
+        pruned.nodes[0].pruned.push((Move::Play(a1), 1));
+        assert!(without_a_ko(&pruned, &pos, Color::Black)
+            .unwrap_err()
+            .contains("zone-pruned"));
     }
 }
