@@ -298,6 +298,7 @@ mod tests {
                     covered: Vec::new(),
                     zone: None,
                     pruned: Vec::new(),
+                    reuse: None,
                 },
                 tsume_proof::TreeNode {
                     remaining: None,
@@ -306,6 +307,7 @@ mod tests {
                     covered: Vec::new(),
                     zone: None,
                     pruned: Vec::new(),
+                    reuse: None,
                 },
             ],
         };

@@ -65,6 +65,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             covered: Vec::new(),
             zone: None,
             pruned: Vec::new(),
+            reuse: None,
         });
         Some(self.nodes.len() - 1)
     }
@@ -425,6 +426,7 @@ pub(crate) fn forever_disproof(
         covered: Vec::new(),
         zone: None,
         pruned: Vec::new(),
+        reuse: None,
     });
     queue.push(root.clone());
     let mut next = 0;
@@ -512,6 +514,7 @@ pub(crate) fn forever_disproof(
                         covered: Vec::new(),
                         zone: None,
                         pruned: Vec::new(),
+                        reuse: None,
                     });
                     queue.push(c.pos);
                     j
