@@ -28,6 +28,7 @@ use crate::{Limits, Stats};
 mod cyclic;
 mod numbers;
 mod order;
+mod reuse;
 mod table;
 mod zones;
 
@@ -133,6 +134,8 @@ pub(crate) struct Search<'a> {
     /// The post-hoc zones of the proofs found, when on
     /// ([`crate::Tuning::posthoc_zones`]).
     pub posthoc: Option<crate::posthoc::Store>,
+    /// The solved patterns by zone, when on ([`crate::Tuning::zone_table`]).
+    pub ztable: Option<crate::ztable::ZoneTable<()>>,
 }
 
 /// The buffers of one ply ([`Search::take_buffers`]): a node's children, their
@@ -235,6 +238,7 @@ impl<'a> Search<'a> {
             vital_base: Self::vital_count(root, target),
             zones: None,
             posthoc: None,
+            ztable: None,
         }
     }
 
@@ -440,6 +444,9 @@ impl<'a> Search<'a> {
             Ok(opened) => opened,
             Err(k) => return k,
         };
+        if let Some(k) = self.reuse_probe(p, rem, h) {
+            return k;
+        }
         let mut b = self.take_buffers(p, ply, kept);
         let out = self.expand_children(
             p,
@@ -579,6 +586,7 @@ impl<'a> Search<'a> {
                 self.table.work.remove(&(h, rem));
                 self.zone_record(p, kids, vals);
                 self.posthoc_record(p, kids, vals);
+                self.reuse_record(p);
                 return Known::Proven(need);
             }
             if dn == 0 {

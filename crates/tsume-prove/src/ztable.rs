@@ -1,0 +1,196 @@
+//! Zone-keyed proof reuse (docs/design/post-hoc-zones.md, "Reuse"): a table of solved
+//! patterns (zone, contents on the zone, player to move, forbidden point in the zone,
+//! plies), so that a position agreeing with a solved one on its zone is solved at once.
+//!
+//! Entries are grouped by zone; each group maps a key of the contents on its zone to
+//! the plies of the claim (and, for the tree builder, the node that proves it). A probe makes the
+//! position's key on each of at most [`MAX_ZONES_PROBED`] zones, those with the most
+//! hits first (then the newest), and looks it up. Keys are 64-bit Zobrist sums, as the
+//! transposition table's: the tree builder checks every reuse exactly
+//! ([`agree`]) and the checker again with its own code.
+
+use fxhash::FxHashMap;
+use tsume_board::{Point, Position};
+
+use crate::zone::Bits;
+
+/// The most zones one probe looks at.
+pub(crate) const MAX_ZONES_PROBED: usize = 64;
+
+/// The goal an entry's claim proves, and so which remaining plies it serves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Goal {
+    /// A kill within the plies: serves any remaining at least them.
+    Kill,
+    /// A life for the plies (bounded): serves any remaining at most them. (Not stored
+    /// yet: life proofs have no post-hoc zones so far.)
+    #[allow(dead_code)]
+    Life,
+}
+
+impl Goal {
+    /// The plies rule: whether a claim for `plies` serves a node with `rem` left.
+    pub(crate) fn serves(self, plies: u32, rem: u32) -> bool {
+        match self {
+            Goal::Kill => plies <= rem,
+            Goal::Life => plies >= rem,
+        }
+    }
+
+    fn salt(self) -> u64 {
+        match self {
+            Goal::Kill => 0x6b69_6c6c,
+            Goal::Life => 0x6c69_6665,
+        }
+    }
+}
+
+struct Entry<T> {
+    plies: u32,
+    what: T,
+}
+
+struct Group<T> {
+    zone: Bits,
+    points: Vec<Point>,
+    entries: FxHashMap<u64, Entry<T>>,
+    hits: u64,
+}
+
+/// What the probes found, for the statistics.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct Counts {
+    pub probes: u64,
+    pub hits: u64,
+    pub zones_probed: u64,
+}
+
+/// The table; `T` is what an entry keeps of its solved node (the search: nothing more
+/// than the plies and the zone; the tree builder: the node).
+pub(crate) struct ZoneTable<T> {
+    groups: Vec<Group<T>>,
+    by_zone: FxHashMap<Bits, usize>,
+    /// The probe order: group ids, most hits first, then the newest.
+    order: Vec<usize>,
+    /// Whether `order` must be sorted again before the next probe.
+    stale: bool,
+    entries: usize,
+    capacity: usize,
+    pub counts: Counts,
+}
+
+/// The key of `p`'s contents on `points` (a zone, `zone` its bits), with the player to
+/// move, the forbidden point when it lies in the zone, and the goal.
+fn key(p: &Position, zone: &Bits, points: &[Point], goal: Goal) -> u64 {
+    let board = p.board();
+    let mut k = tsume_board::splitmix64(goal.salt() ^ (p.to_move().index() as u64 + 1));
+    for &x in points {
+        if let Some(c) = p.color(x) {
+            k = k.wrapping_add(board.zobrist_key(x, c));
+        }
+    }
+    if let Some(b) = p.ko_ban().filter(|&b| zone.has(b)) {
+        k ^= tsume_board::splitmix64(0x6b6f_0000 + b.index() as u64);
+    }
+    k
+}
+
+impl<T> ZoneTable<T> {
+    pub fn new(capacity: usize) -> ZoneTable<T> {
+        ZoneTable {
+            groups: Vec::new(),
+            by_zone: FxHashMap::default(),
+            order: Vec::new(),
+            stale: false,
+            entries: 0,
+            capacity: capacity.max(1024),
+            counts: Counts::default(),
+        }
+    }
+
+    /// Keeps `p`, solved for `goal` with `plies` and the zone `zone`, with `what` (the
+    /// table is cleared when full).
+    pub fn put(&mut self, p: &Position, goal: Goal, plies: u32, zone: &Bits, what: T) {
+        if self.entries >= self.capacity {
+            self.groups.clear();
+            self.by_zone.clear();
+            self.order.clear();
+            self.entries = 0;
+        }
+        let g = match self.by_zone.get(zone) {
+            Some(&g) => g,
+            None => {
+                let g = self.groups.len();
+                self.groups.push(Group {
+                    zone: zone.clone(),
+                    points: zone.iter().collect(),
+                    entries: FxHashMap::default(),
+                    hits: 0,
+                });
+                self.by_zone.insert(zone.clone(), g);
+                self.order.push(g);
+                self.stale = true;
+                g
+            }
+        };
+        let group = &mut self.groups[g];
+        let k = key(p, &group.zone, &group.points, goal);
+        match group.entries.get_mut(&k) {
+            Some(e) if !goal.serves(e.plies, plies) => {
+                // The new claim serves more remaining plies than the kept one.
+                *e = Entry { plies, what };
+            }
+            Some(_) => {}
+            None => {
+                group.entries.insert(k, Entry { plies, what });
+                self.entries += 1;
+            }
+        }
+    }
+
+    /// A solved pattern that `p` matches on its zone, with plies serving `rem` for
+    /// `goal`: (its plies, its zone, what it keeps).
+    pub fn probe(&mut self, p: &Position, rem: u32, goal: Goal) -> Option<(u32, &Bits, &T)> {
+        if self.stale
+            && (self.counts.probes.is_multiple_of(256) || self.order.len() <= MAX_ZONES_PROBED)
+        {
+            let groups = &self.groups;
+            self.order
+                .sort_by_key(|&g| (std::cmp::Reverse(groups[g].hits), std::cmp::Reverse(g)));
+            self.stale = false;
+        }
+        self.counts.probes += 1;
+        let mut found = None;
+        for &g in self.order.iter().take(MAX_ZONES_PROBED) {
+            self.counts.zones_probed += 1;
+            let group = &self.groups[g];
+            let k = key(p, &group.zone, &group.points, goal);
+            if group
+                .entries
+                .get(&k)
+                .is_some_and(|e| goal.serves(e.plies, rem))
+            {
+                found = Some((g, k));
+                break;
+            }
+        }
+        let (g, k) = found?;
+        self.counts.hits += 1;
+        self.groups[g].hits += 1;
+        // A group whose hits pass the one before it moves up at the next sort (every
+        // 256 probes: a sort per hit would cost more than the probes).
+        self.stale = true;
+        let group = &self.groups[g];
+        let e = group.entries.get(&k)?;
+        Some((e.plies, &group.zone, &e.what))
+    }
+}
+
+/// ≡_Z of docs/design/post-hoc-zones.md, exactly: the same player to move, the same
+/// contents on every point of `zone`, the same forbidden point when either lies in it.
+pub(crate) fn agree(q: &Position, n: &Position, zone: &Bits) -> bool {
+    let ban_in = |b: Option<Point>| b.is_some_and(|b| zone.has(b));
+    q.to_move() == n.to_move()
+        && zone.iter().all(|x| q.color(x) == n.color(x))
+        && (!(ban_in(q.ko_ban()) || ban_in(n.ko_ban())) || q.ko_ban() == n.ko_ban())
+}
