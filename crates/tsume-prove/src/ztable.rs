@@ -5,7 +5,8 @@
 //! Entries are grouped by zone; each group maps a key of the contents on its zone to
 //! the plies of the claim (and, for the tree builder, the node that proves it). A probe makes the
 //! position's key on each of at most [`MAX_ZONES_PROBED`] zones, those with the most
-//! hits first (then the newest), and looks it up. Keys are 64-bit Zobrist sums, as the
+//! hits first (then the newest), and looks it up; a filter in front reads the zone's
+//! first few points only and skips a zone where no entry has those contents. Keys are 64-bit Zobrist sums, as the
 //! transposition table's: the tree builder checks every reuse exactly
 //! ([`agree`]) and the checker again with its own code.
 
@@ -54,8 +55,14 @@ struct Group<T> {
     zone: Bits,
     points: Vec<Point>,
     entries: FxHashMap<u64, Entry<T>>,
+    /// The filter in front: the keys of the entries' contents on the zone's first
+    /// [`HEAD`] points alone; a position whose key there is not among them misses.
+    heads: fxhash::FxHashSet<u64>,
     hits: u64,
 }
+
+/// The points of a zone the filter reads.
+const HEAD: usize = 6;
 
 /// What the probes found, for the statistics.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
@@ -79,9 +86,8 @@ pub(crate) struct ZoneTable<T> {
     pub counts: Counts,
 }
 
-/// The key of `p`'s contents on `points` (a zone, `zone` its bits), with the player to
-/// move, the forbidden point when it lies in the zone, and the goal.
-fn key(p: &Position, zone: &Bits, points: &[Point], goal: Goal) -> u64 {
+/// The key of `p`'s contents on `points` with the player to move and the goal.
+fn sum(p: &Position, points: &[Point], goal: Goal) -> u64 {
     let board = p.board();
     let mut k = tsume_board::splitmix64(goal.salt() ^ (p.to_move().index() as u64 + 1));
     for &x in points {
@@ -89,10 +95,26 @@ fn key(p: &Position, zone: &Bits, points: &[Point], goal: Goal) -> u64 {
             k = k.wrapping_add(board.zobrist_key(x, c));
         }
     }
+    k
+}
+
+/// The key of `p`'s contents on the zone (`zone` its bits, `points` its points), with
+/// the player to move, the forbidden point when it lies in the zone, and the goal; and
+/// the filter's key (the first [`HEAD`] points), which `head` gives when known.
+fn key(p: &Position, zone: &Bits, points: &[Point], goal: Goal, head: Option<u64>) -> (u64, u64) {
+    let n = points.len().min(HEAD);
+    let h = head.unwrap_or_else(|| sum(p, &points[..n], goal));
+    let mut k = h;
+    let board = p.board();
+    for &x in &points[n..] {
+        if let Some(c) = p.color(x) {
+            k = k.wrapping_add(board.zobrist_key(x, c));
+        }
+    }
     if let Some(b) = p.ko_ban().filter(|&b| zone.has(b)) {
         k ^= tsume_board::splitmix64(0x6b6f_0000 + b.index() as u64);
     }
-    k
+    (k, h)
 }
 
 impl<T> ZoneTable<T> {
@@ -125,6 +147,7 @@ impl<T> ZoneTable<T> {
                     zone: zone.clone(),
                     points: zone.iter().collect(),
                     entries: FxHashMap::default(),
+                    heads: fxhash::FxHashSet::default(),
                     hits: 0,
                 });
                 self.by_zone.insert(zone.clone(), g);
@@ -134,7 +157,8 @@ impl<T> ZoneTable<T> {
             }
         };
         let group = &mut self.groups[g];
-        let k = key(p, &group.zone, &group.points, goal);
+        let (k, h) = key(p, &group.zone, &group.points, goal, None);
+        group.heads.insert(h);
         match group.entries.get_mut(&k) {
             Some(e) if !goal.serves(e.plies, plies) => {
                 // The new claim serves more remaining plies than the kept one.
@@ -164,7 +188,11 @@ impl<T> ZoneTable<T> {
         for &g in self.order.iter().take(MAX_ZONES_PROBED) {
             self.counts.zones_probed += 1;
             let group = &self.groups[g];
-            let k = key(p, &group.zone, &group.points, goal);
+            let head = sum(p, &group.points[..group.points.len().min(HEAD)], goal);
+            if !group.heads.contains(&head) {
+                continue;
+            }
+            let (k, _) = key(p, &group.zone, &group.points, goal, Some(head));
             if group
                 .entries
                 .get(&k)
