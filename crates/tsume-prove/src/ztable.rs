@@ -222,3 +222,99 @@ pub(crate) fn agree(q: &Position, n: &Position, zone: &Bits) -> bool {
         && zone.iter().all(|x| q.color(x) == n.color(x))
         && (!(ban_in(q.ko_ban()) || ban_in(n.ko_ban())) || q.ko_ban() == n.ko_ban())
 }
+
+#[cfg(test)]
+mod tests {
+    //! The table's probe (keys, the filter, the cap) against the obviously-correct path:
+    //! a scan of every stored pattern with [`agree`] and the plies rule.
+    use std::sync::Arc;
+
+    use tsume_board::{Board, Color, Configuration, Position};
+
+    use super::{agree, Goal, ZoneTable};
+    use crate::zone::Bits;
+
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    fn position(rng: &mut Rng, board: &Arc<Board>) -> Position {
+        loop {
+            let cells = (0..board.len())
+                .map(|_| match rng.below(4) {
+                    0 => Some(Color::Black),
+                    1 => Some(Color::White),
+                    _ => None,
+                })
+                .collect();
+            let to_move = if rng.below(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            if let Ok(p) = Position::new(
+                Arc::clone(board),
+                &Configuration::from_cells(cells),
+                to_move,
+            ) {
+                return p;
+            }
+        }
+    }
+
+    #[test]
+    fn the_probe_finds_a_pattern_exactly_when_a_scan_does() {
+        let board = Arc::new(Board::grid(4, 3).unwrap());
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        // A few zones (fewer than the probe's cap), small so that positions agree.
+        let zones: Vec<Bits> = (0..12)
+            .map(|_| {
+                let mut z = Bits::new(board.len());
+                for q in board.points() {
+                    if rng.below(4) == 0 {
+                        z.add(q);
+                    }
+                }
+                z
+            })
+            .collect();
+        let mut table: ZoneTable<Position> = ZoneTable::new(1 << 20);
+        let mut kept: Vec<(Position, usize, u32)> = Vec::new();
+        for _ in 0..400 {
+            let p = position(&mut rng, &board);
+            let z = rng.below(zones.len() as u64) as usize;
+            let plies = rng.below(9) as u32;
+            table.put(&p, Goal::Kill, plies, &zones[z], p.clone());
+            kept.push((p, z, plies));
+        }
+        let (mut found, mut asked) = (0, 0);
+        for _ in 0..3000 {
+            let q = position(&mut rng, &board);
+            let rem = rng.below(9) as u32;
+            let scan = kept
+                .iter()
+                .any(|(p, z, k)| *k <= rem && agree(&q, p, &zones[*z]));
+            let probe = table.probe(&q, rem, Goal::Kill);
+            assert_eq!(probe.is_some(), scan, "{q:?} rem {rem}");
+            if let Some((k, z, p)) = probe {
+                assert!(k <= rem && agree(&q, p, z));
+                found += 1;
+            }
+            asked += 1;
+        }
+        assert!(found > 100 && found < asked, "{found} of {asked}");
+    }
+
+    #[test]
+    fn the_plies_rule_by_goal() {
+        assert!(Goal::Kill.serves(3, 5) && !Goal::Kill.serves(5, 3));
+        assert!(Goal::Life.serves(5, 3) && !Goal::Life.serves(3, 5));
+        assert!(Goal::Kill.serves(4, 4) && Goal::Life.serves(4, 4));
+    }
+}
