@@ -338,3 +338,40 @@ fn a_certificate_with_a_field_twice_or_unknown_at_any_depth_is_refused() {
         );
     }
 }
+
+/// With `--zone-table`, the collection's trees carry reuses (docs/design/post-hoc-zones.md,
+/// "Reuse"), and `check-proof` alone accepts every one; a reuse pointed at itself (a
+/// cycle) or at the root (plies that do not serve, a zone it does not agree with) is
+/// rejected, exit 1, the reuse named.
+#[test]
+fn trees_with_reuses_are_certificates_and_bad_reuses_are_rejected() {
+    let (mut reuses, mut mutated) = (0, 0);
+    for f in &tsume_tests::problem_files() {
+        let name = f.to_str().unwrap();
+        let (_, tree_file) = solve_with_trees(name, &["--quiet", "--zone-table"]);
+        let r = tsume(&["check-proof", tree_file.to_str().unwrap()]);
+        assert_eq!(r.code, 0, "{name}: {}{}", r.out, r.err);
+        let text = std::fs::read_to_string(&tree_file).unwrap();
+        let v: Value = serde_json::from_str(&text).unwrap();
+        for (k, t) in v.as_array().unwrap().iter().enumerate() {
+            let nodes = t["tree"]["nodes"].as_array().unwrap();
+            let Some(i) = nodes.iter().position(|n| n.get("reuse").is_some()) else {
+                continue;
+            };
+            reuses += nodes.iter().filter(|n| n.get("reuse").is_some()).count();
+            for (to, why) in [(i, "cycle"), (0, "reuse of node 0")] {
+                let mut w = v.clone();
+                w[k]["tree"]["nodes"][i]["reuse"] = json!(to);
+                let bad = scratch_file("bad-reuse.json", &w.to_string());
+                let r = tsume(&["check-proof", bad.to_str().unwrap()]);
+                assert_eq!(r.code, 1, "{name}: {}{}", r.out, r.err);
+                assert!(r.out.contains(why), "{name}: {}", r.out);
+                mutated += 1;
+            }
+        }
+    }
+    assert!(
+        reuses > 100 && mutated > 10,
+        "{reuses} reuses, {mutated} mutated"
+    );
+}

@@ -231,6 +231,9 @@ struct Compared {
     pruned: usize,
     /// Moves the searches answered by a zone.
     in_search: u64,
+    /// Reuses in the trees, and patterns hit in the searches (the zone table).
+    reused: usize,
+    hits: u64,
 }
 
 /// A search with `tuning` beside the search as shipped on every problem of the
@@ -274,6 +277,8 @@ fn tuned_agrees_with_the_search_as_shipped(tuning: &Tuning) -> Compared {
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
             c.covered += tree.nodes.iter().map(|n| n.covered.len()).sum::<usize>();
             c.pruned += report.pruned;
+            c.reused += report.reused;
+            c.hits += z.stats.zone_table_hits;
             c.in_search += z.stats.zone_covered + z.stats.zone_pruned;
             c.compared += 1;
         }
@@ -304,6 +309,20 @@ fn posthoc_zones_agree_with_the_search_as_shipped() {
     });
     assert!(c.compared >= 80, "{} searches compared", c.compared);
     assert!(c.pruned > 100, "{} pruned moves in the trees", c.pruned);
+}
+
+/// Zone-keyed proof reuse (`Tuning::zone_table`, docs/design/post-hoc-zones.md,
+/// "Reuse") beside the search as shipped: the same verdicts, every tree with its zones,
+/// pruned moves and reuses accepted by the checker, and patterns hit in the searches.
+#[test]
+fn the_zone_table_agrees_with_the_search_as_shipped() {
+    let c = tuned_agrees_with_the_search_as_shipped(&Tuning {
+        posthoc_zones: true,
+        zone_table: true,
+        ..Tuning::default()
+    });
+    assert!(c.compared >= 80, "{} searches compared", c.compared);
+    assert!(c.hits > 100, "{} patterns hit in the searches", c.hits);
 }
 
 /// An iteration of the deepening that spends its share of nodes hands over to the next

@@ -193,6 +193,9 @@ pub struct SearchArgs {
     /// Post-hoc relevance zones, the RZS way (an option, off by default): once a defender's move is refuted with its move outside the refutation's zone, every sibling outside that zone is proven with it, no pass searched first; trees state each node's zone and write such moves as pruned with their witness, which the checker verifies (docs/design/post-hoc-zones.md). Life proofs the same way: an attacker's move refuted for every α outside its refutation's zone (a Benson leaf's: the alive blocks and their regions) refutes every attacker's move outside that zone.
     #[arg(long)]
     pub posthoc_zones: bool,
+    /// Zone-keyed proof reuse (an option, off by default; implies --posthoc-zones): every node proven with a known post-hoc zone kept as a pattern, every expansion asking the patterns first, a position agreeing with a solved one on its zone proven at once; trees write such a node as a reuse of the node whose zone it borrows, which the checker verifies (docs/design/post-hoc-zones.md, "Reuse"). Kill proofs only.
+    #[arg(long)]
+    pub zone_table: bool,
 }
 
 impl SearchArgs {
@@ -203,7 +206,8 @@ impl SearchArgs {
             unbounded: !self.no_unbounded,
             learned_order: !self.no_learned_order,
             zones: self.zones,
-            posthoc_zones: self.posthoc_zones,
+            posthoc_zones: self.posthoc_zones || self.zone_table,
+            zone_table: self.zone_table,
             pn_rule: self.pn.into(),
             ..Tuning::default()
         }
@@ -339,6 +343,7 @@ mod tests {
                 "--no-deepen",
                 "--zones",
                 "--posthoc-zones",
+                "--zone-table",
                 "--region",
                 "board",
                 "--keep-sealed",
@@ -346,7 +351,12 @@ mod tests {
             let (search, ko, region) = parse(&set);
             let t = search.tuning();
             assert!(
-                !t.deepen && t.zones && t.posthoc_zones && t.unbounded && t.learned_order,
+                !t.deepen
+                    && t.zones
+                    && t.posthoc_zones
+                    && t.zone_table
+                    && t.unbounded
+                    && t.learned_order,
                 "{cmd}"
             );
             assert_eq!(t.pn_rule, PnRule::Weak, "{cmd}");
@@ -356,8 +366,8 @@ mod tests {
             let (search, ko, region) = parse(&[]);
             let t = search.tuning();
             assert_eq!(
-                (t.deepen, t.zones, t.posthoc_zones, t.pn_rule),
-                (true, false, false, PnRule::Sum),
+                (t.deepen, t.zones, t.posthoc_zones, t.zone_table, t.pn_rule),
+                (true, false, false, false, PnRule::Sum),
                 "{cmd}"
             );
             assert!(!ko.basic() && region.region == RegionSpec::Auto, "{cmd}");

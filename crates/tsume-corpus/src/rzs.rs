@@ -312,6 +312,7 @@ mod tests {
                     covered: Vec::new(),
                     zone: None,
                     pruned: Vec::new(),
+                    reuse: None,
                 },
                 tsume_proof::TreeNode {
                     remaining: None,
@@ -320,6 +321,7 @@ mod tests {
                     covered: Vec::new(),
                     zone: None,
                     pruned: Vec::new(),
+                    reuse: None,
                 },
             ],
         };

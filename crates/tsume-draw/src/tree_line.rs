@@ -135,6 +135,7 @@ mod tests {
             covered: vec![],
             zone: None,
             pruned: Vec::new(),
+            reuse: None,
         };
         let mut children = Vec::new();
         for (i, m) in ["B1", "C1", "D1"].iter().enumerate() {
@@ -148,6 +149,7 @@ mod tests {
             covered: vec![],
             zone: None,
             pruned: Vec::new(),
+            reuse: None,
         };
         let tree = Tree {
             claim: Claim::Dead,

@@ -22,6 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             covered: Vec::new(),
             zone: None,
             pruned: Vec::new(),
+            reuse: None,
         },
         TreeNode {
             remaining: Some(1),
@@ -30,6 +31,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             covered: Vec::new(),
             zone: None,
             pruned: Vec::new(),
+            reuse: None,
         },
     ];
     for _ in 0..5 {
@@ -40,6 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             covered: Vec::new(),
             zone: None,
             pruned: Vec::new(),
+            reuse: None,
         });
     }
     let tree = Tree {

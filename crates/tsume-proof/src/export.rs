@@ -43,13 +43,14 @@ fn leaf_str(l: Leaf) -> &'static str {
 ///                "leaf": "capture" | "benson" | "depth_limit" | null,
 ///                "children": [ { "move": "D4" | "pass", "sgf": "dd", "node": 3 } ],
 ///                "covered": [ "B16", ... ], "zone": [ "C3", "D3", ... ],
-///                "pruned": [ { "move": "Q16", "witness": 7 } ] } ] }
+///                "pruned": [ { "move": "Q16", "witness": 7 } ], "reuse": 4 } ] }
 /// ```
 ///
 /// `covered` (absent when empty) lists the moves answered by the pass child's strategy
 /// ([`crate::TreeNode::covered`]); `zone` (absent when not stated) the node's relevance
 /// zone ([`crate::TreeNode::zone`]); `pruned` (absent when empty) the moves answered by
-/// a witness child ([`crate::TreeNode::pruned`]).
+/// a witness child ([`crate::TreeNode::pruned`]); `reuse` (absent when none) the node
+/// whose zone and claim this one borrows ([`crate::TreeNode::reuse`]).
 ///
 /// Moves are GTP names on grids (with the SGF name in `"sgf"`), point names on other
 /// boards, `"pass"` for a pass; [`Board::parse_point`](tsume_board::Board::parse_point)
@@ -247,6 +248,9 @@ impl Serialize for NodeJson<'_, '_> {
             m.serialize_entry("pruned", &Seq::new(pruned))?;
         }
         m.serialize_entry("remaining", &node.remaining)?;
+        if let Some(r) = node.reuse {
+            m.serialize_entry("reuse", &r)?;
+        }
         m.serialize_entry("to_move", &to_move)?;
         if let Some(zone) = &node.zone {
             let zone = zone.iter().map(|&q| move_name(board, Move::Play(q)));

@@ -71,13 +71,13 @@
 //! // and Black to move, so Can_kill(p, A1, 0) holds (root remaining 1).
 //! let p = Position::from_diagram("( O . . . )", Color::White).unwrap();
 //! let b = p.board();
-//! let leaf = TreeNode { remaining: Some(0), children: vec![], leaf: Some(Leaf::Capture), covered: vec![], zone: None, pruned: vec![] };
+//! let leaf = TreeNode { remaining: Some(0), children: vec![], leaf: Some(Leaf::Capture), covered: vec![], zone: None, pruned: vec![], reuse: None };
 //! let mut children = Vec::new();
 //! for (i, m) in ["B1", "C1", "D1"].iter().enumerate() {
 //!     children.push((Move::Play(b.parse_point(m).unwrap()), i + 1));
 //! }
 //! children.push((Move::Pass, 4));
-//! let root = TreeNode { remaining: Some(1), children, leaf: None, covered: vec![], zone: None, pruned: vec![] };
+//! let root = TreeNode { remaining: Some(1), children, leaf: None, covered: vec![], zone: None, pruned: vec![], reuse: None };
 //! let mut tree = Tree { claim: Claim::Dead, nodes: vec![root, leaf.clone(), leaf.clone(), leaf.clone(), leaf] };
 //! let target = b.parse_point("A1").unwrap();
 //! assert_eq!(check(&p, target, &tree).unwrap().leaves, 4);
@@ -150,6 +150,12 @@ pub struct TreeNode {
     /// explicit child whose move and this move both lie outside its zone and capture
     /// nothing in it (docs/design/post-hoc-zones.md, the witness rule).
     pub pruned: Vec<(Move, usize)>,
+    /// A reuse (docs/design/post-hoc-zones.md, "Reuse"): the node, with no children and
+    /// no leaf mark, is solved by the claim of the named node, whose position it agrees
+    /// with on that node's zone (same player to move, same forbidden point when it lies
+    /// there), with the plies of that claim serving its own. The references must be
+    /// well-founded: child and reuse edges together make no cycle. In a proof only.
+    pub reuse: Option<usize>,
 }
 
 /// A proof (the target dies) or disproof (it lives) rooted at `nodes[0]`.

@@ -26,6 +26,7 @@ fn node(remaining: Option<u32>, children: Vec<(Move, usize)>, leaf: Option<Leaf>
         covered: Vec::new(),
         zone: None,
         pruned: Vec::new(),
+        reuse: None,
     }
 }
 

@@ -242,6 +242,7 @@ fn sgf_of_benson_leaves_cycles_and_the_budget() {
             covered: Vec::new(),
             zone: None,
             pruned: Vec::new(),
+            reuse: None,
         }],
     };
     check(&p, x, &t).unwrap();
@@ -323,6 +324,7 @@ fn sgf_is_none_off_grid() {
             covered: Vec::new(),
             zone: None,
             pruned: Vec::new(),
+            reuse: None,
         }],
     };
     let a = g.point_named("a").unwrap();
@@ -364,6 +366,7 @@ fn json_names_the_ko_rule_and_the_ban() {
             covered: Vec::new(),
             zone: None,
             pruned: Vec::new(),
+            reuse: None,
         }],
     };
     tsume_proof::check(&q, x, &t).unwrap();

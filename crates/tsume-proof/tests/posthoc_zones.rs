@@ -25,6 +25,7 @@ fn leaf(p: &Position, z: &[&str]) -> TreeNode {
         covered: vec![],
         zone: zone(p, z),
         pruned: vec![],
+        reuse: None,
     }
 }
 
@@ -45,6 +46,7 @@ fn example() -> (Position, Point, Tree) {
         covered: vec![],
         zone: zone(&p, &["A1", "B1", "C1"]),
         pruned,
+        reuse: None,
     };
     let nodes = vec![root, leaf(&p, &["A1", "B1"]), leaf(&p, &["A1", "B1", "C1"])];
     (
@@ -231,6 +233,7 @@ fn a_pruned_move_at_the_attackers_node_is_refused() {
             covered: vec![],
             zone: zone(&p, &["A1", "B1"]),
             pruned: vec![(Move::Play(pt(&p, "E1")), 0)],
+            reuse: None,
         }],
     };
     assert!(matches!(
@@ -266,6 +269,7 @@ fn life_example() -> (Position, Point, Tree) {
         covered: vec![],
         zone: zone(&p, z),
         pruned,
+        reuse: None,
     };
     let benson = TreeNode {
         remaining: None,
@@ -274,6 +278,7 @@ fn life_example() -> (Position, Point, Tree) {
         covered: vec![],
         zone: zone(&p, z),
         pruned: vec![],
+        reuse: None,
     };
     (
         p,
@@ -377,6 +382,7 @@ fn a_depth_limit_leaf_zone_needs_the_target_out_of_d0() {
             covered: vec![],
             zone: zone(&p, &["A1", "B1"]),
             pruned: vec![],
+            reuse: None,
         }],
     };
     // A1 has one liberty and Black is to move: in D₀, refused whatever the zone.
@@ -396,4 +402,62 @@ fn a_depth_limit_leaf_zone_needs_the_target_out_of_d0() {
         CheckErrorKind::BadZone { reason } => assert!(reason.contains("two liberties"), "{reason}"),
         k => panic!("{k:?}"),
     }
+}
+
+/// The `reuse` field (docs/design/post-hoc-zones.md, "Reuse"): written only when set,
+/// read back the same, and read as strictly as the other fields: given twice, not a
+/// node index, or past the last node, it is refused by its path. Trees without it read
+/// as before.
+#[test]
+fn the_reuse_field_is_written_read_back_and_read_strictly() {
+    let (p, x, t) = example();
+    let v = to_json(&p, x, &t);
+    assert!(v["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|n| n.get("reuse").is_none()));
+    assert_eq!(from_json(&v).unwrap().tree.nodes[2].reuse, None);
+    let mut r = t.clone();
+    r.nodes[2].reuse = Some(1);
+    let v = to_json(&p, x, &r);
+    assert_eq!(v["nodes"][2]["reuse"], 1);
+    assert_eq!(from_json(&v).unwrap().tree, r);
+    // Node 2 is in D₀ (a capture leaf): a reuse there is refused.
+    assert!(matches!(refused(&p, x, &r), CheckErrorKind::D0NotLeaf));
+    let text = v.to_string();
+    let pair = r#""reuse":1"#;
+    assert!(text.contains(pair), "{text}");
+    let mut trees =
+        read_trees(text.replacen(pair, &format!("{pair},{pair}"), 1).as_bytes()).unwrap();
+    let e = trees.pop().unwrap().1.expect_err("reuse given twice");
+    assert_eq!(
+        (e.field.as_str(), e.message.as_str()),
+        ("nodes[2].reuse", "given twice")
+    );
+    for (bad, message) in [
+        (serde_json::json!(9), "9 is not a node index below 3"),
+        (serde_json::json!("1"), "not a node index (a whole number)"),
+        (serde_json::json!(-1), "not a node index (a whole number)"),
+    ] {
+        let mut w = v.clone();
+        w["nodes"][2]["reuse"] = bad;
+        let e = from_json(&w).expect_err("a bad reuse");
+        assert_eq!(
+            (e.field.as_str(), e.message.as_str()),
+            ("nodes[2].reuse", message)
+        );
+    }
+}
+
+/// A reuse in a disproof is refused: reuses are checked in proofs only.
+#[test]
+fn a_reuse_outside_a_proof_is_refused() {
+    let (p, x, mut t) = example();
+    t.claim = Claim::Alive;
+    t.nodes[2].reuse = Some(1);
+    assert!(matches!(
+        refused(&p, x, &t),
+        CheckErrorKind::ZonesNotAllowed { .. }
+    ));
 }

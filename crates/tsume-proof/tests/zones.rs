@@ -144,6 +144,7 @@ fn try_root(root: &Position, target: Point, tally: &mut Tally) {
                 covered: vec![m],
                 zone: None,
                 pruned: Vec::new(),
+                reuse: None,
             }],
         };
         for &(m2, j2) in succ.iter().filter(|&&(m2, _)| m2 != m) {

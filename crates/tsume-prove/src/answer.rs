@@ -23,9 +23,15 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
     if opts.tuning.zones {
         search.zones = Some(crate::zone::Zones::new(search.table.capacity));
     }
-    if opts.tuning.posthoc_zones && crate::posthoc::applies(p) {
+    let table_on = opts.tuning.zone_table;
+    if (opts.tuning.posthoc_zones || table_on) && crate::posthoc::applies(p) {
         search.posthoc = Some(crate::posthoc::Store::new(search.table.capacity));
         search.posthoc_life = Some(crate::posthoc::LifeStore::new(search.table.capacity));
+        if table_on {
+            // Each pattern keeps its position: a sixteenth of the table's entries.
+            let cap = (search.table.capacity / 16).min(1 << 16);
+            search.ztable = Some(crate::ztable::ZoneTable::new(cap));
+        }
     }
     let progress = opts.progress.clone();
     let progress_fn = progress.as_deref().map(|f| f as &(dyn Fn(&Stats) + Sync));

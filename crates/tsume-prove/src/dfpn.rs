@@ -28,6 +28,7 @@ use crate::{Limits, Stats};
 mod cyclic;
 mod numbers;
 mod order;
+mod reuse;
 mod table;
 mod zones;
 
@@ -135,6 +136,8 @@ pub(crate) struct Search<'a> {
     pub posthoc: Option<crate::posthoc::Store>,
     /// The life zones of the disproofs for every α found, when post-hoc zones are on.
     pub posthoc_life: Option<crate::posthoc::LifeStore>,
+    /// The solved patterns by zone, when on ([`crate::Tuning::zone_table`]).
+    pub ztable: Option<crate::ztable::ZoneTable<()>>,
 }
 
 /// The buffers of one ply ([`Search::take_buffers`]): a node's children, their
@@ -238,6 +241,7 @@ impl<'a> Search<'a> {
             zones: None,
             posthoc: None,
             posthoc_life: None,
+            ztable: None,
         }
     }
 
@@ -443,6 +447,9 @@ impl<'a> Search<'a> {
             Ok(opened) => opened,
             Err(k) => return k,
         };
+        if let Some(k) = self.reuse_probe(p, rem, h) {
+            return k;
+        }
         let mut b = self.take_buffers(p, ply, kept);
         let out = self.expand_children(
             p,
@@ -587,6 +594,7 @@ impl<'a> Search<'a> {
                 self.table.work.remove(&(h, rem));
                 self.zone_record(p, kids, vals);
                 self.posthoc_record(p, kids, vals);
+                self.reuse_record(p);
                 return Known::Proven(need);
             }
             if dn == 0 {

@@ -52,6 +52,7 @@ mod settle;
 mod tree;
 mod unconditional;
 mod zone;
+mod ztable;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -295,6 +296,13 @@ pub struct Tuning {
     /// sibling outside that zone, and the disproof trees for every α carry the zones.
     /// With no ko rule or the basic one and no external threats.
     pub posthoc_zones: bool,
+    /// Zone-keyed proof reuse (docs/design/post-hoc-zones.md, "Reuse"; implies
+    /// [`Tuning::posthoc_zones`]): every node proven with a known post-hoc zone is kept
+    /// as a pattern (zone, contents on it, player to move, forbidden point in it,
+    /// plies); every expansion asks the patterns first, and a node agreeing with one on
+    /// its zone is proven at once. The trees write such a node as a reuse of the node
+    /// whose zone it borrows, which the checker verifies.
+    pub zone_table: bool,
 }
 
 impl Default for Tuning {
@@ -310,6 +318,7 @@ impl Default for Tuning {
             record_moves_from: RECORD_MOVES_FROM,
             zones: false,
             posthoc_zones: false,
+            zone_table: false,
         }
     }
 }
@@ -370,6 +379,14 @@ pub struct Stats {
     /// Defender's moves proven by a sibling's post-hoc zone, in the search and in the
     /// trees built ([`Tuning::posthoc_zones`]).
     pub zone_pruned: u64,
+    /// Probes of the zone table ([`Tuning::zone_table`]): one per expansion.
+    pub zone_table_probes: u64,
+    /// Probes the zone table answered (nodes proven by a solved pattern).
+    pub zone_table_hits: u64,
+    /// Zones looked at over all probes (a probe looks at a bounded number).
+    pub zone_table_zones_probed: u64,
+    /// Nodes of the proof trees built that reuse another node's zone and claim.
+    pub zone_reused: u64,
 }
 
 impl Stats {

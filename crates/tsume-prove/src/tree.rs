@@ -9,6 +9,7 @@ use crate::dfpn::{Known, Search, INF, INF_HOLD};
 use crate::posthoc;
 use crate::reference::in_d0;
 use crate::zone::{self, Bits, ZoneRec};
+use crate::ztable::{agree, Goal, ZoneTable};
 
 pub(crate) struct Builder<'s, 'a> {
     search: &'s mut Search<'a>,
@@ -30,6 +31,10 @@ pub(crate) struct Builder<'s, 'a> {
     /// (docs/design/post-hoc-zones.md), written into the tree, and the defender's moves
     /// a proven sibling answers written as pruned.
     posthoc: Option<Vec<Option<Bits>>>,
+    /// With the zone table ([`crate::Tuning::zone_table`]): each finished proof node
+    /// with a zone, as a pattern, so that a later node agreeing with it on its zone is
+    /// written as its reuse (docs/design/post-hoc-zones.md, "Reuse").
+    patterns: Option<ZoneTable<(usize, Position)>>,
 }
 
 impl<'s, 'a> Builder<'s, 'a> {
@@ -44,6 +49,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             recs: Vec::new(),
             plies: 0,
             posthoc: None,
+            patterns: None,
         }
     }
 
@@ -69,6 +75,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             covered: Vec::new(),
             zone: None,
             pruned: Vec::new(),
+            reuse: None,
         });
         Some(self.nodes.len() - 1)
     }
@@ -77,6 +84,9 @@ impl<'s, 'a> Builder<'s, 'a> {
     pub fn proof(mut self, p: &Position, rem: u32) -> Option<Tree> {
         if self.search.posthoc_on() && posthoc::applies(p) {
             self.posthoc = Some(Vec::new());
+            if self.search.ztable.is_some() {
+                self.patterns = Some(ZoneTable::new(self.max_nodes));
+            }
         }
         self.prove(p, rem)?;
         if let Some(zones) = self.posthoc.take() {
@@ -116,8 +126,21 @@ impl<'s, 'a> Builder<'s, 'a> {
         if let Some(&i) = self.memo.get(&key) {
             return Some(i);
         }
+        // A reuse (docs/design/post-hoc-zones.md, "Reuse") of a finished node of this
+        // tree: the reference points at a node built before (no cycle).
+        let reused = if self.patterns.is_some() && !in_d0(p, self.search.target) {
+            self.reuse_of(p, need)
+        } else {
+            None
+        };
         let i = self.push(Some(need))?;
         self.memo.insert(key, i);
+        if let Some((j, z)) = reused {
+            self.nodes[i].reuse = Some(j);
+            self.set_zone(i, Some(z));
+            self.search.stats.zone_reused += 1;
+            return Some(i);
+        }
         let zones = self.search.zones_on();
         let attacker_color = self.search.defender.opponent();
         if in_d0(p, self.search.target) {
@@ -187,6 +210,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             };
             let z = posthoc::answerer(p, None, &mut reached);
             self.set_zone(i, z);
+            self.keep_pattern(i, p);
             self.search.stats.zone_pruned += pruned.len() as u64;
             self.nodes[i].children = chosen;
             self.nodes[i].pruned = pruned;
@@ -250,6 +274,7 @@ impl<'s, 'a> Builder<'s, 'a> {
                     .zone_of(j)
                     .map(|z| posthoc::chooser(p, kids.info(k).mv, z));
                 self.set_zone(i, z);
+                self.keep_pattern(i, p);
             }
             if zones {
                 let rec = self.rec(j).map(|r| {
@@ -265,6 +290,23 @@ impl<'s, 'a> Builder<'s, 'a> {
         }
         self.nodes[i].children = chosen;
         Some(i)
+    }
+
+    /// The finished node of this tree a proof of `p` in `need` plies may reuse, with
+    /// its zone: one whose zone `p` agrees with exactly, with plies at most `need`.
+    fn reuse_of(&mut self, p: &Position, need: u32) -> Option<(usize, Bits)> {
+        let (plies, z, (j, q)) = self.patterns.as_mut()?.probe(p, need, Goal::Kill)?;
+        (plies <= need && agree(p, q, z)).then(|| (*j, z.clone()))
+    }
+
+    /// Keeps the finished proof node `i` (position `p`) as a pattern, if it has a zone.
+    fn keep_pattern(&mut self, i: usize, p: &Position) {
+        let (Some(z), Some(r)) = (self.zone_of(i).cloned(), self.nodes[i].remaining) else {
+            return;
+        };
+        if let Some(t) = self.patterns.as_mut() {
+            t.put(p, Goal::Kill, r, &z, (i, p.clone()));
+        }
     }
 
     /// The post-hoc zone of proof node `i`, if known.
@@ -589,6 +631,7 @@ pub(crate) fn forever_disproof(
         covered: Vec::new(),
         zone: None,
         pruned: Vec::new(),
+        reuse: None,
     });
     queue.push(root.clone());
     let mut next = 0;
@@ -676,6 +719,7 @@ pub(crate) fn forever_disproof(
                         covered: Vec::new(),
                         zone: None,
                         pruned: Vec::new(),
+                        reuse: None,
                     });
                     queue.push(c.pos);
                     j

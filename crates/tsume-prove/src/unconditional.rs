@@ -342,6 +342,7 @@ impl<'a> Settle<'a> {
             covered: Vec::new(),
             zone: None,
             pruned: Vec::new(),
+            reuse: None,
         });
         memo.insert(key, i);
         if self.alive(p) {
@@ -406,6 +407,7 @@ impl<'a> Settle<'a> {
                 covered: Vec::new(),
                 zone: None,
                 pruned: Vec::new(),
+                reuse: None,
             });
             index.insert(q.clone(), i);
             queue.push(q);

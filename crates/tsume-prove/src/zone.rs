@@ -8,7 +8,7 @@ use fxhash::FxHashMap;
 use tsume_board::{Color, Move, Point, Position};
 
 /// A set of points, one bit each.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub(crate) struct Bits(Box<[u64]>);
 
 impl Bits {

@@ -6,7 +6,6 @@
 //! against the paper's procedure.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::collections::VecDeque;
 use std::sync::Arc;
 
 use tsume_board::{Board, Color, Move, Point, Position};
@@ -15,31 +14,9 @@ use tsume_prove::{exact, reference, solve, Options, Tuning, Verdict};
 
 mod common;
 
-use common::{maybe_after_a_capture, random_position, Fill, Rng};
-
-const fn fill(to_move: Color) -> Fill {
-    Fill {
-        percent: 30,
-        spread: 35,
-        to_move: Some(to_move),
-        max_empty: usize::MAX,
-    }
-}
-
-/// Boards with room away from the fight.
-fn boards() -> Vec<Arc<Board>> {
-    [
-        Board::grid(4, 3),
-        Board::grid(5, 3),
-        Board::grid(6, 2),
-        Board::grid(4, 4),
-        Board::line(10),
-        Board::grid(7, 2),
-    ]
-    .into_iter()
-    .map(|b| Arc::new(b.unwrap()))
-    .collect()
-}
+use common::{
+    maybe_after_a_capture, random_position, room_boards, tree_positions, zone_fill, Fill, Rng,
+};
 
 fn posthoc(plain: &Options) -> Options {
     Options {
@@ -51,23 +28,6 @@ fn posthoc(plain: &Options) -> Options {
     }
 }
 
-/// Each node's position, replayed along the first edge into it (breadth first).
-fn positions(root: &Position, tree: &Tree) -> Vec<Option<Position>> {
-    let mut out: Vec<Option<Position>> = vec![None; tree.nodes.len()];
-    out[0] = Some(root.clone());
-    let mut queue = VecDeque::from([0usize]);
-    while let Some(v) = queue.pop_front() {
-        let p = out[v].clone().unwrap();
-        for &(m, c) in &tree.nodes[v].children {
-            if out[c].is_none() {
-                out[c] = Some(p.play(m));
-                queue.push_back(c);
-            }
-        }
-    }
-    out
-}
-
 /// For every pruned move of `tree`: its position, with the plies the pruning node's
 /// children have (its remaining minus one), is a kill by the exact solver. Returns how
 /// many were checked (positions too large for the solver are skipped).
@@ -77,7 +37,7 @@ fn pruned_moves_are_kills(root: &Position, x: Point, tree: &Tree) -> usize {
 
 /// [`pruned_moves_are_kills`] at node `only`, or at every node.
 fn pruned_kills_at(root: &Position, x: Point, tree: &Tree, only: Option<usize>) -> usize {
-    let pos = positions(root, tree);
+    let pos = tree_positions(root, tree);
     let mut checked = 0;
     for (v, node) in tree.nodes.iter().enumerate() {
         if only.is_some_and(|u| u != v) {
@@ -208,8 +168,8 @@ fn extra_pruned_moves_are_refused_or_true() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let (mut trees, mut tried, mut accepted) = (0, 0, 0);
     for _ in 0..6 {
-        for board in &boards() {
-            let Some((p, x)) = random_position(&mut rng, board, &fill(Color::White)) else {
+        for board in &room_boards() {
+            let Some((p, x)) = random_position(&mut rng, board, &zone_fill(Color::White)) else {
                 continue;
             };
             for alpha in [5u32, 9] {
@@ -243,9 +203,9 @@ fn posthoc_zones_agree_with_the_plain_search_and_the_exact_solver() {
     let (mut kills_checked, mut tried, mut refused, mut zoned) = (0, 0, 0, 0);
     let (mut nodes_plain, mut nodes_zoned, mut pruned_in_search) = (0, 0, 0);
     for _ in 0..10 {
-        for board in &boards() {
+        for board in &room_boards() {
             let to_move = rng.color();
-            let Some((p, x)) = random_position(&mut rng, board, &fill(to_move)) else {
+            let Some((p, x)) = random_position(&mut rng, board, &zone_fill(to_move)) else {
                 continue;
             };
             let rank = exact::kill_rank(&p, x, 30_000).ok();
@@ -317,8 +277,8 @@ fn posthoc_zones_under_the_ko_rule_match_the_reference() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut cases, mut with_pruned) = (0, 0);
     for _ in 0..30 {
-        for board in &boards() {
-            let Some((p0, x)) = random_position(&mut rng, board, &fill(Color::White)) else {
+        for board in &room_boards() {
+            let Some((p0, x)) = random_position(&mut rng, board, &zone_fill(Color::White)) else {
                 continue;
             };
             // Half the time, just after a capture of one stone (a ban, if a ko).

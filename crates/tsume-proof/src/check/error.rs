@@ -164,6 +164,14 @@ pub enum CheckErrorKind {
         /// Why.
         reason: String,
     },
+    /// A reuse whose named node does not serve it (docs/design/post-hoc-zones.md,
+    /// "Reuse"): no zone there, a disagreement on the zone, the plies, or a cycle.
+    BadReuse {
+        /// The node named.
+        of: usize,
+        /// Why.
+        reason: String,
+    },
 }
 
 impl fmt::Display for CheckErrorKind {
@@ -234,6 +242,7 @@ impl fmt::Display for CheckErrorKind {
             K::ZonesNotAllowed { reason } => write!(f, "zones are not allowed here: {reason}"),
             K::BadZone { reason } => write!(f, "the relevance zone fails: {reason}"),
             K::NotPruned { mv, reason } => write!(f, "pruned move {mv} is not answered by its witness: {reason}"),
+            K::BadReuse { of, reason } => write!(f, "the reuse of node {of} fails: {reason}"),
             K::NotCovered { mv, reason } => write!(
                 f,
                 "move {mv} is not covered by the pass child's relevance zone: {reason}"

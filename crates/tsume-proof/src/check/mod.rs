@@ -46,6 +46,9 @@ pub struct CheckReport {
     /// checked by the witness rule, its witness's zone by the local conditions
     /// (docs/design/post-hoc-zones.md).
     pub pruned: usize,
+    /// The nodes solved by another node's zone and claim (`reuse`), each checked for
+    /// agreement on that zone, the plies, and well-founded references.
+    pub reused: usize,
 }
 
 /// A move as text: GTP name on grids, point name elsewhere, `pass`.
@@ -160,6 +163,14 @@ pub fn check_within(
         kind,
     };
 
+    if tree.claim != Claim::Dead && tree.nodes.iter().any(|node| node.reuse.is_some()) {
+        return Err(err(
+            0,
+            CheckErrorKind::ZonesNotAllowed {
+                reason: "reuses are checked in proofs only".into(),
+            },
+        ));
+    }
     let mut packed: Vec<Option<Box<[u8]>>> = vec![None; n];
     let mut keys = vec![0u64; n];
     let mut depth = vec![0usize; n];
@@ -291,6 +302,24 @@ pub fn check_within(
                 let Some(r) = node.remaining else {
                     return Err(fail(&first, v, CheckErrorKind::RemainingMissing));
                 };
+                if d0 && node.reuse.is_some() {
+                    return Err(fail(&first, v, CheckErrorKind::D0NotLeaf));
+                }
+                if let Some(of) = node.reuse {
+                    // A reuse: its named node's claim serves it (the zone pass checks).
+                    if !node.children.is_empty() || node.leaf.is_some() || !node.pruned.is_empty() {
+                        let reason = "a reuse has no children, no leaf mark, no pruned move";
+                        return Err(fail(
+                            &first,
+                            v,
+                            CheckErrorKind::BadReuse {
+                                of,
+                                reason: reason.into(),
+                            },
+                        ));
+                    }
+                    continue;
+                }
                 if node.children.is_empty() {
                     capture_leaf(node.leaf, d0, libs, mover, tree.claim)
                         .map_err(|k| fail(&first, v, k))?;
@@ -495,6 +524,9 @@ pub fn check_within(
             Err((v, kind)) => return Err(fail(&first, v, kind)),
         }
     }
+    // A reuse replays its named node's strategy on another position: no line of the
+    // tree shows that play, so nothing is claimed of its repetitions.
+    let reused = tree.nodes.iter().any(|node| node.reuse.is_some());
     let forces_unconditional = tree.claim == Claim::Alive
         && tree
             .nodes
@@ -505,9 +537,14 @@ pub fn check_within(
         nodes: n,
         leaves,
         max_depth,
-        repetition_free: repetition_free(tree, &packed, &keys, board.len()),
+        repetition_free: !reused && repetition_free(tree, &packed, &keys, board.len()),
         forces_unconditional,
         pruned,
+        reused: tree
+            .nodes
+            .iter()
+            .filter(|node| node.reuse.is_some())
+            .count(),
     })
 }
 

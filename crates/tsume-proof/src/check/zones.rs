@@ -19,7 +19,137 @@ pub(super) type Fault = (usize, CheckErrorKind);
 pub(super) fn any(tree: &Tree) -> bool {
     tree.nodes
         .iter()
-        .any(|n| n.zone.is_some() || !n.pruned.is_empty())
+        .any(|n| n.zone.is_some() || !n.pruned.is_empty() || n.reuse.is_some())
+}
+
+/// The plies rule of a reuse (docs/design/post-hoc-zones.md, "Reuse"): a kill within
+/// r serves any remaining at least r, a life for r plies any remaining at most r
+/// (`None`: for every α).
+fn plies_serve(claim: crate::Claim, here: Option<u32>, of: Option<u32>) -> bool {
+    match claim {
+        crate::Claim::Dead => matches!((here, of), (Some(q), Some(n)) if q >= n),
+        _ => match (here, of) {
+            (_, None) => true,
+            (None, Some(_)) => false,
+            (Some(q), Some(n)) => q <= n,
+        },
+    }
+}
+
+/// Whether the positions agree on the zone `z` (≡_Z of docs/design/post-hoc-zones.md):
+/// the same player to move, the same contents on every point of `z`, the same
+/// forbidden point when that of either lies in `z`; else the first difference.
+fn agree(board: &Board, q: &Position, n: &Position, z: &[bool]) -> Result<(), String> {
+    if q.to_move() != n.to_move() {
+        return Err(format!(
+            "{} is to move here, not {}",
+            q.to_move().name(),
+            n.to_move().name()
+        ));
+    }
+    if let Some(i) = (0..z.len())
+        .find(|&i| z[i] && q.color(Point::from_index(i)) != n.color(Point::from_index(i)))
+    {
+        return Err(format!(
+            "the contents differ at {}, in its zone",
+            name(board, i)
+        ));
+    }
+    let (bq, bn) = (q.ko_ban(), n.ko_ban());
+    let inside = |b: Option<Point>| b.is_some_and(|b| z[b.index()]);
+    if (inside(bq) || inside(bn)) && bq != bn {
+        return Err("the forbidden points differ, one of them in its zone".into());
+    }
+    Ok(())
+}
+
+/// Every reuse of `tree`: the node named states a zone, this node's position agrees
+/// with its on it, the plies serve, this node's own zone (if stated) holds the named
+/// one; and the child and reuse edges together make no cycle (the order the induction
+/// of the replay lemma needs).
+fn check_reuses(
+    tree: &Tree,
+    zones: &[Option<Vec<bool>>],
+    board: &Board,
+    position: &PositionOf<'_>,
+) -> Result<Result<(), Fault>, super::CheckError> {
+    let n = tree.nodes.len();
+    // No reference, nothing to found: a cycle of child edges alone is the business of
+    // the rest of the checker (a life tree for every α may have one).
+    if tree.nodes.iter().all(|node| node.reuse.is_none()) {
+        return Ok(Ok(()));
+    }
+    let bad =
+        |v: usize, of: usize, reason: String| Ok(Err((v, CheckErrorKind::BadReuse { of, reason })));
+    if let Some((v, of)) =
+        (0..n).find_map(|v| tree.nodes[v].reuse.filter(|&r| r >= n).map(|r| (v, r)))
+    {
+        return bad(v, of, format!("there is no node {of}"));
+    }
+    // Kahn's algorithm on child and reuse edges: a node left over lies on a cycle or
+    // below one.
+    let mut indegree = vec![0usize; n];
+    let edges = |v: usize| {
+        let node = &tree.nodes[v];
+        node.children.iter().map(|&(_, c)| c).chain(node.reuse)
+    };
+    for v in 0..n {
+        for c in edges(v) {
+            indegree[c] += 1;
+        }
+    }
+    let mut ready: Vec<usize> = (0..n).filter(|&v| indegree[v] == 0).collect();
+    let mut seen = 0;
+    while let Some(v) = ready.pop() {
+        seen += 1;
+        for c in edges(v) {
+            indegree[c] -= 1;
+            if indegree[c] == 0 {
+                ready.push(c);
+            }
+        }
+    }
+    if seen < n {
+        let v = (0..n)
+            .find(|&v| indegree[v] > 0 && tree.nodes[v].reuse.is_some())
+            .or_else(|| (0..n).find(|&v| indegree[v] > 0))
+            .unwrap_or(0);
+        let of = tree.nodes[v].reuse.unwrap_or(v);
+        return bad(
+            v,
+            of,
+            "the references are not well-founded: child and reuse edges make a cycle".into(),
+        );
+    }
+    for (v, node) in tree.nodes.iter().enumerate() {
+        let Some(of) = node.reuse else { continue };
+        let Some(z) = zones[of].as_ref() else {
+            return bad(v, of, "it states no zone".into());
+        };
+        if !plies_serve(tree.claim, node.remaining, tree.nodes[of].remaining) {
+            return bad(
+                v,
+                of,
+                format!(
+                    "its claim holds for {:?} plies, which do not serve {:?}",
+                    tree.nodes[of].remaining, node.remaining
+                ),
+            );
+        }
+        if let Err(r) = agree(board, &position(v)?, &position(of)?, z) {
+            return bad(v, of, r);
+        }
+        if let Some(own) = zones[v].as_ref() {
+            if let Some(i) = (0..z.len()).find(|&i| z[i] && !own[i]) {
+                return bad(
+                    v,
+                    of,
+                    format!("its zone has {}, which this node's lacks", name(board, i)),
+                );
+            }
+        }
+    }
+    Ok(Ok(()))
 }
 
 /// Each node's zone as one flag per point (None where not stated); a point off the
@@ -413,10 +543,14 @@ pub(super) fn check_zones(
         Ok(z) => z,
         Err(f) => return Ok(Err(f)),
     };
+    if let Err(f) = check_reuses(tree, &zones, board, position)? {
+        return Ok(Err(f));
+    }
     let bad = |v: usize, reason: String| Ok(Err((v, CheckErrorKind::BadZone { reason })));
     let mut pruned = 0;
     for (v, node) in tree.nodes.iter().enumerate() {
-        if zones[v].is_none() && node.pruned.is_empty() {
+        // A reuse's zone is its named node's (checked above), its claim that node's.
+        if (zones[v].is_none() && node.pruned.is_empty()) || node.reuse.is_some() {
             continue;
         }
         let pos = position(v)?;

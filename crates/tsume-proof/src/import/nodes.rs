@@ -92,6 +92,7 @@ impl Nodes {
                 "covered",
                 "zone",
                 "pruned",
+                "reuse",
             ],
         )?;
         if let Some(id) = n.get("id") {
@@ -211,6 +212,14 @@ impl Nodes {
                 })?;
             pruned.push((mv, witness));
         }
+        let reuse = match n.get("reuse") {
+            None | Some(Value::Null) => None,
+            Some(r) => Some(
+                r.as_u64()
+                    .and_then(|r| usize::try_from(r).ok())
+                    .ok_or_else(|| bad(at("reuse"), "not a node index (a whole number)"))?,
+            ),
+        };
         self.nodes.push(TreeNode {
             remaining,
             children,
@@ -218,6 +227,7 @@ impl Nodes {
             covered,
             zone,
             pruned,
+            reuse,
         });
         self.to_move.push(to_move);
         Ok(())
@@ -304,6 +314,12 @@ impl Nodes {
                         format!("{w} is not a node index below {len}"),
                     ));
                 }
+            }
+            if let Some(r) = node.reuse.filter(|&r| r >= len) {
+                return Err(bad(
+                    format!("nodes[{i}].reuse"),
+                    format!("{r} is not a node index below {len}"),
+                ));
             }
             if let Some(zone) = node.zone.as_mut() {
                 for (k, q) in zone.iter_mut().enumerate() {

@@ -172,6 +172,7 @@ impl Solved {
             covered: Vec::new(),
             zone: None,
             pruned: Vec::new(),
+            reuse: None,
         });
         if rank == 0 {
             tree.nodes[v].leaf = Some(Leaf::Capture);
@@ -234,6 +235,7 @@ impl Solved {
             covered: Vec::new(),
             zone: None,
             pruned: Vec::new(),
+            reuse: None,
         });
         if r == Some(0) {
             tree.nodes[v].leaf = Some(Leaf::DepthLimit);

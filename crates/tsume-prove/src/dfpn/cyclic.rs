@@ -147,6 +147,9 @@ impl Search<'_> {
             Ok(opened) => opened,
             Err(k) => return k,
         };
+        if let Some(k) = self.reuse_probe(p, INF_HOLD, h) {
+            return k;
+        }
         let mut b = self.take_buffers(p, ply, kept);
         self.cyc.enter(h);
         let out = self.loop_unbounded(p, thpn, thdn, ply, h, &b.kids, &mut b.vals, &mut b.seen);
@@ -197,6 +200,7 @@ impl Search<'_> {
                 self.table.prove(h, need);
                 self.cyc.work.remove(&h);
                 self.posthoc_record(p, kids, vals);
+                self.reuse_record(p);
                 return Known::Proven(need);
             }
             if dn == 0 {

@@ -101,3 +101,50 @@ pub fn maybe_after_a_capture(
         p
     }
 }
+
+/// The zone tests' fill: about a third of the points, the player to move given.
+/// (The post-hoc zone and zone table tests' alone.)
+#[allow(dead_code)]
+pub const fn zone_fill(to_move: Color) -> Fill {
+    Fill {
+        percent: 30,
+        spread: 35,
+        to_move: Some(to_move),
+        max_empty: usize::MAX,
+    }
+}
+
+/// Small boards with room away from the fight, for the zone tests.
+#[allow(dead_code)]
+pub fn room_boards() -> Vec<Arc<Board>> {
+    [
+        Board::grid(4, 3),
+        Board::grid(5, 3),
+        Board::grid(6, 2),
+        Board::grid(4, 4),
+        Board::line(10),
+        Board::grid(7, 2),
+    ]
+    .into_iter()
+    .map(|b| Arc::new(b.expect("a small board")))
+    .collect()
+}
+
+/// Each node's position of `tree`, replayed along the first edge into it (breadth
+/// first); None for a node no edge reaches.
+#[allow(dead_code)]
+pub fn tree_positions(root: &Position, tree: &tsume_proof::Tree) -> Vec<Option<Position>> {
+    let mut out: Vec<Option<Position>> = vec![None; tree.nodes.len()];
+    out[0] = Some(root.clone());
+    let mut queue = std::collections::VecDeque::from([0usize]);
+    while let Some(v) = queue.pop_front() {
+        let Some(p) = out[v].clone() else { continue };
+        for &(m, c) in &tree.nodes[v].children {
+            if out[c].is_none() {
+                out[c] = Some(p.play(m));
+                queue.push_back(c);
+            }
+        }
+    }
+    out
+}

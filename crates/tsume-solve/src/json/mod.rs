@@ -114,6 +114,16 @@ pub struct SideJson {
     pub max_depth: u32,
     pub unbounded_nodes: u64,
     pub settled_unbounded: bool,
+    /// With `--zone-table` only (absent otherwise): probes of the solved patterns, the
+    /// probes they answered, the zones looked at, and the reuses in the trees built.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub zone_table_probes: u64,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub zone_table_hits: u64,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub zone_table_zones_probed: u64,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub zone_reused: u64,
     /// The tree passed the checker; null when not checked.
     pub checked: Option<bool>,
     /// Whether the checked tree itself shows `exact`: a kill is exact by itself, a life
@@ -131,6 +141,10 @@ pub struct SideJson {
     /// The result under ordinary Go rules.
     #[serde(flatten)]
     pub go: GoJson,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 pub(crate) fn moves(r: &Solved, moves: &[Move]) -> Vec<Named> {
@@ -159,6 +173,10 @@ impl SideJson {
             max_depth: a.stats.max_depth,
             unbounded_nodes: a.stats.unbounded_nodes,
             settled_unbounded: a.settled_unbounded,
+            zone_table_probes: a.stats.zone_table_probes,
+            zone_table_hits: a.stats.zone_table_hits,
+            zone_table_zones_probed: a.stats.zone_table_zones_probed,
+            zone_reused: a.stats.zone_reused,
             checked: checked.map(|c| c.is_some()),
             exact_checked: checked
                 .flatten()
