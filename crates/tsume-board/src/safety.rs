@@ -1,0 +1,365 @@
+//! Safety under alternating play: Benson's test (Benson 1976) with one more kind of
+//! region, the *answerable* eye (after Müller, *Playing it safe: recognizing secure
+//! territories in computer Go by using static rules and search*, 1997: a region is safe
+//! when the defender can answer every intrusion in it). Stated and proven in
+//! `docs/design/safety.md`.
+//!
+//! For a colour X (the defender), with Benson's blocks and X-enclosed regions:
+//! - a region r is *vital* to a block b when every empty point of r is a liberty of b
+//!   (Benson);
+//! - r is *answerable* for b when b is the only block touching r, r has at most
+//!   [`MAX_ANSWERABLE`] points, some empty point of r is a liberty of b, and for every
+//!   empty point p of r that the opponent can play without suicide, there is an empty
+//!   point q of r, a liberty of b after p, such that after p then q (φ, no ko), every
+//!   empty point of r is a liberty of the block of q;
+//! - a region is *good* for b when it is vital to b, or answerable for b;
+//! - the fixed point is Benson's, with "good" for "vital": remove every block with fewer
+//!   than two good regions left, and every region touching a removed block, until
+//!   nothing changes.
+//!
+//! The blocks left are alive for every α whoever moves, in Crăşmaru's model and under the
+//! basic ko rule: the defender answers an intrusion p into an answerable region by its q
+//! (after which the region's parts are vital) and passes otherwise. Every block kept has
+//! two good regions, each with an empty liberty of it, whenever the attacker is to move.
+//!
+//! [`is_safely_alive`] is the fast path (Benson's test first, then the fixed point on
+//! the whole board); [`safely_alive_plain`] below it is the plain one, written from the
+//! definition alone, and the tests hold them to each other and to the exact solver.
+
+use crate::benson;
+use crate::board::Point;
+use crate::position::{Color, Move, Played, Position};
+
+/// The largest region (stones of the opponent included) tried as an answerable eye.
+pub const MAX_ANSWERABLE: usize = 8;
+
+const NONE: usize = usize::MAX;
+
+/// The blocks and regions of `color` on `pos`, with which regions are good to which
+/// block.
+struct Structure {
+    /// Block number per point (`NONE` off the colour's stones).
+    block_of: Vec<usize>,
+    /// Each block's stones.
+    blocks: Vec<Vec<Point>>,
+    /// Each region's points.
+    regions: Vec<Vec<Point>>,
+    /// Each region's touching blocks.
+    touches: Vec<Vec<usize>>,
+    /// Each region's blocks it is good for.
+    good_for: Vec<Vec<usize>>,
+}
+
+fn structure(pos: &Position, color: Color) -> Structure {
+    let board = pos.board();
+    let n = board.len();
+    let mut block_of = vec![NONE; n];
+    let mut blocks: Vec<Vec<Point>> = Vec::new();
+    for head in pos.groups() {
+        if pos.color(head) == Some(color) {
+            let b = blocks.len();
+            let stones: Vec<Point> = pos.group(head).collect();
+            for &s in &stones {
+                block_of[s.index()] = b;
+            }
+            blocks.push(stones);
+        }
+    }
+    let mut region_of = vec![NONE; n];
+    let mut regions: Vec<Vec<Point>> = Vec::new();
+    let mut stack = Vec::new();
+    for p in board.points() {
+        if pos.color(p) == Some(color) || region_of[p.index()] != NONE {
+            continue;
+        }
+        let r = regions.len();
+        let mut members = Vec::new();
+        region_of[p.index()] = r;
+        stack.push(p);
+        while let Some(q) = stack.pop() {
+            members.push(q);
+            for &t in board.neighbors(q) {
+                if pos.color(t) != Some(color) && region_of[t.index()] == NONE {
+                    region_of[t.index()] = r;
+                    stack.push(t);
+                }
+            }
+        }
+        regions.push(members);
+    }
+    let mut touches = Vec::with_capacity(regions.len());
+    let mut good_for = Vec::with_capacity(regions.len());
+    for members in &regions {
+        let mut adj: Vec<usize> = Vec::new();
+        for &q in members {
+            for &t in board.neighbors(q) {
+                let b = block_of[t.index()];
+                if b != NONE && !adj.contains(&b) {
+                    adj.push(b);
+                }
+            }
+        }
+        let mut good = Vec::new();
+        for &b in &adj {
+            let liberty = |q: Point| board.neighbors(q).iter().any(|&t| block_of[t.index()] == b);
+            // Vital (Benson): every empty point of the region is a liberty of b.
+            let vital = members
+                .iter()
+                .filter(|&&q| pos.color(q).is_none())
+                .all(|&q| liberty(q));
+            if vital || (adj.len() == 1 && answerable(pos, color, members, &blocks[b])) {
+                good.push(b);
+            }
+        }
+        touches.push(adj);
+        good_for.push(good);
+    }
+    Structure {
+        block_of,
+        blocks,
+        regions,
+        touches,
+        good_for,
+    }
+}
+
+/// Whether `region` (touched by `block` alone, of colour `color`) is answerable for it:
+/// small, with an empty liberty of the block, and every intrusion answered by a liberty
+/// of the block after which every empty point of the region is a liberty of the grown
+/// block (safety.md, definition 2).
+fn answerable(pos: &Position, color: Color, region: &[Point], block: &[Point]) -> bool {
+    if region.len() > MAX_ANSWERABLE {
+        return false;
+    }
+    let board = pos.board();
+    let touches_block = |q: Point| board.neighbors(q).iter().any(|t| block.contains(t));
+    if !region
+        .iter()
+        .any(|&q| pos.color(q).is_none() && touches_block(q))
+    {
+        return false;
+    }
+    let attacker = color.opponent();
+    let start = pos.with_ko_rule(false).with_to_move(attacker);
+    for &p in region.iter().filter(|&&q| pos.color(q).is_none()) {
+        let mut after_p = start.clone();
+        match after_p.play_in_place(Move::Play(p)) {
+            Played::Stone { .. } => {}
+            // A suicide changes nothing: no answer needed.
+            _ => continue,
+        }
+        // An intrusion that captures the block is never answered (in the fixed point
+        // the block keeps a liberty in another good region, so this cannot happen there).
+        if after_p.color(block[0]) != Some(color) {
+            return false;
+        }
+        let answered = region.iter().any(|&q| {
+            if after_p.color(q).is_some() || !touches_block(q) {
+                return false;
+            }
+            let mut after_q = after_p.clone();
+            if !matches!(after_q.play_in_place(Move::Play(q)), Played::Stone { .. }) {
+                return false;
+            }
+            let grown = after_q.group_id(q);
+            region.iter().all(|&e| {
+                after_q.color(e).is_some()
+                    || board
+                        .neighbors(e)
+                        .iter()
+                        .any(|&t| after_q.color(t) == Some(color) && after_q.group_id(t) == grown)
+            })
+        });
+        if !answered {
+            return false;
+        }
+    }
+    true
+}
+
+/// Benson's fixed point over good regions: which blocks stay.
+fn fixed_point(s: &Structure) -> (Vec<bool>, Vec<bool>) {
+    let mut block_alive = vec![true; s.blocks.len()];
+    let mut region_alive = vec![true; s.regions.len()];
+    loop {
+        let mut changed = false;
+        let mut good_count = vec![0usize; s.blocks.len()];
+        for (r, bs) in s.good_for.iter().enumerate() {
+            if region_alive[r] {
+                for &b in bs {
+                    good_count[b] += 1;
+                }
+            }
+        }
+        for (b, alive) in block_alive.iter_mut().enumerate() {
+            if *alive && good_count[b] < 2 {
+                *alive = false;
+                changed = true;
+            }
+        }
+        for (r, alive) in region_alive.iter_mut().enumerate() {
+            if *alive && s.touches[r].iter().any(|&b| !block_alive[b]) {
+                *alive = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            return (block_alive, region_alive);
+        }
+    }
+}
+
+/// For each point: `true` for the stones of `color` whose block is safe under
+/// alternating play (this module's fixed point), `false` elsewhere. Every stone Benson's
+/// test calls alive is among them.
+pub fn safely_alive(pos: &Position, color: Color) -> Vec<bool> {
+    let s = structure(pos, color);
+    let (alive, _) = fixed_point(&s);
+    s.block_of.iter().map(|&b| b != NONE && alive[b]).collect()
+}
+
+/// Whether `x` holds a stone whose block is safe under alternating play: Benson's test
+/// first (its fast path), then the whole fixed point. `false` on an empty point and on a
+/// block with fewer than two liberties.
+pub fn is_safely_alive(pos: &Position, x: Point) -> bool {
+    let Some(c) = pos.color(x) else {
+        return false;
+    };
+    if pos.liberty_count_up_to(x, 2) < 2 {
+        return false;
+    }
+    if benson::is_unconditionally_alive(pos, x) {
+        return true;
+    }
+    safely_alive(pos, c)[x.index()]
+}
+
+/// The zone of a safe leaf at `x`, when [`is_safely_alive`] holds: the kept blocks and
+/// regions reached from the block of `x` through kept regions, each block and region
+/// whole, and their neighbours (the same shape as a Benson leaf's). `None` when `x` is
+/// not safe. Sorted by point index.
+pub fn safe_zone(pos: &Position, x: Point) -> Option<Vec<Point>> {
+    let c = pos.color(x)?;
+    let s = structure(pos, c);
+    let (block_alive, region_alive) = fixed_point(&s);
+    let start = s.block_of[x.index()];
+    if !block_alive[start] {
+        return None;
+    }
+    let board = pos.board();
+    let mut in_zone = vec![false; board.len()];
+    let mut block_seen = vec![false; s.blocks.len()];
+    let mut region_seen = vec![false; s.regions.len()];
+    let mut todo = vec![start];
+    block_seen[start] = true;
+    while let Some(b) = todo.pop() {
+        for &stone in &s.blocks[b] {
+            in_zone[stone.index()] = true;
+        }
+        for (r, touching) in s.touches.iter().enumerate() {
+            if region_seen[r] || !region_alive[r] || !touching.contains(&b) {
+                continue;
+            }
+            region_seen[r] = true;
+            for &q in &s.regions[r] {
+                in_zone[q.index()] = true;
+            }
+            for &other in touching {
+                if !block_seen[other] {
+                    block_seen[other] = true;
+                    todo.push(other);
+                }
+            }
+        }
+    }
+    let core: Vec<Point> = board.points().filter(|q| in_zone[q.index()]).collect();
+    for q in core {
+        for &t in board.neighbors(q) {
+            in_zone[t.index()] = true;
+        }
+    }
+    Some(board.points().filter(|q| in_zone[q.index()]).collect())
+}
+
+/// The plain path, for the tests: the same definition written without Benson's fast
+/// path, the liberty shortcut or the block numbering, from groups and flood fills
+/// recomputed at every step. Answers as [`is_safely_alive`] does.
+pub fn safely_alive_plain(pos: &Position, x: Point) -> bool {
+    let Some(color) = pos.color(x) else {
+        return false;
+    };
+    let board = pos.board();
+    let same_block = |a: Point, b: Point| pos.group_id(a) == pos.group_id(b);
+    let mut blocks: Vec<Point> = pos
+        .groups()
+        .filter(|&h| pos.color(h) == Some(color))
+        .collect();
+    // Regions as sets of points, found by flooding non-`color` points.
+    let region_of = |start: Point| -> Vec<Point> {
+        let mut seen = vec![start];
+        let mut i = 0;
+        while i < seen.len() {
+            for &t in board.neighbors(seen[i]) {
+                if pos.color(t) != Some(color) && !seen.contains(&t) {
+                    seen.push(t);
+                }
+            }
+            i += 1;
+        }
+        seen.sort_unstable();
+        seen
+    };
+    let mut regions: Vec<Vec<Point>> = Vec::new();
+    for p in board.points() {
+        if pos.color(p) != Some(color) && !regions.iter().any(|r| r.contains(&p)) {
+            regions.push(region_of(p));
+        }
+    }
+    let touching = |r: &[Point]| -> Vec<Point> {
+        blocks_touching(pos, color, r)
+            .into_iter()
+            .filter(|h| pos.color(*h) == Some(color))
+            .collect()
+    };
+    let good = |r: &[Point], b: Point| -> bool {
+        let is_lib = |q: Point| {
+            board
+                .neighbors(q)
+                .iter()
+                .any(|&t| pos.color(t) == Some(color) && same_block(t, b))
+        };
+        let vital = r.iter().all(|&q| pos.color(q).is_some() || is_lib(q));
+        let alone = touching(r).iter().all(|&h| same_block(h, b));
+        let block: Vec<Point> = pos.group(b).collect();
+        vital || (alone && answerable(pos, color, r, &block))
+    };
+    loop {
+        let before = (blocks.len(), regions.len());
+        blocks.retain(|&b| regions.iter().filter(|r| good(r, b)).count() >= 2);
+        regions.retain(|r| {
+            touching(r)
+                .iter()
+                .all(|&h| blocks.iter().any(|&b| same_block(b, h)))
+        });
+        if (blocks.len(), regions.len()) == before {
+            break;
+        }
+    }
+    blocks.iter().any(|&b| same_block(b, x))
+}
+
+/// The group heads of `color`'s blocks with a stone next to a point of `r`.
+fn blocks_touching(pos: &Position, color: Color, r: &[Point]) -> Vec<Point> {
+    let mut heads: Vec<Point> = Vec::new();
+    for &q in r {
+        for &t in pos.board().neighbors(q) {
+            if pos.color(t) == Some(color) {
+                let h = pos.group_id(t).unwrap_or(t);
+                if !heads.contains(&h) {
+                    heads.push(h);
+                }
+            }
+        }
+    }
+    heads
+}
