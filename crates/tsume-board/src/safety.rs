@@ -228,10 +228,64 @@ pub fn is_safely_alive(pos: &Position, x: Point) -> bool {
     if pos.liberty_count_up_to(x, 2) < 2 {
         return false;
     }
-    if benson::is_unconditionally_alive(pos, x) {
-        return true;
+    let (vital, benson) = benson::vital_and_alive(pos, x);
+    benson || beyond_benson(pos, x, c, vital)
+}
+
+/// The fixed point for `x` (of colour `color`) once Benson's test has failed, given
+/// how many regions are vital to its block (`vital`, counted up to 2 as
+/// [`benson::vital_and_alive`] gives it). First a necessary test: the block needs two
+/// good regions, each next to it, so `vital` and its small regions touched by it alone
+/// (the only ones that may be answerable) must make two.
+pub fn beyond_benson(pos: &Position, x: Point, color: Color, vital: usize) -> bool {
+    if vital + small_lone_regions(pos, x, color) < 2 {
+        return false;
     }
-    safely_alive(pos, c)[x.index()]
+    safely_alive(pos, color)[x.index()]
+}
+
+/// How many regions next to the block of `x` have at most [`MAX_ANSWERABLE`] points, no
+/// block but x's touching them, and an empty point that is not a liberty of it (so not
+/// vital), counted up to 2.
+fn small_lone_regions(pos: &Position, x: Point, color: Color) -> usize {
+    let board = pos.board();
+    let head = pos.group_id(x);
+    let mine = |t: Point| pos.color(t) == Some(color) && pos.group_id(t) == head;
+    let mut seen: Vec<Point> = Vec::new();
+    let mut count = 0;
+    for lib in pos.liberties(x) {
+        if seen.contains(&lib) {
+            continue;
+        }
+        let mut members = vec![lib];
+        seen.push(lib);
+        let mut i = 0;
+        let mut ok = true;
+        let mut vital = true;
+        while i < members.len() && ok {
+            let q = members[i];
+            i += 1;
+            if pos.color(q).is_none() && !board.neighbors(q).iter().any(|&t| mine(t)) {
+                vital = false;
+            }
+            for &t in board.neighbors(q) {
+                if pos.color(t) == Some(color) {
+                    ok &= mine(t);
+                } else if !members.contains(&t) {
+                    members.push(t);
+                    seen.push(t);
+                    ok &= members.len() <= MAX_ANSWERABLE;
+                }
+            }
+        }
+        if ok && !vital {
+            count += 1;
+            if count == 2 {
+                return 2;
+            }
+        }
+    }
+    count
 }
 
 /// The zone of a safe leaf at `x`, when [`is_safely_alive`] holds: the kept blocks and

@@ -164,7 +164,7 @@ impl KoRuleArg {
 }
 
 /// The search's switches (`solve`, `bench`): `--pn`, `--no-deepen`, `--no-unbounded`,
-/// `--no-learned-order`, `--zones`, `--posthoc-zones`.
+/// `--no-learned-order`, `--zones`, `--posthoc-zones`, `--safe-leaves`.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
@@ -193,6 +193,9 @@ pub struct SearchArgs {
     /// Post-hoc relevance zones, the RZS way (an option, off by default): once a defender's move is refuted with its move outside the refutation's zone, every sibling outside that zone is proven with it, no pass searched first; trees state each node's zone and write such moves as pruned with their witness, which the checker verifies (docs/design/post-hoc-zones.md). Kill proofs only.
     #[arg(long)]
     pub posthoc_zones: bool,
+    /// Safety under alternating play as a life leaf besides Benson's (an option, off by default): a group whose every eye region is vital or answerable (each intrusion answered by one liberty after which the region is vital) is alive for every α; trees write it as a `safe` leaf, which the checker verifies by the same test (docs/design/safety.md).
+    #[arg(long)]
+    pub safe_leaves: bool,
 }
 
 impl SearchArgs {
@@ -204,6 +207,7 @@ impl SearchArgs {
             learned_order: !self.no_learned_order,
             zones: self.zones,
             posthoc_zones: self.posthoc_zones,
+            safe_leaves: self.safe_leaves,
             pn_rule: self.pn.into(),
             ..Tuning::default()
         }
@@ -339,6 +343,7 @@ mod tests {
                 "--no-deepen",
                 "--zones",
                 "--posthoc-zones",
+                "--safe-leaves",
                 "--region",
                 "board",
                 "--keep-sealed",
@@ -346,7 +351,12 @@ mod tests {
             let (search, ko, region) = parse(&set);
             let t = search.tuning();
             assert!(
-                !t.deepen && t.zones && t.posthoc_zones && t.unbounded && t.learned_order,
+                !t.deepen
+                    && t.zones
+                    && t.posthoc_zones
+                    && t.safe_leaves
+                    && t.unbounded
+                    && t.learned_order,
                 "{cmd}"
             );
             assert_eq!(t.pn_rule, PnRule::Weak, "{cmd}");
@@ -356,8 +366,8 @@ mod tests {
             let (search, ko, region) = parse(&[]);
             let t = search.tuning();
             assert_eq!(
-                (t.deepen, t.zones, t.posthoc_zones, t.pn_rule),
-                (true, false, false, PnRule::Sum),
+                (t.deepen, t.zones, t.posthoc_zones, t.safe_leaves, t.pn_rule),
+                (true, false, false, false, PnRule::Sum),
                 "{cmd}"
             );
             assert!(!ko.basic() && region.region == RegionSpec::Auto, "{cmd}");

@@ -312,9 +312,11 @@ impl<'s, 'a> Builder<'s, 'a> {
         let i = self.push(remaining)?;
         self.memo.insert(key, i);
         self.strongest.insert(p.hash(), (i, remaining));
-        if hold == INF_HOLD && crate::static_life(p, self.search.target) {
-            self.nodes[i].leaf = Some(Leaf::Benson);
-            return Some(i);
+        if hold == INF_HOLD {
+            if let Some(leaf) = crate::static_leaf(p, self.search.target, self.search.use_safe) {
+                self.nodes[i].leaf = Some(leaf);
+                return Some(i);
+            }
         }
         if !forever && rem == 0 {
             self.nodes[i].leaf = Some(Leaf::DepthLimit);
@@ -438,8 +440,8 @@ pub(crate) fn forever_disproof(
         if in_d0(&p, search.target) {
             return None;
         }
-        if crate::static_life(&p, search.target) {
-            nodes[i].leaf = Some(Leaf::Benson);
+        if let Some(leaf) = crate::static_leaf(&p, search.target, search.use_safe) {
+            nodes[i].leaf = Some(leaf);
             continue;
         }
         let attacker = p.to_move() != search.defender;

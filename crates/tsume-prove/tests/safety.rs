@@ -45,6 +45,22 @@ fn check(p: &Position, counts: &mut Counts) {
             continue;
         }
         counts.safe += 1;
+        // The zone: any one point outside it changed (to any legal contents) keeps the
+        // stone safe.
+        let zone = safe_zone(p, x).unwrap();
+        let config = p.configuration();
+        for q in p.board().points().filter(|q| !zone.contains(q)) {
+            for c in [None, Some(Color::Black), Some(Color::White)] {
+                let mut changed = config.clone();
+                changed.set(q, c);
+                if let Ok(r) = Position::new(p.board().clone(), &changed, p.to_move()) {
+                    assert!(
+                        is_safely_alive(&r, x),
+                        "{q:?} outside the zone of {x:?} changed\n{p:?}\n{r:?}"
+                    );
+                }
+            }
+        }
         // Benson-alive stones are held to a brute force in tsume-board's own tests.
         if is_unconditionally_alive(p, x) {
             continue;
@@ -157,4 +173,128 @@ proptest! {
     fn random_graph_positions_are_sound(p in arb_graph_position()) {
         check(&p, &mut Counts::default());
     }
+}
+
+mod common;
+
+use common::{random_position, Fill, Rng};
+use tsume_proof::{Leaf, Tree};
+use tsume_prove::{solve, Options, Tuning, Verdict};
+
+/// Each node's position, replayed along the first edge into it.
+fn positions(root: &Position, tree: &Tree) -> Vec<Option<Position>> {
+    let mut out: Vec<Option<Position>> = vec![None; tree.nodes.len()];
+    out[0] = Some(root.clone());
+    let mut queue = std::collections::VecDeque::from([0usize]);
+    while let Some(v) = queue.pop_front() {
+        let p = out[v].clone().unwrap();
+        for &(m, c) in &tree.nodes[v].children {
+            if out[c].is_none() {
+                out[c] = Some(p.play(m));
+                queue.push_back(c);
+            }
+        }
+    }
+    out
+}
+
+/// `--safe-leaves` against the plain search and the exact solver on random small
+/// boards: the same verdicts, every tree accepted by the checker, `safe` leaves written
+/// where Benson's test fails, and a tree with a node turned into a `safe` leaf where the
+/// target is not safe refused; the JSON trees read back with their `safe` leaves.
+#[test]
+fn safe_leaves_agree_with_the_plain_search_and_the_checker() {
+    let boards: Vec<Arc<Board>> = [(4u32, 3u32), (5, 3), (4, 4), (5, 4)]
+        .into_iter()
+        .map(|(w, h)| Arc::new(Board::grid(w, h).unwrap()))
+        .collect();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut cases, mut exact_checked, mut safe_leaves, mut refused) = (0, 0, 0, 0);
+    let (mut nodes_plain, mut nodes_safe) = (0u64, 0u64);
+    for _ in 0..25 {
+        for board in &boards {
+            let to_move = rng.color();
+            let fill = Fill {
+                percent: 45,
+                spread: 30,
+                to_move: Some(to_move),
+                max_empty: usize::MAX,
+            };
+            let Some((p, x)) = random_position(&mut rng, board, &fill) else {
+                continue;
+            };
+            let plain = Options {
+                want_tree: true,
+                ..Options::default()
+            };
+            let safe = Options {
+                tuning: Tuning {
+                    safe_leaves: true,
+                    ..Tuning::default()
+                },
+                ..plain.clone()
+            };
+            let a = solve(&p, x, &plain).unwrap();
+            let s = solve(&p, x, &safe).unwrap();
+            if a.verdict == Verdict::Unknown || s.verdict == Verdict::Unknown {
+                continue;
+            }
+            cases += 1;
+            assert_eq!(a.verdict, s.verdict, "{p:?}");
+            nodes_plain += a.stats.nodes;
+            nodes_safe += s.stats.nodes;
+            if let Ok(rank) = exact::kill_rank(&p, x, 100_000) {
+                let alpha = tsume_prove::default_depth(&p);
+                assert_eq!(
+                    s.verdict == Verdict::Dead,
+                    rank.is_some_and(|k| alpha + 1 >= k),
+                    "{p:?}"
+                );
+                exact_checked += 1;
+            }
+            let Some(tree) = s.tree.as_ref().or(s.survives_tree.as_ref()) else {
+                continue;
+            };
+            tsume_proof::check(&p, x, tree).unwrap_or_else(|e| panic!("{e}\n{p:?}"));
+            let n_safe = tree
+                .nodes
+                .iter()
+                .filter(|n| n.leaf == Some(Leaf::Safe))
+                .count();
+            safe_leaves += n_safe;
+            if n_safe > 0 {
+                let json = tsume_proof::to_json(&p, x, tree);
+                let back = tsume_proof::from_json(&json).unwrap();
+                assert_eq!(&back.tree, tree);
+            }
+            // Mutation: an inner node of a disproof made a `safe` leaf where the target
+            // is not safe.
+            if s.verdict == Verdict::Alive {
+                let pos = positions(&p, tree);
+                let victim = (0..tree.nodes.len()).find(|&v| {
+                    !tree.nodes[v].children.is_empty()
+                        && pos[v]
+                            .as_ref()
+                            .is_some_and(|q| !tsume_board::safety::is_safely_alive(q, x))
+                });
+                if let Some(v) = victim {
+                    let mut bad = tree.clone();
+                    bad.nodes[v].children.clear();
+                    bad.nodes[v].leaf = Some(Leaf::Safe);
+                    assert!(tsume_proof::check(&p, x, &bad).is_err(), "{p:?}");
+                    refused += 1;
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{cases} cases, {exact_checked} against the exact solver, {safe_leaves} safe leaves, \
+         {refused} mutated trees refused; nodes {nodes_plain} plain, {nodes_safe} with safe leaves"
+    );
+    assert!(
+        cases >= 50 && exact_checked >= 20,
+        "{cases} {exact_checked}"
+    );
+    assert!(safe_leaves > 0, "no safe leaf written");
+    assert!(refused > 0, "no mutation tried");
 }
