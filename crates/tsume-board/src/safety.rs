@@ -7,12 +7,12 @@
 //! For a colour X (the defender), with Benson's blocks and X-enclosed regions:
 //! - a region r is *vital* to a block b when every empty point of r is a liberty of b
 //!   (Benson);
-//! - r is *answerable* for b when b is the only block touching r, r has at most
-//!   [`MAX_ANSWERABLE`] points, some empty point of r is a liberty of b, and for every
-//!   empty point p of r that the opponent can play without suicide, there is an empty
-//!   point q of r, a liberty of b after p, such that after p then q (φ, no ko), every
-//!   empty point of r is a liberty of the block of q;
-//! - a region is *good* for b when it is vital to b, or answerable for b;
+//! - r is *answerable* when it has at most [`MAX_ANSWERABLE`] points, an empty liberty
+//!   of each block touching it, and for every empty point p of r that the opponent can
+//!   play without suicide, an empty point q of r next to one of those blocks such that
+//!   after p then q (φ, no ko) each block touching the rest of r has a part of it (a
+//!   component) whose every empty point is its liberty;
+//! - a region is *good* for b when it is vital to b, or answerable and touching b;
 //! - the fixed point is Benson's, with "good" for "vital": remove every block with fewer
 //!   than two good regions left, and every region touching a removed block, until
 //!   nothing changes.
@@ -107,8 +107,15 @@ fn structure(pos: &Position, color: Color) -> Structure {
                 .iter()
                 .filter(|&&q| pos.color(q).is_none())
                 .all(|&q| liberty(q));
-            if vital || (adj.len() == 1 && answerable(pos, color, members, &blocks[b])) {
+            if vital {
                 good.push(b);
+            }
+        }
+        // Answerable (definition 2): good for every block touching it.
+        if good.len() < adj.len() {
+            let heads: Vec<Point> = adj.iter().map(|&b| blocks[b][0]).collect();
+            if answerable(pos, color, members, &heads) {
+                good.clone_from(&adj);
             }
         }
         touches.push(adj);
@@ -123,22 +130,32 @@ fn structure(pos: &Position, color: Color) -> Structure {
     }
 }
 
-/// Whether `region` (touched by `block` alone, of colour `color`) is answerable for it:
-/// small, with an empty liberty of the block, and every intrusion answered by a liberty
-/// of the block after which every empty point of the region is a liberty of the grown
-/// block (safety.md, definition 2).
-fn answerable(pos: &Position, color: Color, region: &[Point], block: &[Point]) -> bool {
+/// Whether `region` (touched by the blocks of colour `color` with a stone in `heads`,
+/// one each) is answerable (safety.md, definition 2): at most [`MAX_ANSWERABLE`] points,
+/// an empty liberty of each block, and every intrusion p answered by an empty q next to
+/// one of the blocks, after which each block touching the region has a part of the
+/// region vital to it.
+fn answerable(pos: &Position, color: Color, region: &[Point], heads: &[Point]) -> bool {
     if region.len() > MAX_ANSWERABLE {
         return false;
     }
     let board = pos.board();
-    let touches_block = |q: Point| board.neighbors(q).iter().any(|t| block.contains(t));
-    if !region
-        .iter()
-        .any(|&q| pos.color(q).is_none() && touches_block(q))
-    {
+    let block_at = |p: &Position, t: Point| p.color(t) == Some(color);
+    // Condition 3: an empty liberty of each block in the region.
+    let liberty_of = |p: &Position, q: Point, head: Point| {
+        board
+            .neighbors(q)
+            .iter()
+            .any(|&t| block_at(p, t) && p.group_id(t) == p.group_id(head))
+    };
+    if !heads.iter().all(|&h| {
+        region
+            .iter()
+            .any(|&q| pos.color(q).is_none() && liberty_of(pos, q, h))
+    }) {
         return false;
     }
+    let next_to_blocks = |q: Point| board.neighbors(q).iter().any(|&t| block_at(pos, t));
     let attacker = color.opponent();
     let start = pos.with_ko_rule(false).with_to_move(attacker);
     for &p in region.iter().filter(|&&q| pos.color(q).is_none()) {
@@ -148,33 +165,89 @@ fn answerable(pos: &Position, color: Color, region: &[Point], block: &[Point]) -
             // A suicide changes nothing: no answer needed.
             _ => continue,
         }
-        // An intrusion that captures the block is never answered (in the fixed point
-        // the block keeps a liberty in another good region, so this cannot happen there).
-        if after_p.color(block[0]) != Some(color) {
+        // An intrusion that captures a block is never answered (in the fixed point each
+        // block keeps a liberty in another good region, so this cannot happen there).
+        if heads.iter().any(|&h| after_p.color(h) != Some(color)) {
             return false;
         }
         let answered = region.iter().any(|&q| {
-            if after_p.color(q).is_some() || !touches_block(q) {
+            if after_p.color(q).is_some() || !next_to_blocks(q) {
                 return false;
             }
             let mut after_q = after_p.clone();
             if !matches!(after_q.play_in_place(Move::Play(q)), Played::Stone { .. }) {
                 return false;
             }
-            let grown = after_q.group_id(q);
-            region.iter().all(|&e| {
-                after_q.color(e).is_some()
-                    || board
-                        .neighbors(e)
-                        .iter()
-                        .any(|&t| after_q.color(t) == Some(color) && after_q.group_id(t) == grown)
-            })
+            parts_vital_to_each_block(&after_q, color, region)
         });
         if !answered {
             return false;
         }
     }
     true
+}
+
+/// Whether each block of `color` touching the points of `region` not of `color` has a
+/// part of them (a connected component) whose every empty point is its liberty.
+fn parts_vital_to_each_block(p: &Position, color: Color, region: &[Point]) -> bool {
+    let board = p.board();
+    let open: Vec<Point> = region
+        .iter()
+        .copied()
+        .filter(|&q| p.color(q) != Some(color))
+        .collect();
+    // The parts: components of `open`.
+    let mut part = vec![usize::MAX; open.len()];
+    let mut parts = 0;
+    for i in 0..open.len() {
+        if part[i] != usize::MAX {
+            continue;
+        }
+        part[i] = parts;
+        let mut stack = vec![i];
+        while let Some(k) = stack.pop() {
+            for &t in board.neighbors(open[k]) {
+                if let Some(j) = open.iter().position(|&o| o == t) {
+                    if part[j] == usize::MAX {
+                        part[j] = parts;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        parts += 1;
+    }
+    let mut heads: Vec<Option<Point>> = Vec::new();
+    for &q in &open {
+        for &t in board.neighbors(q) {
+            if p.color(t) == Some(color) && !heads.contains(&p.group_id(t)) {
+                heads.push(p.group_id(t));
+            }
+        }
+    }
+    let liberty = |q: Point, h: Option<Point>| {
+        board
+            .neighbors(q)
+            .iter()
+            .any(|&t| p.color(t) == Some(color) && p.group_id(t) == h)
+    };
+    heads.iter().all(|&h| {
+        (0..parts).any(|k| {
+            let members: Vec<Point> = (0..open.len())
+                .filter(|&i| part[i] == k)
+                .map(|i| open[i])
+                .collect();
+            members.iter().any(|&q| {
+                board
+                    .neighbors(q)
+                    .iter()
+                    .any(|&t| p.color(t) == Some(color) && p.group_id(t) == h)
+            }) && members
+                .iter()
+                .filter(|&&q| p.color(q).is_none())
+                .all(|&q| liberty(q, h))
+        })
+    })
 }
 
 /// Benson's fixed point over good regions: which blocks stay.
@@ -235,8 +308,8 @@ pub fn is_safely_alive(pos: &Position, x: Point) -> bool {
 /// The fixed point for `x` (of colour `color`) once Benson's test has failed, given
 /// how many regions are vital to its block (`vital`, counted up to 2 as
 /// [`benson::vital_and_alive`] gives it). First a necessary test: the block needs two
-/// good regions, each next to it, so `vital` and its small regions touched by it alone
-/// (the only ones that may be answerable) must make two.
+/// good regions, each next to it, so `vital` and its small regions that are not vital
+/// (the only others that may be answerable) must make two.
 pub fn beyond_benson(pos: &Position, x: Point, color: Color, vital: usize) -> bool {
     if vital + small_lone_regions(pos, x, color) < 2 {
         return false;
@@ -244,9 +317,8 @@ pub fn beyond_benson(pos: &Position, x: Point, color: Color, vital: usize) -> bo
     safely_alive(pos, color)[x.index()]
 }
 
-/// How many regions next to the block of `x` have at most [`MAX_ANSWERABLE`] points, no
-/// block but x's touching them, and an empty point that is not a liberty of it (so not
-/// vital), counted up to 2.
+/// How many regions next to the block of `x` have at most [`MAX_ANSWERABLE`] points and
+/// an empty point that is not a liberty of it (so not vital), counted up to 2.
 fn small_lone_regions(pos: &Position, x: Point, color: Color) -> usize {
     let board = pos.board();
     let head = pos.group_id(x);
@@ -270,7 +342,7 @@ fn small_lone_regions(pos: &Position, x: Point, color: Color) -> usize {
             }
             for &t in board.neighbors(q) {
                 if pos.color(t) == Some(color) {
-                    ok &= mine(t);
+                    continue;
                 } else if !members.contains(&t) {
                     members.push(t);
                     seen.push(t);
@@ -383,9 +455,8 @@ pub fn safely_alive_plain(pos: &Position, x: Point) -> bool {
                 .any(|&t| pos.color(t) == Some(color) && same_block(t, b))
         };
         let vital = r.iter().all(|&q| pos.color(q).is_some() || is_lib(q));
-        let alone = touching(r).iter().all(|&h| same_block(h, b));
-        let block: Vec<Point> = pos.group(b).collect();
-        vital || (alone && answerable(pos, color, r, &block))
+        let heads = touching(r);
+        vital || (heads.iter().any(|&h| same_block(h, b)) && answerable(pos, color, r, &heads))
     };
     loop {
         let before = (blocks.len(), regions.len());

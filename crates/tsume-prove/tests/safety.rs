@@ -101,7 +101,7 @@ fn exhaustive_small_grids_are_sound() {
         // Every stone beyond Benson's was within the exact solver's reach.
         assert_eq!(counts.confirmed, counts.beyond_benson, "{w}x{h}");
         if w * h >= 8 {
-            // 2x4: 136 stones, 3x3: 264 (docs/design/safety.md).
+            // 2x4: 392 stones, 3x3: 1 712 (docs/design/safety.md).
             assert!(counts.beyond_benson > 0, "{w}x{h}: never beyond Benson");
         }
     }
