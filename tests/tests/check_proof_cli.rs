@@ -375,3 +375,34 @@ fn trees_with_reuses_are_certificates_and_bad_reuses_are_rejected() {
         "{reuses} reuses, {mutated} mutated"
     );
 }
+
+/// `--safe-leaves` (docs/design/safety.md): the trees of a life written with `safe`
+/// leaves are accepted by `check-proof` alone; the root of that life turned into a
+/// `safe` leaf (the group is not yet safe there) is rejected, naming the leaf.
+#[test]
+fn safe_leaves_are_certified_and_a_false_one_is_rejected() {
+    let file = repo_root().join("problems/20_rectangular_six_corner.sgf");
+    let (_, trees) = solve_with_trees(file.to_str().unwrap(), &["--quiet", "--safe-leaves"]);
+    let r = tsume(&["check-proof", trees.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+    let good: Value = serde_json::from_str(&std::fs::read_to_string(&trees).unwrap()).unwrap();
+    let alive = good
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|t| t["tree"]["claim"] == "alive")
+        .expect("a life");
+    let nodes = good[alive]["tree"]["nodes"].as_array().unwrap();
+    assert!(
+        nodes.iter().any(|n| n["leaf"] == "safe"),
+        "no safe leaf written"
+    );
+    let mut t = good.clone();
+    t[alive]["tree"]["nodes"][0]["children"] = json!([]);
+    t[alive]["tree"]["nodes"][0]["leaf"] = json!("safe");
+    let f = scratch_file("false_safe.json", &serde_json::to_string(&t).unwrap());
+    let r = tsume(&["check-proof", f.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "{}{}", r.out, r.err);
+    assert!(r.out.contains("REJECTED"), "{}", r.out);
+    assert!(r.out.contains("not safe"), "{}", r.out);
+}

@@ -42,6 +42,7 @@ pub mod graph_format;
 pub mod input;
 pub mod naive;
 mod position;
+pub mod safety;
 pub mod sgf_write;
 mod zobrist;
 pub use zobrist::splitmix64;

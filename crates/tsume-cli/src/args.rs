@@ -164,7 +164,7 @@ impl KoRuleArg {
 }
 
 /// The search's switches (`solve`, `bench`): `--pn`, `--no-deepen`, `--no-unbounded`,
-/// `--no-learned-order`, `--zones`, `--posthoc-zones`.
+/// `--no-learned-order`, `--zones`, `--posthoc-zones`, `--safe-leaves`.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
@@ -196,6 +196,9 @@ pub struct SearchArgs {
     /// Zone-keyed proof reuse (an option, off by default; implies --posthoc-zones): every node proven with a known post-hoc zone kept as a pattern, every expansion asking the patterns first, a position agreeing with a solved one on its zone proven at once; trees write such a node as a reuse of the node whose zone it borrows, which the checker verifies (docs/design/post-hoc-zones.md, "Reuse"). Kill proofs only.
     #[arg(long)]
     pub zone_table: bool,
+    /// Safety under alternating play as a life leaf besides Benson's (an option, off by default): a group whose every eye region is vital or answerable (each intrusion answered by one liberty after which the region is vital) is alive for every α; trees write it as a `safe` leaf, which the checker verifies by the same test (docs/design/safety.md).
+    #[arg(long)]
+    pub safe_leaves: bool,
 }
 
 impl SearchArgs {
@@ -208,6 +211,7 @@ impl SearchArgs {
             zones: self.zones,
             posthoc_zones: self.posthoc_zones || self.zone_table,
             zone_table: self.zone_table,
+            safe_leaves: self.safe_leaves,
             pn_rule: self.pn.into(),
             ..Tuning::default()
         }
@@ -344,6 +348,7 @@ mod tests {
                 "--zones",
                 "--posthoc-zones",
                 "--zone-table",
+                "--safe-leaves",
                 "--region",
                 "board",
                 "--keep-sealed",
@@ -355,6 +360,7 @@ mod tests {
                     && t.zones
                     && t.posthoc_zones
                     && t.zone_table
+                    && t.safe_leaves
                     && t.unbounded
                     && t.learned_order,
                 "{cmd}"
@@ -366,8 +372,15 @@ mod tests {
             let (search, ko, region) = parse(&[]);
             let t = search.tuning();
             assert_eq!(
-                (t.deepen, t.zones, t.posthoc_zones, t.zone_table, t.pn_rule),
-                (true, false, false, false, PnRule::Sum),
+                (
+                    t.deepen,
+                    t.zones,
+                    t.posthoc_zones,
+                    t.zone_table,
+                    t.safe_leaves,
+                    t.pn_rule
+                ),
+                (true, false, false, false, false, PnRule::Sum),
                 "{cmd}"
             );
             assert!(!ko.basic() && region.region == RegionSpec::Auto, "{cmd}");

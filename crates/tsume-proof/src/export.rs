@@ -25,6 +25,7 @@ fn leaf_str(l: Leaf) -> &'static str {
     match l {
         Leaf::Capture => "capture",
         Leaf::Benson => "benson",
+        Leaf::Safe => "safe",
         Leaf::DepthLimit => "depth_limit",
     }
 }
@@ -40,7 +41,7 @@ fn leaf_str(l: Leaf) -> &'static str {
 ///   "ko_rule": "none" | "basic" | "master-black" | "master-white", "ko_ban": "B2" | null,
 ///   "ko_threats": { "black": 0, "white": 1 },
 ///   "nodes": [ { "id": 0, "remaining": 5 | null, "to_move": "black",
-///                "leaf": "capture" | "benson" | "depth_limit" | null,
+///                "leaf": "capture" | "benson" | "safe" | "depth_limit" | null,
 ///                "children": [ { "move": "D4" | "pass", "sgf": "dd", "node": 3 } ],
 ///                "covered": [ "B16", ... ], "zone": [ "C3", "D3", ... ],
 ///                "pruned": [ { "move": "Q16", "witness": 7 } ], "reuse": 4 } ] }
@@ -517,6 +518,10 @@ fn expand(
             }
             Some(Leaf::Benson) => format!(
                 "{} lives (unconditionally alive by Benson).",
+                defender.title()
+            ),
+            Some(Leaf::Safe) => format!(
+                "{} lives (safe under alternating play: every intrusion is answered).",
                 defender.title()
             ),
             Some(Leaf::DepthLimit) => format!(

@@ -20,7 +20,8 @@
 //!   parent's minus one, so a proof is acyclic and its depth is bounded.
 //! - A **disproof** ([`Claim::Alive`]): at an attacker node one child per position of Ψ(p),
 //!   at a defender node one child, no node in D₀, leaves [`Leaf::DepthLimit`] (remaining
-//!   0) or [`Leaf::Benson`] (the target is unconditionally alive). A child's `remaining`
+//!   0), [`Leaf::Benson`] (the target is unconditionally alive) or [`Leaf::Safe`] (safe
+//!   under alternating play, `tsume_board::safety`). A child's `remaining`
 //!   is at least its parent's minus one (`None` counts as infinite).
 //!
 //! - A **never-unconditional** tree ([`Claim::NeverUnconditional`], for seki): the
@@ -119,6 +120,9 @@ pub enum Leaf {
     Capture,
     /// The target group is unconditionally alive by Benson's algorithm.
     Benson,
+    /// The target group is safe under alternating play (`tsume_board::safety`,
+    /// docs/design/safety.md): alive for every α, with either player to move.
+    Safe,
     /// No plies remain (`remaining == Some(0)`) and the target is not in D₀.
     DepthLimit,
 }

@@ -7,14 +7,13 @@ use tsume_proof::Tree;
 
 use crate::dfpn::{Abort, Known, Search, INF_HOLD};
 use crate::settle::{close_checked, settle};
-use crate::{
-    exact, reference, static_life, tree, Answer, ClosedFrom, Options, Reason, Stats, Verdict,
-};
+use crate::{exact, reference, tree, Answer, ClosedFrom, Options, Reason, Stats, Verdict};
 
 pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Options) -> Answer {
     let stop = opts.limits.stop.as_deref();
     let mut search = Search::new(p, target, defender, &opts.limits, stop);
     search.use_benson = opts.tuning.benson;
+    search.use_safe = opts.tuning.benson && opts.tuning.safe_leaves;
     search.pn_rule = opts.tuning.pn_rule;
     search.reprobe_all = opts.tuning.reprobe_all;
     search.ko_captures = opts.tuning.ko_captures;
@@ -290,7 +289,7 @@ fn principal_variation(search: &mut Search<'_>, p: &Position, rem: u32, v: Verdi
         line.push(kids.info(i).mv);
         q = kids.get(i).pos;
         r -= 1;
-        if v == Verdict::Alive && static_life(&q, search.target) {
+        if v == Verdict::Alive && crate::static_leaf(&q, search.target, search.use_safe).is_some() {
             break;
         }
     }

@@ -87,6 +87,9 @@ pub(crate) struct Search<'a> {
     /// Called every 2¹⁶ nodes with the statistics so far.
     pub progress: Option<&'a (dyn Fn(&Stats) + Sync)>,
     pub use_benson: bool,
+    /// Safety under alternating play as a terminal disproof too
+    /// ([`crate::Tuning::safe_leaves`]).
+    pub use_safe: bool,
     /// How an AND node's numbers add up ([`crate::Tuning::pn_rule`]).
     pub pn_rule: crate::PnRule,
     /// A node count at which the current phase (after the root is solved) stops.
@@ -221,6 +224,7 @@ impl<'a> Search<'a> {
             abort: None,
             progress: None,
             use_benson: true,
+            use_safe: false,
             pn_rule: crate::PnRule::Sum,
             phase_limit: None,
             benson_cache: FxHashMap::default(),
@@ -337,8 +341,13 @@ impl<'a> Search<'a> {
         if p.liberty_count_up_to(self.target, 2) < 2 {
             return false;
         }
-        let (vital, alive) = tsume_board::benson::vital_and_alive(p, self.target);
+        let (vital, benson) = tsume_board::benson::vital_and_alive(p, self.target);
         self.last_vital = (p.hash(), vital.min(1) as u8);
+        // Safety under alternating play (docs/design/safety.md), when on: alive for
+        // every α whoever moves, like Benson's life.
+        let alive = benson
+            || (self.use_safe
+                && tsume_board::safety::beyond_benson(p, self.target, self.defender, vital));
         if self.benson_cache.len() > self.table.capacity {
             self.benson_cache.clear();
         }

@@ -269,7 +269,7 @@ pub fn go_result(
     let first_move = |t: &Tree| {
         let root = t.nodes.first()?;
         match root.leaf {
-            Some(tsume_proof::Leaf::Benson) => Some(Move::Pass),
+            Some(tsume_proof::Leaf::Benson | tsume_proof::Leaf::Safe) => Some(Move::Pass),
             _ => root.children.first().map(|c| c.0),
         }
     };

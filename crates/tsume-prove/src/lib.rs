@@ -303,6 +303,11 @@ pub struct Tuning {
     /// its zone is proven at once. The trees write such a node as a reuse of the node
     /// whose zone it borrows, which the checker verifies.
     pub zone_table: bool,
+    /// Safety under alternating play as a defender's leaf besides Benson's
+    /// (`tsume_board::safety`, docs/design/safety.md): a position where the target's
+    /// block is safe is alive for every α, and the trees write it as a `safe` leaf,
+    /// which the checker verifies by the same test. Off by default.
+    pub safe_leaves: bool,
 }
 
 impl Default for Tuning {
@@ -319,6 +324,7 @@ impl Default for Tuning {
             zones: false,
             posthoc_zones: false,
             zone_table: false,
+            safe_leaves: false,
         }
     }
 }
@@ -569,6 +575,18 @@ impl std::error::Error for SolveError {}
 /// Benson's test (Benson 1976): the target's group is unconditionally alive.
 pub fn static_life(p: &Position, x: Point) -> bool {
     tsume_board::benson::is_unconditionally_alive(p, x)
+}
+
+/// The leaf a disproof ends with at `p`, if any static test settles it: Benson's, then
+/// (with `safe`, [`Tuning::safe_leaves`]) safety under alternating play.
+pub(crate) fn static_leaf(p: &Position, x: Point, safe: bool) -> Option<tsume_proof::Leaf> {
+    if static_life(p, x) {
+        Some(tsume_proof::Leaf::Benson)
+    } else if safe && tsume_board::safety::is_safely_alive(p, x) {
+        Some(tsume_proof::Leaf::Safe)
+    } else {
+        None
+    }
 }
 
 /// A default α for a problem: four plies per empty point and a margin. Killing a big

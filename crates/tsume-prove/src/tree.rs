@@ -367,13 +367,18 @@ impl<'s, 'a> Builder<'s, 'a> {
         let i = self.push(remaining)?;
         self.memo.insert(key, i);
         self.strongest.insert(p.hash(), (i, remaining));
-        if hold == INF_HOLD && crate::static_life(p, self.search.target) {
-            self.nodes[i].leaf = Some(Leaf::Benson);
-            if self.posthoc.is_some() {
-                let z = posthoc::benson_leaf(p, self.search.target);
-                self.set_zone(i, z);
+        if hold == INF_HOLD {
+            if let Some(leaf) = crate::static_leaf(p, self.search.target, self.search.use_safe) {
+                self.nodes[i].leaf = Some(leaf);
+                // A Benson leaf's zone (docs/design/post-hoc-zones.md, (U)); a safe leaf
+                // states none (the checker knows no zone rule for it yet), so no zone
+                // above it rests on one.
+                if self.posthoc.is_some() && leaf == Leaf::Benson {
+                    let z = posthoc::benson_leaf(p, self.search.target);
+                    self.set_zone(i, z);
+                }
+                return Some(i);
             }
-            return Some(i);
         }
         if !forever && rem == 0 {
             self.nodes[i].leaf = Some(Leaf::DepthLimit);
@@ -645,8 +650,8 @@ pub(crate) fn forever_disproof(
         if in_d0(&p, search.target) {
             return None;
         }
-        if crate::static_life(&p, search.target) {
-            nodes[i].leaf = Some(Leaf::Benson);
+        if let Some(leaf) = crate::static_leaf(&p, search.target, search.use_safe) {
+            nodes[i].leaf = Some(leaf);
             continue;
         }
         let attacker = p.to_move() != search.defender;

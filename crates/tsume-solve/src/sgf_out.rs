@@ -135,6 +135,9 @@ fn write_node(
             );
         }
         Some(Leaf::Benson) => comment += " The target is unconditionally alive (Benson).",
+        Some(Leaf::Safe) => {
+            comment += " The target is safe under alternating play: every intrusion is answered."
+        }
         Some(Leaf::DepthLimit) => comment += " The depth bound is reached: the target survives it.",
         None => {}
     }

@@ -108,6 +108,8 @@ pub enum CheckErrorKind {
     },
     /// A `Benson` leaf whose target is not unconditionally alive.
     NotBenson,
+    /// A `Safe` leaf whose target is not safe under alternating play.
+    NotSafe,
     /// A node of a [`Claim::NeverUnconditional`] tree where the target is
     /// unconditionally alive.
     UnconditionallyAlive,
@@ -218,6 +220,10 @@ impl fmt::Display for CheckErrorKind {
                 show_remaining(*remaining)
             ),
             K::NotBenson => write!(f, "Benson leaf, but the target is not unconditionally alive"),
+            K::NotSafe => write!(
+                f,
+                "safe leaf, but the target is not safe under alternating play"
+            ),
             K::UnconditionallyAlive => write!(
                 f,
                 "the target is unconditionally alive (Benson) here, in a tree that claims it never is"

@@ -370,6 +370,13 @@ pub fn check_within(
                                 return Err(fail(&first, v, CheckErrorKind::NotBenson));
                             }
                         }
+                        // Safe under alternating play (docs/design/safety.md): alive for
+                        // every α whoever moves, by the board crate's own test.
+                        Some(Leaf::Safe) => {
+                            if !tsume_board::safety::is_safely_alive(&pos, target) {
+                                return Err(fail(&first, v, CheckErrorKind::NotSafe));
+                            }
+                        }
                         Some(leaf) => {
                             return Err(fail(
                                 &first,

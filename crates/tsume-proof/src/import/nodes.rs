@@ -118,11 +118,12 @@ impl Nodes {
             Some(Value::String(l)) => Some(match l.as_str() {
                 "capture" => Leaf::Capture,
                 "benson" => Leaf::Benson,
+                "safe" => Leaf::Safe,
                 "depth_limit" => Leaf::DepthLimit,
                 other => {
                     return Err(bad(
                         at("leaf"),
-                        format!("\"{other}\" is not capture, benson or depth_limit"),
+                        format!("\"{other}\" is not capture, benson, safe or depth_limit"),
                     ))
                 }
             }),
