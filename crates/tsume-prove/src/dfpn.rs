@@ -70,6 +70,11 @@ pub enum Abort {
     Memory,
 }
 
+/// Nodes the unbounded search may spend at most before the bounded search takes over,
+/// when no node limit is given: df-pn over a graph with cycles is not sure to end (its
+/// numbers may keep chasing a repetition), the bounded search is.
+pub const UNBOUNDED_CAP: u64 = 4_000_000;
+
 pub(crate) struct Search<'a> {
     pub target: Point,
     pub defender: Color,

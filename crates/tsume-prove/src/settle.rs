@@ -190,10 +190,7 @@ fn settle_unbounded(
     }
 }
 
-/// Nodes the unbounded search may spend at most before the bounded search takes over,
-/// when no node limit is given: df-pn over a graph with cycles is not sure to end (its
-/// numbers may keep chasing a repetition), the bounded search is.
-pub const UNBOUNDED_CAP: u64 = 4_000_000;
+pub use crate::dfpn::UNBOUNDED_CAP;
 
 /// The unbounded search's share: half the node limit (the other half is the bounded
 /// search's, whose smaller bounds give an unknown answer its partial result), at most

@@ -486,7 +486,7 @@ impl<'s, 'a> Builder<'s, 'a> {
                 .search
                 .stats
                 .nodes
-                .saturating_add(crate::settle::UNBOUNDED_CAP);
+                .saturating_add(crate::dfpn::UNBOUNDED_CAP);
             self.search.phase_limit = Some(cap);
             let known = self.search.mid_unbounded(&c.pos, 1, self.plies);
             self.search.end_unbounded();

@@ -189,7 +189,9 @@ fn the_zone_table_agrees_with_the_plain_search_and_the_exact_solver() {
         cases > 200 && exact_checked > 100,
         "{cases} / {exact_checked}"
     );
-    assert!(hits > 1000, "only {hits} hits in {probes} probes");
+    // Reuse happens in the search (768 hits in 201 713 probes at the merge with the
+    // life side's zones, which prune many of the expansions that probed before).
+    assert!(hits > 300, "only {hits} hits in {probes} probes");
     // (Trees on these small boards seldom reuse: the test below counts them.)
 }
 
