@@ -72,6 +72,9 @@ fn a_proof_with_zones_and_pruned_moves_is_accepted_and_read_back() {
     let report = check(&p, x, &t).unwrap();
     assert_eq!(report.pruned, 6);
     assert_eq!(report.nodes, 3);
+    // A pruned move's line replays its witness elsewhere and is not written: nothing is
+    // claimed of its repetitions (the Go result's shortcut rests on that claim).
+    assert!(!report.repetition_free);
     // Without the pruned moves, the tree misses White's replies.
     let mut bare = t.clone();
     bare.nodes[0].pruned.clear();
@@ -296,6 +299,7 @@ fn a_life_tree_with_zones_and_pruned_moves_is_accepted_and_read_back() {
     let report = check(&p, x, &t).unwrap();
     assert_eq!(report.pruned, 6);
     assert!(report.forces_unconditional);
+    assert!(!report.repetition_free);
     // Without the pruned moves, the tree misses Black's moves.
     let mut bare = t.clone();
     bare.nodes[0].pruned.clear();

@@ -35,7 +35,8 @@ pub struct CheckReport {
     /// from the other side and never from a line of the tree. Passes may repeat (a seki
     /// is two passes). Conservative: `false` may also mean that two different lines
     /// share positions in a way that makes a cycle only when nodes with equal positions
-    /// are merged.
+    /// are merged. `false` for a tree with pruned moves or reuses, whose replayed lines
+    /// are not written.
     pub repetition_free: bool,
     /// A disproof ([`Claim::Alive`]) whose every leaf is [`Leaf::Benson`] and whose
     /// nodes make no cycle: every line ends in unconditional life, so the defender
@@ -531,9 +532,10 @@ pub fn check_within(
             Err((v, kind)) => return Err(fail(&first, v, kind)),
         }
     }
-    // A reuse replays its named node's strategy on another position: no line of the
-    // tree shows that play, so nothing is claimed of its repetitions.
-    let reused = tree.nodes.iter().any(|node| node.reuse.is_some());
+    // A reuse replays its named node's strategy on another position, and so does a
+    // pruned move its witness's: no line of the tree shows that play, so nothing is
+    // claimed of its repetitions.
+    let reused = pruned > 0 || tree.nodes.iter().any(|node| node.reuse.is_some());
     let forces_unconditional = tree.claim == Claim::Alive
         && tree
             .nodes
