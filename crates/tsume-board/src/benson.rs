@@ -22,6 +22,37 @@
 use crate::board::Point;
 use crate::position::{Color, Position};
 
+/// The X-enclosed regions of `color` (Benson 1976): the components of the points not
+/// occupied by `color`, each with its points.
+pub(crate) fn enclosed_regions(pos: &Position, color: Color) -> Vec<Vec<Point>> {
+    const NONE: usize = usize::MAX;
+    let board = pos.board();
+    let n = board.len();
+    let mut region_of = vec![NONE; n];
+    let mut regions: Vec<Vec<Point>> = Vec::new();
+    let mut stack = Vec::new();
+    for p in board.points() {
+        if pos.color(p) == Some(color) || region_of[p.index()] != NONE {
+            continue;
+        }
+        let r = regions.len();
+        let mut members = Vec::new();
+        region_of[p.index()] = r;
+        stack.push(p);
+        while let Some(q) = stack.pop() {
+            members.push(q);
+            for &t in board.neighbors(q) {
+                if pos.color(t) != Some(color) && region_of[t.index()] == NONE {
+                    region_of[t.index()] = r;
+                    stack.push(t);
+                }
+            }
+        }
+        regions.push(members);
+    }
+    regions
+}
+
 /// For each point index: `true` for the stones of `color` that belong to an
 /// unconditionally alive block (Benson 1976), `false` elsewhere.
 pub fn unconditionally_alive(pos: &Position, color: Color) -> Vec<bool> {
@@ -46,28 +77,7 @@ pub fn unconditionally_alive(pos: &Position, color: Color) -> Vec<bool> {
     }
 
     // X-enclosed regions: components of the points not occupied by `color`.
-    let mut region_of = vec![NONE; n];
-    let mut regions: Vec<Vec<Point>> = Vec::new();
-    let mut stack = Vec::new();
-    for p in board.points() {
-        if pos.color(p) == Some(color) || region_of[p.index()] != NONE {
-            continue;
-        }
-        let r = regions.len();
-        let mut members = Vec::new();
-        region_of[p.index()] = r;
-        stack.push(p);
-        while let Some(q) = stack.pop() {
-            members.push(q);
-            for &t in board.neighbors(q) {
-                if pos.color(t) != Some(color) && region_of[t.index()] == NONE {
-                    region_of[t.index()] = r;
-                    stack.push(t);
-                }
-            }
-        }
-        regions.push(members);
-    }
+    let regions = enclosed_regions(pos, color);
 
     // For each region: the blocks it touches, and the blocks it is vital to.
     let mut touches: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];

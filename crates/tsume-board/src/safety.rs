@@ -65,28 +65,7 @@ fn structure(pos: &Position, color: Color) -> Structure {
             blocks.push(stones);
         }
     }
-    let mut region_of = vec![NONE; n];
-    let mut regions: Vec<Vec<Point>> = Vec::new();
-    let mut stack = Vec::new();
-    for p in board.points() {
-        if pos.color(p) == Some(color) || region_of[p.index()] != NONE {
-            continue;
-        }
-        let r = regions.len();
-        let mut members = Vec::new();
-        region_of[p.index()] = r;
-        stack.push(p);
-        while let Some(q) = stack.pop() {
-            members.push(q);
-            for &t in board.neighbors(q) {
-                if pos.color(t) != Some(color) && region_of[t.index()] == NONE {
-                    region_of[t.index()] = r;
-                    stack.push(t);
-                }
-            }
-        }
-        regions.push(members);
-    }
+    let regions = crate::benson::enclosed_regions(pos, color);
     let mut touches = Vec::with_capacity(regions.len());
     let mut good_for = Vec::with_capacity(regions.len());
     for members in &regions {
