@@ -183,10 +183,7 @@ impl<'s, 'a> Builder<'s, 'a> {
                 !witness
             });
             for c in order.into_iter().map(|k| kids.get(k)) {
-                let by = witnesses.iter().copied().find(|&w| {
-                    self.zone_of(w)
-                        .is_some_and(|z| posthoc::null_for(p, c.info.mv, z))
-                });
+                let by = self.witness_for(&witnesses, p, c.info.mv);
                 if let Some(w) = by {
                     pruned.push((c.info.mv, w));
                     continue;
@@ -307,6 +304,15 @@ impl<'s, 'a> Builder<'s, 'a> {
         if let Some(t) = self.patterns.as_mut() {
             t.put(p, Goal::Kill, r, &z, (i, p.clone()));
         }
+    }
+
+    /// The first of `witnesses` whose zone makes `m` at `p` null (the witness rule,
+    /// docs/design/post-hoc-zones.md): the node that answers `m` as a pruned move.
+    fn witness_for(&self, witnesses: &[usize], p: &Position, m: Move) -> Option<usize> {
+        witnesses
+            .iter()
+            .copied()
+            .find(|&w| self.zone_of(w).is_some_and(|z| posthoc::null_for(p, m, z)))
     }
 
     /// The post-hoc zone of proof node `i`, if known.
@@ -537,10 +543,7 @@ impl<'s, 'a> Builder<'s, 'a> {
         let mut witnesses: Vec<usize> = Vec::new();
         for (_, k) in order {
             let c = kids.get(k);
-            let by = witnesses.iter().copied().find(|&w| {
-                self.zone_of(w)
-                    .is_some_and(|z| posthoc::null_for(p, c.info.mv, z))
-            });
+            let by = self.witness_for(&witnesses, p, c.info.mv);
             if let Some(w) = by {
                 pruned.push((c.info.mv, w));
                 continue;
