@@ -12,14 +12,21 @@
 //!   play without suicide, an empty point q of r next to one of those blocks such that
 //!   after p then q (φ, no ko) each block touching the rest of r has a part of it (a
 //!   component) whose every empty point is its liberty;
-//! - a region is *good* for b when it is vital to b, or answerable and touching b;
+//! - r is *two-way* for b (Müller's miai of two ways to make an eye) when it holds two
+//!   disjoint eye-making options (q₁, s₁), (q₂, s₂) with b next to q₁ and q₂: after X
+//!   plays qᵢ the pocket sᵢ, a component of r ∖ {qᵢ}, is vital to the block qᵢ makes; the
+//!   attacker takes one, the defender the other (any region size; pockets up to
+//!   [`MAX_POCKET`] points);
+//! - a region is *good* for b when it is vital to b, answerable and touching b, or
+//!   two-way for b;
 //! - the fixed point is Benson's, with "good" for "vital": remove every block with fewer
 //!   than two good regions left, and every region touching a removed block, until
 //!   nothing changes.
 //!
 //! The blocks left are alive for every α whoever moves, in Crăşmaru's model and under the
 //! basic ko rule: the defender answers an intrusion p into an answerable region by its q
-//! (after which the region's parts are vital) and passes otherwise. Every block kept has
+//! (after which the region's parts are vital), an intrusion into one option of a
+//! two-way region by the other option's point, and passes otherwise. Every block kept has
 //! two good regions, each with an empty liberty of it, whenever the attacker is to move.
 //!
 //! [`is_safely_alive`] is the fast path (Benson's test first, then the fixed point on
@@ -50,7 +57,7 @@ struct Structure {
     good_for: Vec<Vec<usize>>,
 }
 
-fn structure(pos: &Position, color: Color) -> Structure {
+fn structure(pos: &Position, color: Color, use_two_way: bool) -> Structure {
     let board = pos.board();
     let n = board.len();
     let mut block_of = vec![NONE; n];
@@ -95,6 +102,15 @@ fn structure(pos: &Position, color: Color) -> Structure {
             let heads: Vec<Point> = adj.iter().map(|&b| blocks[b][0]).collect();
             if answerable(pos, color, members, &heads) {
                 good.clone_from(&adj);
+            }
+        }
+        // Two-way (definition 5): good for the blocks next to both points of its pair.
+        if use_two_way && good.len() < adj.len() {
+            for h in two_way(pos, color, members).into_iter().flatten() {
+                let b = block_of[h.index()];
+                if !good.contains(&b) {
+                    good.push(b);
+                }
             }
         }
         touches.push(adj);
@@ -229,6 +245,139 @@ fn parts_vital_to_each_block(p: &Position, color: Color, region: &[Point]) -> bo
     })
 }
 
+/// The largest pocket `s` tried as the eye of an eye-making option (a bound on cost, not
+/// on soundness).
+pub const MAX_POCKET: usize = 8;
+
+/// An eye-making option of a region (safety.md, definition 5): an empty point `q` of the
+/// region and a pocket `s`, a component of the region's points other than `q`, all
+/// empty, each next to `q` or to a stone of a block next to `q`; after X plays `q`, `s`
+/// is a region vital to the block `q` makes.
+struct EyeOption {
+    q: Point,
+    s: Vec<Point>,
+}
+
+/// The eye-making options at `q` (an empty point of a region of `color`), one per pocket
+/// of at most [`MAX_POCKET`] points.
+fn options_at(pos: &Position, color: Color, q: Point) -> Vec<EyeOption> {
+    let board = pos.board();
+    let heads: Vec<Option<Point>> = board
+        .neighbors(q)
+        .iter()
+        .filter(|&&t| pos.color(t) == Some(color))
+        .map(|&t| pos.group_id(t))
+        .collect();
+    if heads.is_empty() {
+        return Vec::new();
+    }
+    // Next to the block X makes at q: next to q or to a stone of a block next to q.
+    let near = |t: Point| {
+        board
+            .neighbors(t)
+            .iter()
+            .any(|&u| u == q || (pos.color(u) == Some(color) && heads.contains(&pos.group_id(u))))
+    };
+    let mut out: Vec<EyeOption> = Vec::new();
+    for &start in board.neighbors(q) {
+        if pos.color(start) == Some(color) || out.iter().any(|o| o.s.contains(&start)) {
+            continue;
+        }
+        let mut s = vec![start];
+        let mut i = 0;
+        let mut ok = true;
+        while ok && i < s.len() {
+            let t = s[i];
+            i += 1;
+            ok = pos.color(t).is_none() && near(t);
+            for &u in board.neighbors(t) {
+                if ok && u != q && pos.color(u) != Some(color) && !s.contains(&u) {
+                    s.push(u);
+                    ok = s.len() <= MAX_POCKET;
+                }
+            }
+        }
+        if ok {
+            out.push(EyeOption { q, s });
+        }
+    }
+    out
+}
+
+/// The blocks (their heads) for which `region` of `color` is *two-way* (safety.md,
+/// definition 5; Müller 1997's miai of two ways to make an eye): of the pairs of
+/// eye-making options with disjoint points (q₁ ∪ s₁ and q₂ ∪ s₂), the first with the
+/// most blocks next to both q₁ and q₂; those blocks. Empty when there is no such pair, or
+/// when the region is vital to a block not among them.
+fn two_way(pos: &Position, color: Color, region: &[Point]) -> Vec<Option<Point>> {
+    let board = pos.board();
+    let options: Vec<EyeOption> = region
+        .iter()
+        .filter(|&&q| pos.color(q).is_none())
+        .flat_map(|&q| options_at(pos, color, q))
+        .collect();
+    let heads_at = |q: Point| -> Vec<Option<Point>> {
+        board
+            .neighbors(q)
+            .iter()
+            .filter(|&&t| pos.color(t) == Some(color))
+            .map(|&t| pos.group_id(t))
+            .collect()
+    };
+    let mut best: Vec<Option<Point>> = Vec::new();
+    for (i, a) in options.iter().enumerate() {
+        for b in &options[i + 1..] {
+            let meets = |o: &EyeOption, t: Point| o.q == t || o.s.contains(&t);
+            if meets(a, b.q) || b.s.iter().any(|&t| meets(a, t)) {
+                continue;
+            }
+            let at_b = heads_at(b.q);
+            let mut both: Vec<Option<Point>> = heads_at(a.q)
+                .into_iter()
+                .filter(|h| at_b.contains(h))
+                .collect();
+            both.sort_unstable();
+            both.dedup();
+            if both.len() > best.len() {
+                best = both;
+            }
+        }
+    }
+    // Every block the region is vital to must be among them (else the defender's reply
+    // may capture stones and leave such a block's part of r no longer vital).
+    let liberty_of = |q: Point, h: Option<Point>| {
+        board
+            .neighbors(q)
+            .iter()
+            .any(|&t| pos.color(t) == Some(color) && pos.group_id(t) == h)
+    };
+    for h in region.iter().flat_map(|&q| heads_at(q)) {
+        let vital = region
+            .iter()
+            .filter(|&&q| pos.color(q).is_none())
+            .all(|&q| liberty_of(q, h));
+        if vital && !best.contains(&h) {
+            return Vec::new();
+        }
+    }
+    best
+}
+
+/// Whether the block of `x` (of colour `color`) has an empty liberty `q` with an
+/// eye-making option at `q` ([`options_at`]), counted up to `limit`.
+fn option_liberties(pos: &Position, x: Point, color: Color, limit: usize) -> usize {
+    let mut n = 0;
+    for q in pos.liberties(x) {
+        if !options_at(pos, color, q).is_empty() {
+            n += 1;
+            if n == limit {
+                break;
+            }
+        }
+    }
+    n
+}
+
 /// Benson's fixed point over good regions: which blocks stay.
 fn fixed_point(s: &Structure) -> (Vec<bool>, Vec<bool>) {
     let mut block_alive = vec![true; s.blocks.len()];
@@ -265,7 +414,13 @@ fn fixed_point(s: &Structure) -> (Vec<bool>, Vec<bool>) {
 /// alternating play (this module's fixed point), `false` elsewhere. Every stone Benson's
 /// test calls alive is among them.
 pub fn safely_alive(pos: &Position, color: Color) -> Vec<bool> {
-    let s = structure(pos, color);
+    safe_stones(pos, color, true)
+}
+
+/// [`safely_alive`] with two-way regions (definition 5) counted or not: without, the
+/// test as it was before them, kept for the tests' comparison.
+pub fn safe_stones(pos: &Position, color: Color, use_two_way: bool) -> Vec<bool> {
+    let s = structure(pos, color, use_two_way);
     let (alive, _) = fixed_point(&s);
     s.block_of.iter().map(|&b| b != NONE && alive[b]).collect()
 }
@@ -290,7 +445,9 @@ pub fn is_safely_alive(pos: &Position, x: Point) -> bool {
 /// good regions, each next to it, so `vital` and its small regions that are not vital
 /// (the only others that may be answerable) must make two.
 pub fn beyond_benson(pos: &Position, x: Point, color: Color, vital: usize) -> bool {
-    if vital + small_lone_regions(pos, x, color) < 2 {
+    // A two-way region holds two liberties of the block with an eye-making option.
+    let small = small_lone_regions(pos, x, color);
+    if vital + small < 2 && vital + small + option_liberties(pos, x, color, 4) / 2 < 2 {
         return false;
     }
     safely_alive(pos, color)[x.index()]
@@ -345,7 +502,7 @@ fn small_lone_regions(pos: &Position, x: Point, color: Color) -> usize {
 /// not safe. Sorted by point index.
 pub fn safe_zone(pos: &Position, x: Point) -> Option<Vec<Point>> {
     let c = pos.color(x)?;
-    let s = structure(pos, c);
+    let s = structure(pos, c, true);
     let (block_alive, region_alive) = fixed_point(&s);
     let start = s.block_of[x.index()];
     if !block_alive[start] {
@@ -435,7 +592,9 @@ pub fn safely_alive_plain(pos: &Position, x: Point) -> bool {
         };
         let vital = r.iter().all(|&q| pos.color(q).is_some() || is_lib(q));
         let heads = touching(r);
-        vital || (heads.iter().any(|&h| same_block(h, b)) && answerable(pos, color, r, &heads))
+        vital
+            || (heads.iter().any(|&h| same_block(h, b)) && answerable(pos, color, r, &heads))
+            || two_way(pos, color, r).contains(&pos.group_id(b))
     };
     loop {
         let before = (blocks.len(), regions.len());

@@ -298,3 +298,114 @@ fn safe_leaves_agree_with_the_plain_search_and_the_checker() {
     assert!(safe_leaves > 0, "no safe leaf written");
     assert!(refused > 0, "no mutation tried");
 }
+
+/// Two-way regions (docs/design/safety.md, definition 5) on random boards large enough
+/// for two pockets in one region: every stone they add to the safe ones (safe with them,
+/// not without) is alive by the exact solver for both players to move, without and with
+/// the basic ko rule, whenever the solver fits in [`CAP`]; fast = plain on every stone.
+#[test]
+fn two_way_regions_are_sound_on_random_boards() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let (mut positions, mut added, mut confirmed, mut safe_before) = (0, 0, 0, 0);
+    for (w, h) in [(5u32, 4u32), (6, 3), (6, 4), (7, 3)] {
+        let board = Arc::new(Board::grid(w, h).unwrap());
+        for _ in 0..4000 {
+            // Dense (at most 9 empty points) so that the exact solver fits.
+            let cells: Vec<Option<Color>> = (0..board.len())
+                .map(|_| match rng.below(100) {
+                    0..=54 => Some(Color::White),
+                    55..=69 => Some(Color::Black),
+                    _ => None,
+                })
+                .collect();
+            if cells.iter().filter(|c| c.is_none()).count() > 9 {
+                continue;
+            }
+            let Ok(p) = Position::new(
+                Arc::clone(&board),
+                &Configuration::from_cells(cells),
+                Color::Black,
+            ) else {
+                continue;
+            };
+            positions += 1;
+            let with = tsume_board::safety::safe_stones(&p, Color::White, true);
+            let without = tsume_board::safety::safe_stones(&p, Color::White, false);
+            for x in board.points() {
+                assert!(with[x.index()] || !without[x.index()], "{x:?}\n{p:?}");
+                if p.color(x) != Some(Color::White) {
+                    continue;
+                }
+                assert_eq!(is_safely_alive(&p, x), with[x.index()], "{x:?}\n{p:?}");
+                assert_eq!(safely_alive_plain(&p, x), with[x.index()], "{x:?}\n{p:?}");
+                safe_before += usize::from(without[x.index()]);
+                if !with[x.index()] || without[x.index()] {
+                    continue;
+                }
+                added += 1;
+                let mut all = true;
+                for ko in [false, true] {
+                    for mover in [Color::Black, Color::White] {
+                        let q = p.with_ko_rule(ko).with_to_move(mover);
+                        match exact::kill_rank(&q, x, CAP) {
+                            Ok(rank) => assert_eq!(
+                                rank, None,
+                                "two-way but killed (ko {ko}, {mover:?} to move) at {x:?}\n{q:?}"
+                            ),
+                            Err(_) => all = false,
+                        }
+                    }
+                }
+                confirmed += usize::from(all);
+            }
+        }
+    }
+    eprintln!(
+        "{positions} positions: {safe_before} stones safe without two-way regions, \
+         {added} more with them, {confirmed} of those confirmed by the exact solver"
+    );
+    assert!(added > 0, "two-way regions never fired");
+    assert!(
+        confirmed > 0,
+        "no two-way stone within the exact solver's reach"
+    );
+}
+
+/// A two-way region by hand (found by the random test above): White's group has the eye
+/// C4, and its region B2–D2, D1–F1, F2–F4, E4 holds two disjoint ways to make a second
+/// eye: C2 closes B2, F3 closes E4–F4. Safe with two-way regions only, alive by the exact
+/// solver in all four questions; with Black's stone at B2 (one way gone) not safe. The
+/// checker accepts a `safe` leaf on the first and refuses it on the second.
+#[test]
+fn two_way_example_by_hand() {
+    let diagram = |row2: &str| format!("O O . O . .\nO O O O O .\n{row2}\nO O O X . X");
+    let p = Position::from_diagram(&diagram("O . . . O ."), Color::Black).unwrap();
+    let x = p.board().parse_point("A1").unwrap();
+    assert_eq!(p.color(x), Some(Color::White));
+    assert!(is_safely_alive(&p, x) && safely_alive_plain(&p, x));
+    assert!(!tsume_board::safety::safe_stones(&p, Color::White, false)[x.index()]);
+    assert!(!is_unconditionally_alive(&p, x));
+    for ko in [false, true] {
+        for mover in [Color::Black, Color::White] {
+            let q = p.with_ko_rule(ko).with_to_move(mover);
+            assert_eq!(exact::kill_rank(&q, x, CAP), Ok(None), "ko {ko}, {mover:?}");
+        }
+    }
+    let leaf = Tree {
+        claim: tsume_proof::Claim::Alive,
+        nodes: vec![tsume_proof::TreeNode {
+            remaining: None,
+            children: Vec::new(),
+            leaf: Some(Leaf::Safe),
+            covered: Vec::new(),
+            zone: None,
+            pruned: Vec::new(),
+            reuse: None,
+        }],
+    };
+    tsume_proof::check(&p, x, &leaf).unwrap();
+    let filled = Position::from_diagram(&diagram("O X . . O ."), Color::Black).unwrap();
+    assert!(!is_safely_alive(&filled, x) && !safely_alive_plain(&filled, x));
+    let err = tsume_proof::check(&filled, x, &leaf).unwrap_err();
+    assert_eq!(err.kind, tsume_proof::CheckErrorKind::NotSafe);
+}
