@@ -143,6 +143,19 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
         if opts.want_tree {
             // A strategy closed while deepening is the tree; otherwise read it off the table.
             answer.tree = match closed {
+                // With life zones, the tree read off the table (where the closure's
+                // positions are now alive for every α) when it is smaller: the closure
+                // has no zones, and the zoned search leaves it positions it never searched.
+                Some((t, _)) if search.posthoc_on() => {
+                    let built =
+                        build_tree(&mut search, p, rem, answer.verdict, opts.max_tree_nodes);
+                    let forever = |b: &Tree| b.nodes.first().is_some_and(|n| n.remaining.is_none());
+                    Some(
+                        built
+                            .filter(|b| forever(b) && b.nodes.len() < t.nodes.len())
+                            .unwrap_or(t),
+                    )
+                }
                 Some((t, _)) => Some(t),
                 None => build_tree(&mut search, p, rem, answer.verdict, opts.max_tree_nodes),
             };

@@ -315,6 +315,18 @@ impl<'s, 'a> Builder<'s, 'a> {
             .find(|&w| self.zone_of(w).is_some_and(|z| posthoc::null_for(p, m, z)))
     }
 
+    /// Whether the search disproved the position with key `key` for every α by a
+    /// sibling's zone (the witness rule) rather than by searching it: its kept move is
+    /// the witness's, outside the zone (a searched node's move lies in its own zone, a
+    /// Benson leaf's is the pass).
+    fn borrowed(&self, key: u64) -> bool {
+        self.search
+            .posthoc_life
+            .as_ref()
+            .and_then(|s| s.get(key))
+            .is_some_and(|(m, z)| matches!(m, Move::Play(x) if !z.has(*x)))
+    }
+
     /// The post-hoc zone of proof node `i`, if known.
     fn zone_of(&self, i: usize) -> Option<&Bits> {
         self.posthoc.as_ref()?.get(i)?.as_ref()
@@ -424,7 +436,7 @@ impl<'s, 'a> Builder<'s, 'a> {
         } else {
             // With life zones, the move the search's zone rests on; else prefer a
             // position that already has a node holding long enough.
-            let choice = (forever && self.posthoc.is_some())
+            let choice = (forever && self.posthoc.is_some() && !self.borrowed(p.hash()))
                 .then(|| self.search.life_choice(p))
                 .flatten();
             let mut found = choice.and_then(|m| {
@@ -510,7 +522,8 @@ impl<'s, 'a> Builder<'s, 'a> {
     /// An attacker's node `i` (position `p`) of a disproof for every α, with life zones
     /// (docs/design/post-hoc-zones.md, "Life proofs"): the search's witness for the pass
     /// first, then the other children it found to be witnesses, then every move no
-    /// witness answers, each disproven and a witness itself when its move is null for its
+    /// witness answers (those the search itself pruned last: docs/experiments/
+    /// life-trees-with-zones-no-larger.md), each disproven and a witness itself when its move is null for its
     /// own zone; every move a witness answers written as pruned, the pass too (else
     /// answered by the pass back, as without zones).
     fn life_attacker(
@@ -524,7 +537,11 @@ impl<'s, 'a> Builder<'s, 'a> {
         let mut order: Vec<(u8, usize)> = Vec::new();
         for k in (0..kids.len()).filter(|&k| kids.info(k).mv != Move::Pass) {
             let info = kids.info(k);
-            let rank = if Some(info.mv) == choice {
+            // A child the search answered by a sibling's zone (never searched) last: its
+            // subtree has to be searched again unless a witness built here prunes it.
+            let rank = if self.borrowed(info.hash) {
+                3
+            } else if Some(info.mv) == choice {
                 0
             } else if self
                 .search
