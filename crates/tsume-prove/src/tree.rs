@@ -315,6 +315,11 @@ impl<'s, 'a> Builder<'s, 'a> {
             .find(|&w| self.zone_of(w).is_some_and(|z| posthoc::null_for(p, m, z)))
     }
 
+    /// Whether life zones within a bound are on ([`crate::Tuning::bounded_life_zones`]).
+    fn bounded_zones(&self) -> bool {
+        self.posthoc.is_some() && self.search.posthoc_bounded.is_some()
+    }
+
     /// The post-hoc zone of proof node `i`, if known.
     fn zone_of(&self, i: usize) -> Option<&Bits> {
         self.posthoc.as_ref()?.get(i)?.as_ref()
@@ -386,8 +391,16 @@ impl<'s, 'a> Builder<'s, 'a> {
                 return Some(i);
             }
         }
+        // Life zones within a bound ([`crate::Tuning::bounded_life_zones`]): whether
+        // this node is one of them.
+        let bounded = !forever && self.bounded_zones();
         if !forever && rem == 0 {
             self.nodes[i].leaf = Some(Leaf::DepthLimit);
+            if bounded {
+                let attacker = p.to_move() != self.search.defender;
+                let z = posthoc::limit_leaf(p, self.search.target, attacker);
+                self.set_zone(i, Some(z));
+            }
             return Some(i);
         }
         // Children must hold for one ply less (for every α if this node does).
@@ -395,8 +408,8 @@ impl<'s, 'a> Builder<'s, 'a> {
         let attacker = p.to_move() != self.search.defender;
         let kids = self.search.children(p);
         let mut chosen: Vec<(Move, usize)> = Vec::new();
-        if attacker && forever && self.posthoc.is_some() {
-            return self.life_attacker(p, i, &kids, child_rem);
+        if attacker && (forever || bounded) && self.posthoc.is_some() {
+            return self.life_attacker(p, i, &kids, child_rem, forever);
         }
         if attacker {
             for c in kids.iter() {
@@ -433,6 +446,15 @@ impl<'s, 'a> Builder<'s, 'a> {
                         && matches!(self.search.probe(&c, child_rem), Known::Disproven(_))
                 })
             });
+            // Within a bound, a move whose refutation's zone the search knows.
+            if bounded {
+                found = found.or_else(|| {
+                    kids.iter().position(|c| {
+                        matches!(self.search.probe(&c, child_rem), Known::Disproven(_))
+                            && self.search.life_zone(p, &c.info, child_rem).is_some()
+                    })
+                });
+            }
             found = found.or_else(|| {
                 kids.iter().position(|c| {
                     self.strongest
@@ -466,7 +488,7 @@ impl<'s, 'a> Builder<'s, 'a> {
             let j = self.disprove(&kids.get(k).pos, child_rem)?;
             let m = kids.info(k).mv;
             chosen.push((m, j));
-            if forever && self.posthoc.is_some() {
+            if (forever || bounded) && self.posthoc.is_some() {
                 let z = self.zone_of(j).map(|z| posthoc::chooser(p, m, z));
                 self.set_zone(i, z);
             }
@@ -519,18 +541,35 @@ impl<'s, 'a> Builder<'s, 'a> {
         i: usize,
         kids: &crate::dfpn::Children,
         child_rem: u32,
+        forever: bool,
     ) -> Option<usize> {
-        let choice = self.search.life_choice(p);
+        let choice = if forever {
+            self.search.life_choice(p)
+        } else {
+            None
+        };
         let mut order: Vec<(u8, usize)> = Vec::new();
-        for k in (0..kids.len()).filter(|&k| kids.info(k).mv != Move::Pass) {
+        // Within a bound, the pass too when the search refuted it with a zone (the
+        // attacker's pass searched first): the witness for every move outside it.
+        for k in 0..kids.len() {
             let info = kids.info(k);
-            let rank = if Some(info.mv) == choice {
+            let zone = if forever {
+                self.search.life_child(p, info)
+            } else if matches!(
+                self.search.probe(&kids.get(k), child_rem),
+                Known::Disproven(_)
+            ) {
+                self.search.life_zone(p, info, child_rem).map(|(_, z)| z)
+            } else {
+                None
+            };
+            let witness = zone.is_some_and(|z| posthoc::null_for(p, info.mv, &z));
+            if info.mv == Move::Pass && (forever || !witness) {
+                continue;
+            }
+            let rank = if Some(info.mv) == choice || (info.mv == Move::Pass && witness) {
                 0
-            } else if self
-                .search
-                .life_child(p, info)
-                .is_some_and(|z| posthoc::null_for(p, info.mv, &z))
-            {
+            } else if witness {
                 1
             } else {
                 2
@@ -556,7 +595,8 @@ impl<'s, 'a> Builder<'s, 'a> {
                 }
                 _ => None,
             };
-            let j = match back.and_then(|b| self.cycle_back(&c.pos, b, p, i)) {
+            let cycle = back.filter(|_| forever);
+            let j = match cycle.and_then(|b| self.cycle_back(&c.pos, b, p, i)) {
                 Some(j) => j,
                 None => self.disprove(&c.pos, child_rem)?,
             };
@@ -568,11 +608,16 @@ impl<'s, 'a> Builder<'s, 'a> {
                 witnesses.push(j);
             }
         }
+        let pass_done = chosen.iter().any(|&(m, _)| m == Move::Pass);
         match witnesses.first() {
+            _ if pass_done => {}
             Some(&w) => pruned.push((Move::Pass, w)),
             None => {
                 let pass = kids.iter().find(|c| c.info.mv == Move::Pass)?;
-                let j = match self.cycle_back(&pass.pos, Move::Pass, p, i) {
+                let cycle = forever
+                    .then(|| self.cycle_back(&pass.pos, Move::Pass, p, i))
+                    .flatten();
+                let j = match cycle {
                     Some(j) => j,
                     None => self.disprove(&pass.pos, child_rem)?,
                 };
