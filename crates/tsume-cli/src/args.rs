@@ -164,7 +164,8 @@ impl KoRuleArg {
 }
 
 /// The search's switches (`solve`, `bench`): `--pn`, `--no-deepen`, `--no-unbounded`,
-/// `--no-learned-order`, `--zones`, `--posthoc-zones`, `--safe-leaves`.
+/// `--no-learned-order`, `--zones`, `--posthoc-zones`, `--safe-leaves`,
+/// `--bounded-life-zones`, `--attacker-pass-first`.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
@@ -199,6 +200,12 @@ pub struct SearchArgs {
     /// Safety under alternating play as a life leaf besides Benson's (an option, off by default): a group whose every eye region is vital or answerable (each intrusion answered by one liberty after which the region is vital) is alive for every α; trees write it as a `safe` leaf, which the checker verifies by the same test (docs/design/safety.md).
     #[arg(long)]
     pub safe_leaves: bool,
+    /// Life zones for bounded disproofs too (an option, off by default; implies --posthoc-zones): a depth-limit leaf's zone is the target with two liberties, so in the deepening's bounded iterations an attacker's move refuted within the bound outside its refutation's zone refutes every attacker's move outside that zone within the same plies; bounded trees state the zones and write such moves as pruned, which the checker verifies (docs/design/post-hoc-zones.md, "Life proofs").
+    #[arg(long)]
+    pub bounded_life_zones: bool,
+    /// The attacker's pass searched first at every attacker's node (an option, off by default; implies --posthoc-zones): the defender moving twice, whose refutation's zone then answers every attacker's move outside it (RZS's null move, after the fact; docs/experiments/bounded-life-zones.md).
+    #[arg(long)]
+    pub attacker_pass_first: bool,
 }
 
 impl SearchArgs {
@@ -209,7 +216,12 @@ impl SearchArgs {
             unbounded: !self.no_unbounded,
             learned_order: !self.no_learned_order,
             zones: self.zones,
-            posthoc_zones: self.posthoc_zones || self.zone_table,
+            posthoc_zones: self.posthoc_zones
+                || self.zone_table
+                || self.bounded_life_zones
+                || self.attacker_pass_first,
+            bounded_life_zones: self.bounded_life_zones,
+            attacker_pass_first: self.attacker_pass_first,
             zone_table: self.zone_table,
             safe_leaves: self.safe_leaves,
             pn_rule: self.pn.into(),
@@ -349,6 +361,8 @@ mod tests {
                 "--posthoc-zones",
                 "--zone-table",
                 "--safe-leaves",
+                "--bounded-life-zones",
+                "--attacker-pass-first",
                 "--region",
                 "board",
                 "--keep-sealed",
@@ -361,6 +375,8 @@ mod tests {
                     && t.posthoc_zones
                     && t.zone_table
                     && t.safe_leaves
+                    && t.bounded_life_zones
+                    && t.attacker_pass_first
                     && t.unbounded
                     && t.learned_order,
                 "{cmd}"
@@ -383,6 +399,12 @@ mod tests {
                 (true, false, false, false, false, PnRule::Sum),
                 "{cmd}"
             );
+            assert!(!t.bounded_life_zones && !t.attacker_pass_first, "{cmd}");
+            // Each of the two life-zone options alone turns post-hoc zones on.
+            for flag in ["--bounded-life-zones", "--attacker-pass-first"] {
+                let (search, _, _) = parse(&[flag]);
+                assert!(search.tuning().posthoc_zones, "{cmd} {flag}");
+            }
             assert!(!ko.basic() && region.region == RegionSpec::Auto, "{cmd}");
         }
     }

@@ -465,3 +465,113 @@ fn a_reuse_outside_a_proof_is_refused() {
         CheckErrorKind::ZonesNotAllowed { .. }
     ));
 }
+
+/// A life tree within a bound (docs/design/post-hoc-zones.md, "Life proofs": a
+/// depth-limit leaf needs (T) alone, so bounded disproofs carry zones too):
+/// ( . O . . . . . . ), Black to move, one ply left. The root's zone is the target and its
+/// two liberties (T); A1 and C1, in it, are answered by depth-limit leaves whose zones are
+/// the target's block with its liberty left (B); E1's leaf, zone {A1, B1}, is the witness
+/// for D1, F1, G1, H1 and the pass.
+fn bounded_life_example() -> (Position, Point, Tree) {
+    let p = Position::from_diagram("( . O . . . . . . )", Color::Black).unwrap();
+    let x = pt(&p, "B1");
+    let limit = |z: &[&str]| TreeNode {
+        remaining: Some(0),
+        children: vec![],
+        leaf: Some(Leaf::DepthLimit),
+        covered: vec![],
+        zone: zone(&p, z),
+        pruned: vec![],
+        reuse: None,
+    };
+    let witness = 3;
+    let mut pruned: Vec<(Move, usize)> = ["D1", "F1", "G1", "H1"]
+        .iter()
+        .map(|n| (Move::Play(pt(&p, n)), witness))
+        .collect();
+    pruned.push((Move::Pass, witness));
+    let root = TreeNode {
+        remaining: Some(1),
+        children: vec![
+            (Move::Play(pt(&p, "A1")), 1),
+            (Move::Play(pt(&p, "C1")), 2),
+            (Move::Play(pt(&p, "E1")), witness),
+        ],
+        leaf: None,
+        covered: vec![],
+        zone: zone(&p, &["A1", "B1", "C1"]),
+        pruned,
+        reuse: None,
+    };
+    let nodes = vec![
+        root,
+        limit(&["B1", "C1"]),
+        limit(&["A1", "B1"]),
+        limit(&["A1", "B1"]),
+    ];
+    (
+        p,
+        x,
+        Tree {
+            claim: Claim::Alive,
+            nodes,
+        },
+    )
+}
+
+#[test]
+fn a_bounded_life_tree_with_pruned_moves_is_accepted_and_mutations_refused() {
+    let (p, x, t) = bounded_life_example();
+    let report = check(&p, x, &t).unwrap();
+    assert_eq!(report.pruned, 5);
+    let back = from_json(&to_json(&p, x, &t)).unwrap();
+    assert_eq!(back.tree, t);
+    assert_eq!(check(&p.with_ko_rule(true), x, &t).unwrap().pruned, 5);
+    // Without the pruned moves, the tree misses Black's moves.
+    let mut m = t.clone();
+    m.nodes[0].pruned.clear();
+    assert!(matches!(
+        refused(&p, x, &m),
+        CheckErrorKind::MissingReply { .. }
+    ));
+    let drop = |t: &mut Tree, v: usize, name: &str| {
+        let q = pt(&p, name);
+        t.nodes[v].zone.as_mut().unwrap().retain(|&y| y != q);
+    };
+    // A zone point dropped at the root: one liberty of the target left in it, (T) fails.
+    let mut m = t.clone();
+    drop(&mut m, 0, "C1");
+    match refused(&p, x, &m) {
+        CheckErrorKind::BadZone { reason } => assert!(reason.contains("liberties"), "{reason}"),
+        k => panic!("{k:?}"),
+    }
+    // A zone point dropped at the witness: the target's block with no liberty in it (B).
+    let mut m = t.clone();
+    drop(&mut m, witness_of(&t), "A1");
+    assert!(matches!(refused(&p, x, &m), CheckErrorKind::BadZone { .. }));
+    // A witness moved into the zone: D1 added to the witness's zone (and the root's),
+    // so D1 is no longer null for it.
+    let mut m = t.clone();
+    for v in [0, witness_of(&t)] {
+        m.nodes[v].zone.as_mut().unwrap().push(pt(&p, "D1"));
+    }
+    assert!(matches!(
+        refused(&p, x, &m),
+        CheckErrorKind::NotPruned { .. }
+    ));
+    // A witness moved to a node that is not a child, and a reference past the end.
+    for bad in [0, t.nodes.len() + 2] {
+        let mut m = t.clone();
+        m.nodes[0].pruned[0].1 = bad;
+        assert!(check(&p, x, &m).is_err(), "witness {bad}");
+    }
+    // One ply more claimed at the root: its depth-limit children no longer serve.
+    let mut m = t.clone();
+    m.nodes[0].remaining = Some(2);
+    assert!(check(&p, x, &m).is_err());
+}
+
+/// The witness of the first pruned move of the root.
+fn witness_of(t: &Tree) -> usize {
+    t.nodes[0].pruned[0].1
+}

@@ -26,6 +26,11 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
     if (opts.tuning.posthoc_zones || table_on) && crate::posthoc::applies(p) {
         search.posthoc = Some(crate::posthoc::Store::new(search.table.capacity));
         search.posthoc_life = Some(crate::posthoc::LifeStore::new(search.table.capacity));
+        if opts.tuning.bounded_life_zones {
+            let cap = search.table.capacity;
+            search.posthoc_bounded = Some(crate::posthoc::BoundedLifeStore::new(cap));
+        }
+        search.life_pass_first = opts.tuning.attacker_pass_first;
         if table_on {
             // Each pattern keeps its position: a sixteenth of the table's entries.
             let cap = (search.table.capacity / 16).min(1 << 16);

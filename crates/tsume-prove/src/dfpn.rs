@@ -144,6 +144,11 @@ pub(crate) struct Search<'a> {
     pub posthoc: Option<crate::posthoc::Store>,
     /// The life zones of the disproofs for every α found, when post-hoc zones are on.
     pub posthoc_life: Option<crate::posthoc::LifeStore>,
+    /// The life zones of bounded disproofs, when on ([`crate::Tuning::bounded_life_zones`]).
+    pub posthoc_bounded: Option<crate::posthoc::BoundedLifeStore>,
+    /// At an attacker's node of a life search, the attacker's pass kept and searched
+    /// first ([`crate::Tuning::attacker_pass_first`]).
+    pub life_pass_first: bool,
     /// The solved patterns by zone, when on ([`crate::Tuning::zone_table`]).
     pub ztable: Option<crate::ztable::ZoneTable<()>>,
 }
@@ -250,6 +255,8 @@ impl<'a> Search<'a> {
             zones: None,
             posthoc: None,
             posthoc_life: None,
+            posthoc_bounded: None,
+            life_pass_first: false,
             ztable: None,
         }
     }
@@ -358,6 +365,7 @@ impl<'a> Search<'a> {
         }
         self.benson_cache.insert(h, alive);
         if alive {
+            self.stats.static_alive += 1;
             self.table.disprove(h, INF_HOLD);
         }
         alive
@@ -596,7 +604,8 @@ impl<'a> Search<'a> {
             }
             if !scanned.is_empty() {
                 if or_node {
-                    self.posthoc_life_prune(p, kids, vals, &mut scanned);
+                    let bound = self.posthoc_bounded.is_some().then_some(rem);
+                    self.posthoc_life_prune(p, bound, kids, vals, &mut scanned);
                 } else {
                     self.posthoc_prune(p, rem, kids, vals, &mut scanned);
                 }
@@ -617,6 +626,8 @@ impl<'a> Search<'a> {
                 self.table.work.remove(&(h, rem));
                 if hold == INF_HOLD {
                     self.posthoc_life_record(p, kids, vals);
+                } else {
+                    self.posthoc_bounded_record(p, rem, kids, vals);
                 }
                 return Known::Disproven(hold);
             }
@@ -630,6 +641,13 @@ impl<'a> Search<'a> {
             if !zones_done {
                 if let Some(i) = self.pass_first(kids, vals, thdn) {
                     (best, second) = (i, thdn);
+                }
+            }
+            // The attacker's pass first at an attacker's node (the defender moving
+            // twice): its refutation's zone may answer the siblings.
+            if or_node && self.life_pass_first {
+                if let Some(i) = self.attacker_pass_first(kids, vals, thpn) {
+                    (best, second) = (i, thpn);
                 }
             }
             if seen[best] != epoch {

@@ -308,6 +308,18 @@ pub struct Tuning {
     /// block is safe is alive for every α, and the trees write it as a `safe` leaf,
     /// which the checker verifies by the same test. Off by default.
     pub safe_leaves: bool,
+    /// Life zones for bounded disproofs too (docs/design/post-hoc-zones.md, "Life
+    /// proofs"; with [`Tuning::posthoc_zones`]): a depth-limit leaf's zone is (T) alone,
+    /// so in the deepening's bounded iterations an attacker's move refuted within the
+    /// bound outside its refutation's zone refutes, within the same plies, every
+    /// attacker's move outside that zone; the bounded trees carry the zones and write
+    /// such moves as pruned. Off by default.
+    pub bounded_life_zones: bool,
+    /// With [`Tuning::posthoc_zones`]: at an attacker's node, the attacker's pass (the
+    /// defender moving twice) kept among the moves and searched first while its pn is
+    /// below the node's threshold, so that its refutation's zone answers the attacker's
+    /// moves outside it (RZS's null move, after the fact). Off by default.
+    pub attacker_pass_first: bool,
 }
 
 impl Default for Tuning {
@@ -325,6 +337,8 @@ impl Default for Tuning {
             posthoc_zones: false,
             zone_table: false,
             safe_leaves: false,
+            bounded_life_zones: false,
+            attacker_pass_first: false,
         }
     }
 }
@@ -393,6 +407,10 @@ pub struct Stats {
     pub zone_table_zones_probed: u64,
     /// Nodes of the proof trees built that reuse another node's zone and claim.
     pub zone_reused: u64,
+    /// Positions the static life test (Benson's, and safety with
+    /// [`Tuning::safe_leaves`]) found alive: the search's life leaves, each counted when
+    /// first tested.
+    pub static_alive: u64,
 }
 
 impl Stats {

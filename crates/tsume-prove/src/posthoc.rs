@@ -344,6 +344,28 @@ pub(crate) fn benson_leaf(p: &Position, target: Point) -> Option<Bits> {
     Some(z)
 }
 
+/// The zone of a depth-limit leaf of a life tree (r = 0, docs/design/post-hoc-zones.md,
+/// "Life proofs": it needs (T) alone): with the attacker to move, the target's block
+/// with two liberties (or its neighbours, with one); with the defender to move (never
+/// in D₀) the target's block. Closed by (B).
+pub(crate) fn limit_leaf(p: &Position, target: Point, attacker_moves: bool) -> Bits {
+    let mut z = Bits::new(p.board().len());
+    if p.color(target).is_none() {
+        return z;
+    }
+    loop {
+        let mut changed = close_blocks(p, &mut z);
+        if attacker_moves {
+            changed |= dilate_not_in_d0(p, &mut z, target);
+        } else {
+            changed |= add_all(&mut z, p.group(target));
+        }
+        if !changed {
+            return z;
+        }
+    }
+}
+
 /// The zone of a capture leaf: the target's block and its neighbours, closed by (B).
 pub(crate) fn leaf(p: &Position, target: Point) -> Bits {
     let mut z = Bits::new(p.board().len());
@@ -445,6 +467,41 @@ impl LifeStore {
             self.map.clear();
         }
         self.map.entry(hash).or_insert((mv, zone));
+    }
+}
+
+/// The life zones of bounded disproofs (docs/design/post-hoc-zones.md, "Life proofs":
+/// Claim_k for every k up to the zone's plies), by exact key, each with the plies its
+/// claim holds for; a zone holding longer replaces one holding less (cleared when full).
+pub(crate) struct BoundedLifeStore {
+    map: fxhash::FxHashMap<u64, (u32, Bits)>,
+    capacity: usize,
+}
+
+impl BoundedLifeStore {
+    pub fn new(capacity: usize) -> BoundedLifeStore {
+        BoundedLifeStore {
+            map: fxhash::FxHashMap::default(),
+            capacity: capacity.max(1024),
+        }
+    }
+
+    /// The zone of the position with key `hash` and the plies its claim holds for.
+    pub fn get(&self, hash: u64) -> Option<&(u32, Bits)> {
+        self.map.get(&hash)
+    }
+
+    /// Keeps `zone` for `hash` unless one holding at least as long is kept.
+    pub fn put(&mut self, hash: u64, hold: u32, zone: Bits) {
+        if self.map.len() >= self.capacity {
+            self.map.clear();
+        }
+        match self.map.get(&hash) {
+            Some((old, _)) if *old >= hold => {}
+            _ => {
+                self.map.insert(hash, (hold, zone));
+            }
+        }
     }
 }
 

@@ -11,6 +11,8 @@ use crate::reference::in_d0;
 use crate::zone::{self, Bits, ZoneRec};
 use crate::ztable::{agree, Goal, ZoneTable};
 
+mod life;
+
 pub(crate) struct Builder<'s, 'a> {
     search: &'s mut Search<'a>,
     nodes: Vec<TreeNode>,
@@ -327,6 +329,11 @@ impl<'s, 'a> Builder<'s, 'a> {
             .is_some_and(|(m, z)| matches!(m, Move::Play(x) if !z.has(*x)))
     }
 
+    /// Whether life zones within a bound are on ([`crate::Tuning::bounded_life_zones`]).
+    fn bounded_zones(&self) -> bool {
+        self.posthoc.is_some() && self.search.posthoc_bounded.is_some()
+    }
+
     /// The post-hoc zone of proof node `i`, if known.
     fn zone_of(&self, i: usize) -> Option<&Bits> {
         self.posthoc.as_ref()?.get(i)?.as_ref()
@@ -398,8 +405,16 @@ impl<'s, 'a> Builder<'s, 'a> {
                 return Some(i);
             }
         }
+        // Life zones within a bound ([`crate::Tuning::bounded_life_zones`]): whether
+        // this node is one of them.
+        let bounded = !forever && self.bounded_zones();
         if !forever && rem == 0 {
             self.nodes[i].leaf = Some(Leaf::DepthLimit);
+            if bounded {
+                let attacker = p.to_move() != self.search.defender;
+                let z = posthoc::limit_leaf(p, self.search.target, attacker);
+                self.set_zone(i, Some(z));
+            }
             return Some(i);
         }
         // Children must hold for one ply less (for every α if this node does).
@@ -407,8 +422,8 @@ impl<'s, 'a> Builder<'s, 'a> {
         let attacker = p.to_move() != self.search.defender;
         let kids = self.search.children(p);
         let mut chosen: Vec<(Move, usize)> = Vec::new();
-        if attacker && forever && self.posthoc.is_some() {
-            return self.life_attacker(p, i, &kids, child_rem);
+        if attacker && (forever || bounded) && self.posthoc.is_some() {
+            return self.life_attacker(p, i, &kids, child_rem, forever);
         }
         if attacker {
             for c in kids.iter() {
@@ -445,6 +460,15 @@ impl<'s, 'a> Builder<'s, 'a> {
                         && matches!(self.search.probe(&c, child_rem), Known::Disproven(_))
                 })
             });
+            // Within a bound, a move whose refutation's zone the search knows.
+            if bounded {
+                found = found.or_else(|| {
+                    kids.iter().position(|c| {
+                        matches!(self.search.probe(&c, child_rem), Known::Disproven(_))
+                            && self.search.life_zone(p, &c.info, child_rem).is_some()
+                    })
+                });
+            }
             found = found.or_else(|| {
                 kids.iter().position(|c| {
                     self.strongest
@@ -478,138 +502,12 @@ impl<'s, 'a> Builder<'s, 'a> {
             let j = self.disprove(&kids.get(k).pos, child_rem)?;
             let m = kids.info(k).mv;
             chosen.push((m, j));
-            if forever && self.posthoc.is_some() {
+            if (forever || bounded) && self.posthoc.is_some() {
                 let z = self.zone_of(j).map(|z| posthoc::chooser(p, m, z));
                 self.set_zone(i, z);
             }
         }
         self.nodes[i].children = chosen;
-        Some(i)
-    }
-
-    /// A defender's move from a position disproven for every α whose moves the table
-    /// does not know: one a witness's zone answered in the search (its subtree never
-    /// searched), and the tree built here did not prune. Each move searched without a
-    /// bound until one is alive for every α (exact: Benson's test and zones only, never
-    /// a repetition), within the search's budget; `None` (no tree) when none is.
-    fn life_research(&mut self, kids: &crate::dfpn::Children) -> Option<usize> {
-        for k in 0..kids.len() {
-            if self.search.out_of_budget() || self.search.out_of_time() {
-                return None;
-            }
-            let c = kids.get(k);
-            // (Capped as the search without a bound is in `settle`: its df-pn over a
-            // graph with cycles is not sure to end.)
-            let cap = self
-                .search
-                .stats
-                .nodes
-                .saturating_add(crate::dfpn::UNBOUNDED_CAP);
-            self.search.phase_limit = Some(cap);
-            let known = self.search.mid_unbounded(&c.pos, 1, self.plies);
-            self.search.end_unbounded();
-            self.search.phase_limit = None;
-            if self.search.abort.is_some() {
-                return None;
-            }
-            if known == Known::Disproven(INF_HOLD) {
-                return Some(k);
-            }
-        }
-        None
-    }
-
-    /// An attacker's node `i` (position `p`) of a disproof for every α, with life zones
-    /// (docs/design/post-hoc-zones.md, "Life proofs"): the search's witness for the pass
-    /// first, then the other children it found to be witnesses, then every move no
-    /// witness answers (those the search itself pruned last: docs/experiments/
-    /// life-trees-with-zones-no-larger.md), each disproven and a witness itself when its move is null for its
-    /// own zone; every move a witness answers written as pruned, the pass too (else
-    /// answered by the pass back, as without zones).
-    fn life_attacker(
-        &mut self,
-        p: &Position,
-        i: usize,
-        kids: &crate::dfpn::Children,
-        child_rem: u32,
-    ) -> Option<usize> {
-        let choice = self.search.life_choice(p);
-        let mut order: Vec<(u8, usize)> = Vec::new();
-        for k in (0..kids.len()).filter(|&k| kids.info(k).mv != Move::Pass) {
-            let info = kids.info(k);
-            // A child the search answered by a sibling's zone (never searched) last: its
-            // subtree has to be searched again unless a witness built here prunes it.
-            let rank = if self.borrowed(info.hash) {
-                3
-            } else if Some(info.mv) == choice {
-                0
-            } else if self
-                .search
-                .life_child(p, info)
-                .is_some_and(|z| posthoc::null_for(p, info.mv, &z))
-            {
-                1
-            } else {
-                2
-            };
-            order.push((rank, k));
-        }
-        order.sort_unstable();
-        let mut chosen: Vec<(Move, usize)> = Vec::new();
-        let mut pruned: Vec<(Move, usize)> = Vec::new();
-        let mut witnesses: Vec<usize> = Vec::new();
-        for (_, k) in order {
-            let c = kids.get(k);
-            let by = self.witness_for(&witnesses, p, c.info.mv);
-            if let Some(w) = by {
-                pruned.push((c.info.mv, w));
-                continue;
-            }
-            // A ko capture the search leaves out is answered by the retake, as without
-            // zones.
-            let back = match c.info.mv {
-                Move::Play(x) if c.info.retaken => {
-                    crate::dfpn::retake_point(&c.pos, x).map(Move::Play)
-                }
-                _ => None,
-            };
-            let j = match back.and_then(|b| self.cycle_back(&c.pos, b, p, i)) {
-                Some(j) => j,
-                None => self.disprove(&c.pos, child_rem)?,
-            };
-            chosen.push((c.info.mv, j));
-            if self
-                .zone_of(j)
-                .is_some_and(|z| posthoc::null_for(p, c.info.mv, z))
-            {
-                witnesses.push(j);
-            }
-        }
-        match witnesses.first() {
-            Some(&w) => pruned.push((Move::Pass, w)),
-            None => {
-                let pass = kids.iter().find(|c| c.info.mv == Move::Pass)?;
-                let j = match self.cycle_back(&pass.pos, Move::Pass, p, i) {
-                    Some(j) => j,
-                    None => self.disprove(&pass.pos, child_rem)?,
-                };
-                chosen.push((Move::Pass, j));
-            }
-        }
-        let target = self.search.target;
-        let mut reached = |m: Move| -> Option<Bits> {
-            let j = pruned
-                .iter()
-                .chain(chosen.iter())
-                .find(|(k, _)| *k == m)
-                .map(|&(_, j)| j)?;
-            self.zone_of(j).cloned()
-        };
-        let z = posthoc::answerer(p, Some(target), &mut reached);
-        self.set_zone(i, z);
-        self.search.stats.zone_pruned += pruned.len() as u64;
-        self.nodes[i].children = chosen;
-        self.nodes[i].pruned = pruned;
         Some(i)
     }
 

@@ -152,7 +152,26 @@ impl Search<'_> {
         }
         let mut b = self.take_buffers(p, ply, kept);
         self.cyc.enter(h);
-        let out = self.loop_unbounded(p, thpn, thdn, ply, h, &b.kids, &mut b.vals, &mut b.seen);
+        // The attacker's pass kept for the bounded search (`life_pass_first`) is left
+        // out here as always: the pass back repeats the position (the defender's).
+        let mut n = b.kids.len();
+        if self.life_pass_first
+            && self.attacker_moves(p)
+            && p.ko_ban().is_none()
+            && b.kids.last().is_some_and(|c| c.mv == Move::Pass)
+        {
+            n -= 1;
+        }
+        let out = self.loop_unbounded(
+            p,
+            thpn,
+            thdn,
+            ply,
+            h,
+            &b.kids[..n],
+            &mut b.vals,
+            &mut b.seen[..n],
+        );
         self.cyc.leave(h);
         self.buffers[ply as usize] = b;
         out
@@ -189,7 +208,7 @@ impl Search<'_> {
         loop {
             if !scanned.is_empty() {
                 if or_node {
-                    self.posthoc_life_prune(p, kids, vals, &mut scanned);
+                    self.posthoc_life_prune(p, None, kids, vals, &mut scanned);
                 } else {
                     self.posthoc_prune(p, INF_HOLD, kids, vals, &mut scanned);
                 }

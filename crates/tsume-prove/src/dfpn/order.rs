@@ -481,7 +481,8 @@ impl Search<'_> {
         let is_twin = &self.twins.is_twin;
         // Under the basic ko rule a pass also lifts a ban (the defender's pass back is
         // not the same position then), so a banned attacker's pass is kept.
-        let banned = p.ko_ban().is_some();
+        // Kept too when the attacker's pass is searched first (`life_pass_first`).
+        let banned = p.ko_ban().is_some() || self.life_pass_first;
         buf.out.retain(|i| {
             if attacker && i.mv == Move::Pass && !banned {
                 return false;

@@ -91,6 +91,26 @@ impl Search<'_> {
         }
     }
 
+    /// At an attacker's node of a life search ([`crate::Tuning::attacker_pass_first`]):
+    /// the attacker's pass child (the last), if it is open and its pn is below the
+    /// node's threshold: searched first, the defender moving twice, so that its
+    /// refutation's zone answers every attacker's move outside it (RZS's null move).
+    pub(crate) fn attacker_pass_first(
+        &self,
+        kids: &[Info],
+        vals: &[Known],
+        thpn: u64,
+    ) -> Option<usize> {
+        let last = kids.len().checked_sub(1)?;
+        if kids[last].mv != Move::Pass {
+            return None;
+        }
+        match vals[last] {
+            Known::Open(pn, _) if pn < thpn => Some(last),
+            _ => None,
+        }
+    }
+
     /// Records the zone of the node `p`, just proven with its children's standings
     /// `vals` (an attacker's node by its fastest proven child with a known zone; a
     /// defender's node by the pass child's zone, the covered moves and the other
@@ -293,43 +313,170 @@ impl Search<'_> {
         self.posthoc_life.as_ref()?.get(p.hash()).map(|&(m, _)| m)
     }
 
-    /// At an attacker's node `p`: each child disproven for every α since the last look
-    /// (`scanned`) whose life zone is known and whose move is null for it (the witness
-    /// rule) disproves for every α every open sibling whose move is null for that zone;
-    /// each is recorded in the table, with the witness's zone as its own.
+    /// The life zone of the child of `p` by `c` whose claim holds for at least `need`
+    /// plies, with the plies it holds for: a zone for every α (as [`Search::life_child`]),
+    /// else, with bounded life zones on, a bounded disproof's, or a depth-limit leaf's
+    /// when `need` is 0 (docs/design/post-hoc-zones.md, "Life proofs": (T) alone), made
+    /// the first time and kept.
+    pub(crate) fn life_zone(
+        &mut self,
+        p: &Position,
+        c: &Info,
+        need: u32,
+    ) -> Option<(u32, crate::zone::Bits)> {
+        if let Some(z) = self.life_child(p, c) {
+            return Some((INF_HOLD, z));
+        }
+        let key = Self::child_key(p, c.mv);
+        if let Some((h, z)) = self.posthoc_bounded.as_ref()?.get(key) {
+            if *h >= need {
+                return Some((*h, z.clone()));
+            }
+        }
+        if need != 0 || c.d0 {
+            return None;
+        }
+        let q = p.play(c.mv);
+        let z = posthoc::limit_leaf(&q, self.target, self.attacker_moves(&q));
+        if let Some(s) = self.posthoc_bounded.as_mut() {
+            s.put(key, 0, z.clone());
+        }
+        Some((0, z))
+    }
+
+    /// At an attacker's node `p`: each child disproven since the last look (`scanned`)
+    /// whose life zone is known and whose move is null for it (the witness rule)
+    /// disproves every open sibling whose move is null for that zone, for as many plies
+    /// as the zone's claim holds; each is recorded in the table, with the witness's zone
+    /// as its own. `bound`: None, zones for every α only (the search without a bound, or
+    /// bounded life zones off); `Some(rem)`, the node's plies left in the bounded search
+    /// with bounded life zones on, where a zone holding for `rem - 1` plies serves.
     pub(crate) fn posthoc_life_prune(
         &mut self,
         p: &Position,
+        bound: Option<u32>,
         kids: &[Info],
         vals: &mut [Known],
         scanned: &mut [bool],
     ) {
         for i in 0..kids.len() {
-            if scanned[i] || vals[i] != Known::Disproven(INF_HOLD) {
+            if scanned[i] {
                 continue;
             }
+            let Known::Disproven(h) = vals[i] else {
+                continue;
+            };
+            let found = match bound {
+                None if h != INF_HOLD => continue,
+                None => self.life_child(p, &kids[i]).map(|z| (INF_HOLD, z)),
+                Some(rem) => self.life_zone(p, &kids[i], rem - 1),
+            };
             scanned[i] = true;
-            let Some(z) = self.life_child(p, &kids[i]) else {
+            let Some((hz, z)) = found else {
                 continue;
             };
             if !posthoc::null_for(p, kids[i].mv, &z) {
                 continue;
             }
             for j in 0..kids.len() {
-                if matches!(vals[j], Known::Proven(_) | Known::Disproven(INF_HOLD))
-                    || !posthoc::null_for(p, kids[j].mv, &z)
-                {
+                let settled = match vals[j] {
+                    Known::Open(..) => false,
+                    Known::Proven(_) => true,
+                    // A zone for every α also lifts a bounded disproof to every α.
+                    Known::Disproven(hj) => hz != INF_HOLD || hj == INF_HOLD,
+                };
+                if settled || !posthoc::null_for(p, kids[j].mv, &z) {
                     continue;
                 }
-                vals[j] = Known::Disproven(INF_HOLD);
+                vals[j] = Known::Disproven(hz);
                 scanned[j] = true;
-                self.table.disprove(kids[j].hash, INF_HOLD);
+                self.table.disprove(kids[j].hash, hz);
                 self.stats.zone_pruned += 1;
                 let key = Self::child_key(p, kids[j].mv);
-                if let Some(s) = self.posthoc_life.as_mut() {
-                    s.put(key, kids[i].mv, z.clone());
+                if hz == INF_HOLD {
+                    if let Some(s) = self.posthoc_life.as_mut() {
+                        s.put(key, kids[i].mv, z.clone());
+                    }
+                } else if let Some(s) = self.posthoc_bounded.as_mut() {
+                    s.put(key, hz, z.clone());
                 }
             }
+        }
+    }
+
+    /// Records the life zone of `p`, just disproven within a bound (`rem` plies left,
+    /// `hold` the disproof's plies) with its children's standings `vals`, when bounded
+    /// life zones are on and every zone it rests on is known and holds for `rem - 1`
+    /// plies: a defender's node by its first disproven child with a zone, an attacker's
+    /// node from a witness's zone (for the pass, unless the pass is searched) and the
+    /// zone of the child each move in the zone reaches. The zone holds for one ply more
+    /// than the weakest zone it rests on.
+    pub(crate) fn posthoc_bounded_record(
+        &mut self,
+        p: &Position,
+        rem: u32,
+        kids: &[Info],
+        vals: &[Known],
+    ) {
+        if self.posthoc_bounded.is_none() || rem == 0 {
+            return;
+        }
+        let need = rem - 1;
+        let mut least: u32;
+        let zone = if self.attacker_moves(p) {
+            let mut witness = None;
+            for (i, c) in kids.iter().enumerate() {
+                if !matches!(vals[i], Known::Disproven(_)) {
+                    continue;
+                }
+                if let Some((h, z)) = self.life_zone(p, c, need) {
+                    if posthoc::null_for(p, c.mv, &z) {
+                        witness = Some((h, z));
+                        break;
+                    }
+                }
+            }
+            let Some((wh, wz)) = witness else { return };
+            least = wh;
+            let target = self.target;
+            let mut pass = Some(wz);
+            let mut reached = |m: Move| -> Option<crate::zone::Bits> {
+                let (i, c) = kids.iter().enumerate().find(|(_, c)| c.mv == m)?;
+                if !matches!(vals[i], Known::Disproven(_)) {
+                    return None;
+                }
+                let (h, z) = self.life_zone(p, c, need)?;
+                least = least.min(h);
+                Some(z)
+            };
+            let mut reached_or_pass = |m: Move| -> Option<crate::zone::Bits> {
+                match reached(m) {
+                    Some(z) => Some(z),
+                    None if m == Move::Pass => pass.take(),
+                    None => None,
+                }
+            };
+            let Some(z) = posthoc::answerer(p, Some(target), &mut reached_or_pass) else {
+                return;
+            };
+            z
+        } else {
+            let mut found = None;
+            for (i, c) in kids.iter().enumerate() {
+                if matches!(vals[i], Known::Disproven(_)) {
+                    if let Some((h, z)) = self.life_zone(p, c, need) {
+                        found = Some((h, c.mv, z));
+                        break;
+                    }
+                }
+            }
+            let Some((h, m, z)) = found else { return };
+            least = h;
+            posthoc::chooser(p, m, &z)
+        };
+        let hold = least.saturating_add(1).min(INF_HOLD - 1);
+        if let Some(s) = self.posthoc_bounded.as_mut() {
+            s.put(p.hash(), hold, zone);
         }
     }
 

@@ -124,6 +124,12 @@ pub struct SideJson {
     pub zone_table_zones_probed: u64,
     #[serde(skip_serializing_if = "is_zero")]
     pub zone_reused: u64,
+    /// Absent when zero: moves a sibling's post-hoc zone answered in the search and the
+    /// trees, and positions the static life test found alive.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub zone_pruned: u64,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub static_alive: u64,
     /// The tree passed the checker; null when not checked.
     pub checked: Option<bool>,
     /// Whether the checked tree itself shows `exact`: a kill is exact by itself, a life
@@ -177,6 +183,8 @@ impl SideJson {
             zone_table_hits: a.stats.zone_table_hits,
             zone_table_zones_probed: a.stats.zone_table_zones_probed,
             zone_reused: a.stats.zone_reused,
+            zone_pruned: a.stats.zone_pruned,
+            static_alive: a.stats.static_alive,
             checked: checked.map(|c| c.is_some()),
             exact_checked: checked
                 .flatten()
