@@ -164,7 +164,7 @@ impl KoRuleArg {
 }
 
 /// The search's switches (`solve`, `bench`): `--pn`, `--no-deepen`, `--no-unbounded`,
-/// `--no-learned-order`, `--zones`, `--posthoc-zones`, `--safe-leaves`.
+/// `--no-learned-order`, `--zones`, `--posthoc-zones`, `--safe-leaves`, `--eye-potential`.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
@@ -199,6 +199,9 @@ pub struct SearchArgs {
     /// Safety under alternating play as a life leaf besides Benson's (an option, off by default): a group whose every eye region is vital or answerable (each intrusion answered by one liberty after which the region is vital) is alive for every α; trees write it as a `safe` leaf, which the checker verifies by the same test (docs/design/safety.md).
     #[arg(long)]
     pub safe_leaves: bool,
+    /// Initial proof and disproof numbers from eye potential (an option, off by default; after Kishimoto and Müller 2005): a new node's numbers from the target's liberties and the small enclosed regions next to its block (up to 7 points: 2 half-eyes for an empty one all of whose points are its liberties, 1 for another), so that the search deepens first where the defender is nearest two eyes or the attacker nearest breaking them, and the defender's moves ordered by the eye potential they make too; the verdicts are the same, only the order of the search changes (docs/experiments/eye-potential-in-the-initial-numbers.md).
+    #[arg(long)]
+    pub eye_potential: bool,
 }
 
 impl SearchArgs {
@@ -212,6 +215,7 @@ impl SearchArgs {
             posthoc_zones: self.posthoc_zones || self.zone_table,
             zone_table: self.zone_table,
             safe_leaves: self.safe_leaves,
+            eye_potential: self.eye_potential,
             pn_rule: self.pn.into(),
             ..Tuning::default()
         }
@@ -349,6 +353,7 @@ mod tests {
                 "--posthoc-zones",
                 "--zone-table",
                 "--safe-leaves",
+                "--eye-potential",
                 "--region",
                 "board",
                 "--keep-sealed",
@@ -361,6 +366,7 @@ mod tests {
                     && t.posthoc_zones
                     && t.zone_table
                     && t.safe_leaves
+                    && t.eye_potential
                     && t.unbounded
                     && t.learned_order,
                 "{cmd}"
@@ -378,9 +384,10 @@ mod tests {
                     t.posthoc_zones,
                     t.zone_table,
                     t.safe_leaves,
+                    t.eye_potential,
                     t.pn_rule
                 ),
-                (true, false, false, false, false, PnRule::Sum),
+                (true, false, false, false, false, false, PnRule::Sum),
                 "{cmd}"
             );
             assert!(!ko.basic() && region.region == RegionSpec::Auto, "{cmd}");

@@ -308,6 +308,14 @@ pub struct Tuning {
     /// block is safe is alive for every α, and the trees write it as a `safe` leaf,
     /// which the checker verifies by the same test. Off by default.
     pub safe_leaves: bool,
+    /// Initial proof and disproof numbers from eye potential (after Kishimoto and
+    /// Müller 2005; `tsume_board::eyes`): a new node's numbers from the target's
+    /// liberties and the eye spaces next to its block, so that the search deepens
+    /// first where the defender is closest to two eyes (at its nodes) or the attacker
+    /// closest to breaking them (at the attacker's); under the learned order the
+    /// defender's moves are also ordered by the eye potential they make. Steers the
+    /// search only: the same verdicts. Off by default.
+    pub eye_potential: bool,
 }
 
 impl Default for Tuning {
@@ -325,6 +333,7 @@ impl Default for Tuning {
             posthoc_zones: false,
             zone_table: false,
             safe_leaves: false,
+            eye_potential: false,
         }
     }
 }
