@@ -70,6 +70,45 @@ pub fn eye_potential_plain(pos: &Position, x: Point) -> u8 {
     sum.min(HALF_EYES_MAX)
 }
 
+/// Marks in `reach` (resized to the board, cleared first) the points not of the block's
+/// colour within `EYE_SPACE_MAX - 1` steps, through such points, of one next to the block
+/// at `x` (nothing on an empty point). A move of the block's own colour on `y` that
+/// captures nothing, is not next to the block, lies outside [`eye_spaces`] and has no
+/// neighbour in `reach` leaves the eye potential as it is: only `y`'s region R changes,
+/// into the pieces of R without `y`; R counted nothing (outside the spaces), and a piece
+/// that would count (at most `EYE_SPACE_MAX` points, touching the block) holds a
+/// neighbour of `y` joined to a point next to the block within `EYE_SPACE_MAX - 1` steps.
+pub fn eye_reach(pos: &Position, x: Point, reach: &mut Vec<bool>) {
+    let board = pos.board();
+    reach.clear();
+    reach.resize(board.len(), false);
+    let Some(color) = pos.color(x) else {
+        return;
+    };
+    let mut frontier: Vec<Point> = Vec::new();
+    for b in pos.group(x) {
+        for &t in board.neighbors(b) {
+            if pos.color(t) != Some(color) && !reach[t.index()] {
+                reach[t.index()] = true;
+                frontier.push(t);
+            }
+        }
+    }
+    let mut next = Vec::new();
+    for _ in 1..EYE_SPACE_MAX {
+        next.clear();
+        for &q in &frontier {
+            for &t in board.neighbors(q) {
+                if pos.color(t) != Some(color) && !reach[t.index()] {
+                    reach[t.index()] = true;
+                    next.push(t);
+                }
+            }
+        }
+        std::mem::swap(&mut frontier, &mut next);
+    }
+}
+
 /// Buffers of [`eye_potential`], kept per thread: a stamp per point (visited in this
 /// call, or found in a region too large), the flood's stack and the region's points.
 #[derive(Default)]
@@ -273,6 +312,25 @@ mod tests {
                 assert_eq!(after, h, "{y:?} outside {spaces:?}\n{p:?}");
                 kept += 1;
             }
+        }
+        // The block's own moves: outside the spaces, not next to the block, with no
+        // neighbour in reach, they keep it too.
+        let mut reach = Vec::new();
+        eye_reach(p, x, &mut reach);
+        let own = p.with_to_move(c);
+        for y in own.legal_moves() {
+            let next_to_block = p
+                .board()
+                .neighbors(y)
+                .iter()
+                .any(|&t| p.group_id(t) == p.group_id(x));
+            let reached = p.board().neighbors(y).iter().any(|t| reach[t.index()]);
+            if !own.captures_of(y).is_empty() || next_to_block || spaces.contains(&y) || reached {
+                continue;
+            }
+            let q = own.play(crate::Move::Play(y));
+            assert_eq!(eye_potential_plain(&q, x), h, "own {y:?}\n{p:?}");
+            kept += 1;
         }
         (kept, changed)
     }

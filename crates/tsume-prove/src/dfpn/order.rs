@@ -341,19 +341,29 @@ impl Search<'_> {
         // The hint the successors' numbers start from. With eye potential, p's own and
         // the points of the eye spaces it counted: where the target stands, an attacker's
         // move that captures nothing outside them leaves the potential as it is
-        // (`eyes::eye_spaces`), so only the others' positions are read again.
+        // (`eyes::eye_spaces`), and so does a defender's one not next to the target's
+        // block and out of its reach (`eyes::eye_reach`), so only the others' positions
+        // are read again.
         let mut spaces = Vec::new();
+        let mut reach = Vec::new();
         let here_v = if self.eye_potential {
             Hint::Eyes(self.eyes_of(p, Some(&mut spaces)))
         } else {
             Hint::Vital(self.vital_gain(p))
         };
         let target_here = p.color(self.target) == Some(self.defender);
-        let keeps_eyes =
-            |x: Point| !self.eye_potential || (attacker && target_here && !spaces.contains(&x));
+        if self.eye_potential && target_here && !attacker {
+            tsume_board::eyes::eye_reach(p, self.target, &mut reach);
+        }
+        let keeps_eyes = |x: Point, near: bool| {
+            !self.eye_potential
+                || (target_here
+                    && !spaces.contains(&x)
+                    && (attacker
+                        || (!near && !p.board().neighbors(x).iter().any(|t| reach[t.index()]))))
+        };
         // The parts of p's table key, from which a quiet move's key follows (Twins::parts);
-        // only where the successor's position is not wanted anyway. With eye potential
-        // every successor is made: its numbers read its own regions.
+        // only where the successor's position is not wanted anyway.
         let twin_parts = (!need_pos).then(|| self.twins.parts(p));
         let learned = !attacker && self.learned_order;
         let record = p.board().len() >= self.record_moves_from;
@@ -368,9 +378,12 @@ impl Search<'_> {
                 .iter()
                 .any(|&y| p.group_id(y) == target_group);
             let quiet = match twin_parts {
-                Some((rest, sum)) if !near && !self.twins.is_twin[x.index()] && keeps_eyes(x) => p
-                    .quiet_hash(x)
-                    .map(|h| (rest ^ h ^ p.hash()).wrapping_add(sum)),
+                Some((rest, sum))
+                    if !near && !self.twins.is_twin[x.index()] && keeps_eyes(x, near) =>
+                {
+                    p.quiet_hash(x)
+                        .map(|h| (rest ^ h ^ p.hash()).wrapping_add(sum))
+                }
                 _ => None,
             };
             let (mut info, libs, captured, made, hint) = if let Some(hash) = quiet {
@@ -396,7 +409,7 @@ impl Search<'_> {
                     here
                 };
                 // (The vital hint is the parent's for every sibling.)
-                let hint = if !self.eye_potential || (captured == 0 && keeps_eyes(x)) {
+                let hint = if !self.eye_potential || (captured == 0 && keeps_eyes(x, near)) {
                     here_v
                 } else {
                     self.hint_of(pos)
