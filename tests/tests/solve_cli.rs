@@ -397,6 +397,42 @@ fn the_search_orders_give_the_same_checked_answers() {
     }
 }
 
+/// `--eye-potential` (initial numbers and the defender's order from eye potential) steers
+/// the search only: on bundled lives and kills (a ko, a seki, the carpenter's squares, the
+/// J group) the same status, verdicts and exactness as without, every answer checked, and
+/// another search (other node counts) on some of them.
+#[test]
+fn eye_potential_gives_the_same_checked_answers() {
+    let mut other_search = 0;
+    for name in [
+        "13_ko_is_alive.sgf",
+        "14_seki_one_eye_each.sgf",
+        "43_j_group.sgf",
+        "44_carpenters_square.sgf",
+        "45_carpenters_square_one_arm.sgf",
+    ] {
+        let problem = tsume_tests::repo_root().join("problems").join(name);
+        let run = |extra: &[&str]| {
+            let mut args = vec!["solve", problem.to_str().unwrap(), "--json"];
+            args.extend_from_slice(extra);
+            let r = tsume(&args);
+            assert_eq!(r.code, 0, "{name}: {}", r.err);
+            r.json()
+        };
+        let plain = run(&[]);
+        let eyes = run(&["--eye-potential"]);
+        assert_eq!(plain["status"], eyes["status"], "{name}");
+        let results = |v: &serde_json::Value| v["results"].as_array().unwrap().clone();
+        for (a, b) in results(&plain).iter().zip(&results(&eyes)) {
+            assert_eq!(a["verdict"], b["verdict"], "{name}");
+            assert_eq!(a["exact"], b["exact"], "{name}");
+            assert_eq!(b["checked"], true, "{name}: {b}");
+            other_search += usize::from(a["nodes"] != b["nodes"]);
+        }
+    }
+    assert!(other_search >= 3, "only {other_search} searches changed");
+}
+
 /// The default area on an open corner (stones within columns A-F, rows 15-19; Black's
 /// wall not closed) ends at Black's outer stones and adds the frame: the same area and
 /// the same outside's wall as `--no-frame`, with the cut-off empty points touching it;

@@ -38,6 +38,7 @@ pub mod benson;
 mod board;
 pub mod coord;
 pub mod diagram;
+pub mod eyes;
 pub mod graph_format;
 pub mod input;
 pub mod naive;

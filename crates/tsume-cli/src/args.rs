@@ -165,7 +165,7 @@ impl KoRuleArg {
 
 /// The search's switches (`solve`, `bench`): `--pn`, `--no-deepen`, `--no-unbounded`,
 /// `--no-learned-order`, `--zones`, `--posthoc-zones`, `--safe-leaves`,
-/// `--bounded-life-zones`, `--attacker-pass-first`.
+/// `--bounded-life-zones`, `--attacker-pass-first`, `--eye-potential`.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// How proof numbers add up where every child must be solved: sum (df-pn as published) or weak (the largest child's + one per other open child: sometimes far fewer nodes where positions recur by many paths, as on the 3-SAT instances that are alive, often more elsewhere).
@@ -206,6 +206,9 @@ pub struct SearchArgs {
     /// The attacker's pass searched first at every attacker's node (an option, off by default; implies --posthoc-zones): the defender moving twice, whose refutation's zone then answers every attacker's move outside it (RZS's null move, after the fact; docs/experiments/bounded-life-zones.md).
     #[arg(long)]
     pub attacker_pass_first: bool,
+    /// Initial proof and disproof numbers from eye potential (an option, off by default; after Kishimoto and Müller 2005): a new node's numbers from the target's liberties and the small enclosed regions next to its block (up to 7 points: 2 half-eyes for an empty one all of whose points are its liberties, 1 for another), so that the search deepens first where the defender is nearest two eyes or the attacker nearest breaking them, and the defender's moves ordered by the eye potential they make too; the verdicts are the same, only the order of the search changes (docs/experiments/eye-potential-in-the-initial-numbers.md).
+    #[arg(long)]
+    pub eye_potential: bool,
 }
 
 impl SearchArgs {
@@ -224,6 +227,7 @@ impl SearchArgs {
             attacker_pass_first: self.attacker_pass_first,
             zone_table: self.zone_table,
             safe_leaves: self.safe_leaves,
+            eye_potential: self.eye_potential,
             pn_rule: self.pn.into(),
             ..Tuning::default()
         }
@@ -363,6 +367,7 @@ mod tests {
                 "--safe-leaves",
                 "--bounded-life-zones",
                 "--attacker-pass-first",
+                "--eye-potential",
                 "--region",
                 "board",
                 "--keep-sealed",
@@ -377,6 +382,7 @@ mod tests {
                     && t.safe_leaves
                     && t.bounded_life_zones
                     && t.attacker_pass_first
+                    && t.eye_potential
                     && t.unbounded
                     && t.learned_order,
                 "{cmd}"
@@ -394,9 +400,10 @@ mod tests {
                     t.posthoc_zones,
                     t.zone_table,
                     t.safe_leaves,
+                    t.eye_potential,
                     t.pn_rule
                 ),
-                (true, false, false, false, false, PnRule::Sum),
+                (true, false, false, false, false, false, PnRule::Sum),
                 "{cmd}"
             );
             assert!(!t.bounded_life_zones && !t.attacker_pass_first, "{cmd}");

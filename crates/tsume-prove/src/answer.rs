@@ -18,6 +18,7 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
     search.reprobe_all = opts.tuning.reprobe_all;
     search.ko_captures = opts.tuning.ko_captures;
     search.learned_order = opts.tuning.learned_order;
+    search.eye_potential = opts.tuning.eye_potential;
     search.record_moves_from = opts.tuning.record_moves_from;
     if opts.tuning.zones {
         search.zones = Some(crate::zone::Zones::new(search.table.capacity));

@@ -133,6 +133,9 @@ pub(crate) struct Search<'a> {
     /// The defender's moves ordered by [`defender_score`] and the first one kept while
     /// its dn is at most twice the best sibling's ([`crate::Tuning::learned_order`]).
     pub learned_order: bool,
+    /// Initial numbers from the eye potential of each new node
+    /// ([`crate::Tuning::eye_potential`]).
+    pub eye_potential: bool,
     /// Successors tried by recorded play and undo from this many points on
     /// ([`crate::Tuning::record_moves_from`]).
     pub record_moves_from: usize,
@@ -239,6 +242,7 @@ impl<'a> Search<'a> {
             phase_limit: None,
             benson_cache: FxHashMap::default(),
             learned_order: true,
+            eye_potential: false,
             record_moves_from: crate::RECORD_MOVES_FROM,
             expansions: FxHashMap::default(),
             expansion_pool: Vec::new(),

@@ -320,6 +320,14 @@ pub struct Tuning {
     /// below the node's threshold, so that its refutation's zone answers the attacker's
     /// moves outside it (RZS's null move, after the fact). Off by default.
     pub attacker_pass_first: bool,
+    /// Initial proof and disproof numbers from eye potential (after Kishimoto and
+    /// Müller 2005; `tsume_board::eyes`): a new node's numbers from the target's
+    /// liberties and the eye spaces next to its block, so that the search deepens
+    /// first where the defender is closest to two eyes (at its nodes) or the attacker
+    /// closest to breaking them (at the attacker's); under the learned order the
+    /// defender's moves are also ordered by the eye potential they make. Steers the
+    /// search only: the same verdicts. Off by default.
+    pub eye_potential: bool,
 }
 
 impl Default for Tuning {
@@ -339,6 +347,7 @@ impl Default for Tuning {
             safe_leaves: false,
             bounded_life_zones: false,
             attacker_pass_first: false,
+            eye_potential: false,
         }
     }
 }

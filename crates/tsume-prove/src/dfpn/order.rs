@@ -189,19 +189,45 @@ impl Search<'_> {
     /// ([`Search::vital_gain`]; for a root, its own: 0).
     pub(super) fn info_of(&self, mv: Move, pos: &Position) -> (Info, u32) {
         let libs = pos.liberty_count_up_to(self.target, 4) as u32;
-        self.info_with(mv, pos, libs, self.vital_gain(pos))
+        self.info_with(mv, pos, libs, self.hint_of(pos))
+    }
+
+    /// The hint of `pos` that its numbers start from: its eye potential when on
+    /// ([`Search::eye_potential`]), else its vital gain ([`Search::vital_gain`]).
+    pub(super) fn hint_of(&self, pos: &Position) -> Hint {
+        if self.eye_potential {
+            Hint::Eyes(self.eyes_of(pos, None))
+        } else {
+            Hint::Vital(self.vital_gain(pos))
+        }
     }
 
     /// [`Search::info_of`] with the target's liberties (up to 4) and the vital hint
     /// already known.
-    pub(super) fn info_with(&self, mv: Move, pos: &Position, libs: u32, vital: u8) -> (Info, u32) {
+    pub(super) fn info_with(&self, mv: Move, pos: &Position, libs: u32, hint: Hint) -> (Info, u32) {
         let attacker = self.attacker_moves(pos);
-        let mut info = self.info_from(mv, self.twins.key(pos), attacker, libs, vital);
+        let mut info = self.info_from(mv, self.twins.key(pos), attacker, libs, hint);
         if info.d0 && pos.ko_ban().is_some() {
             // Under the basic ko rule the last liberty may be the forbidden recapture.
             info.d0 = pos.in_d0(self.target);
         }
         (info, libs)
+    }
+
+    /// The target's eye potential in `pos` ([`tsume_board::eyes`]; 0 once it is captured
+    /// and its point empty or the attacker's), with the points of the eye spaces counted
+    /// into `spaces` if given (cleared first).
+    pub(super) fn eyes_of(&self, pos: &Position, spaces: Option<&mut Vec<Point>>) -> u8 {
+        if pos.color(self.target) != Some(self.defender) {
+            if let Some(v) = spaces {
+                v.clear();
+            }
+            return 0;
+        }
+        match spaces {
+            Some(v) => tsume_board::eyes::eye_spaces(pos, self.target, v),
+            None => tsume_board::eyes::eye_potential(pos, self.target),
+        }
     }
 
     /// Whether the target has a region vital to it (Benson's sense: every empty point
@@ -240,17 +266,22 @@ impl Search<'_> {
         hash: u64,
         attacker: bool,
         libs: u32,
-        vital: u8,
+        hint: Hint,
     ) -> Info {
         // Crăşmaru §3, D₀: one liberty and the opponent of the group to move.
         let d0 = attacker && libs == 1;
         // libs ≤ 4 (counted up to 4), so the estimates fit a byte.
         let l = libs.min(4) as u8;
-        let v = vital.min(1);
-        let est = if attacker {
-            (l.saturating_sub(1).max(1) + v, 2 - v)
-        } else {
-            (l.max(1) + v, 2 - v)
+        let est = match hint {
+            Hint::Vital(vital) => {
+                let v = vital.min(1);
+                if attacker {
+                    (l.saturating_sub(1).max(1) + v, 2 - v)
+                } else {
+                    (l.max(1) + v, 2 - v)
+                }
+            }
+            Hint::Eyes(half_eyes) => eye_estimate(attacker, libs, half_eyes),
         };
         Info {
             mv,
@@ -307,7 +338,30 @@ impl Search<'_> {
         // leaves exactly one fewer (a legal move next to the target is on a liberty).
         let here5 = p.liberty_count_up_to(self.target, 5) as u32;
         let here = here5.min(4);
-        let here_v = self.vital_gain(p);
+        // The hint the successors' numbers start from. With eye potential, p's own and
+        // the points of the eye spaces it counted: where the target stands, an attacker's
+        // move that captures nothing outside them leaves the potential as it is
+        // (`eyes::eye_spaces`), and so does a defender's one not next to the target's
+        // block and out of its reach (`eyes::eye_reach`), so only the others' positions
+        // are read again.
+        let mut spaces = Vec::new();
+        let mut reach = Vec::new();
+        let here_v = if self.eye_potential {
+            Hint::Eyes(self.eyes_of(p, Some(&mut spaces)))
+        } else {
+            Hint::Vital(self.vital_gain(p))
+        };
+        let target_here = p.color(self.target) == Some(self.defender);
+        if self.eye_potential && target_here && !attacker {
+            tsume_board::eyes::eye_reach(p, self.target, &mut reach);
+        }
+        let keeps_eyes = |x: Point, near: bool| {
+            !self.eye_potential
+                || (target_here
+                    && !spaces.contains(&x)
+                    && (attacker
+                        || (!near && !p.board().neighbors(x).iter().any(|t| reach[t.index()]))))
+        };
         // The parts of p's table key, from which a quiet move's key follows (Twins::parts);
         // only where the successor's position is not wanted anyway.
         let twin_parts = (!need_pos).then(|| self.twins.parts(p));
@@ -324,14 +378,17 @@ impl Search<'_> {
                 .iter()
                 .any(|&y| p.group_id(y) == target_group);
             let quiet = match twin_parts {
-                Some((rest, sum)) if !near && !self.twins.is_twin[x.index()] => p
-                    .quiet_hash(x)
-                    .map(|h| (rest ^ h ^ p.hash()).wrapping_add(sum)),
+                Some((rest, sum))
+                    if !near && !self.twins.is_twin[x.index()] && keeps_eyes(x, near) =>
+                {
+                    p.quiet_hash(x)
+                        .map(|h| (rest ^ h ^ p.hash()).wrapping_add(sum))
+                }
                 _ => None,
             };
-            let (mut info, libs, captured, made) = if let Some(hash) = quiet {
+            let (mut info, libs, captured, made, hint) = if let Some(hash) = quiet {
                 let info = self.info_from(Move::Play(x), hash, !attacker, here, here_v);
-                (info, here, 0, false)
+                (info, here, 0, false, here_v)
             } else {
                 let played = if record {
                     changed.clear();
@@ -351,8 +408,14 @@ impl Search<'_> {
                 } else {
                     here
                 };
-                let (info, libs) = self.info_with(Move::Play(x), pos, libs, here_v);
-                (info, libs, captured, true)
+                // (The vital hint is the parent's for every sibling.)
+                let hint = if !self.eye_potential || (captured == 0 && keeps_eyes(x, near)) {
+                    here_v
+                } else {
+                    self.hint_of(pos)
+                };
+                let (info, libs) = self.info_with(Move::Play(x), pos, libs, hint);
+                (info, libs, captured, true, hint)
             };
             // The shortcuts against the position made and counted (every test build
             // checks them).
@@ -360,10 +423,14 @@ impl Search<'_> {
             {
                 let q = p.play(Move::Play(x));
                 let q_libs = q.liberty_count_up_to(self.target, 4) as u32;
-                let (full, full_libs) = self.info_with(Move::Play(x), &q, q_libs, here_v);
+                let full_hint = match here_v {
+                    Hint::Vital(_) => here_v,
+                    Hint::Eyes(_) => self.hint_of(&q),
+                };
+                let (full, full_libs) = self.info_with(Move::Play(x), &q, q_libs, full_hint);
                 debug_assert_eq!(
                     (info.hash, info.d0, info.est),
-                    (full.hash, full.d0, full.est)
+                    (full.hash, full.d0, full.est),
                 );
                 debug_assert_eq!(libs, full_libs);
             }
@@ -385,6 +452,11 @@ impl Search<'_> {
                 let by_libs = if attacker { -libs * 16 } else { libs * 16 };
                 by_libs + captured * 8 + i64::from(near) * 4
             };
+            // With eye potential, the defender's moves by it too: the learned score plus
+            // a quarter logit per half-eye of the position the move makes.
+            if let (true, Hint::Eyes(h)) = (learned, hint) {
+                score += i64::from(h) * EYE_ORDER_WEIGHT;
+            }
             if info.d0 {
                 score += 1 << 20;
             }
@@ -506,6 +578,39 @@ impl Search<'_> {
         skipped
     }
 }
+
+/// What a fresh node's numbers start from besides the target's liberties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Hint {
+    /// The vital gain, 0 or 1 ([`Search::vital_gain`]): the parent's, for every sibling.
+    Vital(u8),
+    /// The node's own eye potential in half-eyes, 0 to 4 ([`tsume_board::eyes`]).
+    Eyes(u8),
+}
+
+/// Initial (pn, dn) of a fresh node from the target's liberties (up to 4) and its eye
+/// potential in half-eyes (0 to 4, [`tsume_board::eyes`]), after Kishimoto and Müller
+/// (AAAI 2005: a leaf's numbers from the defender's distance to two eyes and the
+/// attacker's to breaking the eye space): pn, the attacker's work, is the liberty
+/// estimate of the default numbers plus one per eye (two half-eyes) the attacker must
+/// break; dn, the defender's work, is 1 plus one per eye still missing. A target with
+/// two eyes' potential starts at dn 1, one without any at dn 3.
+pub(crate) fn eye_estimate(attacker: bool, libs: u32, half_eyes: u8) -> (u8, u8) {
+    let l = libs.min(4) as u8;
+    let h = half_eyes.min(tsume_board::eyes::HALF_EYES_MAX);
+    let base = if attacker {
+        l.saturating_sub(1).max(1)
+    } else {
+        l.max(1)
+    };
+    (base + h / 2, 1 + (tsume_board::eyes::HALF_EYES_MAX - h) / 2)
+}
+
+/// What a half-eye of the position a defender's move makes adds to its learned score
+/// ([`defender_score`], in thousandths of a logit), with eye potential on: a quarter
+/// logit. Chosen among 250, 500 and 1000 on the bundled problems and Cho every 20th
+/// (the lab notebook (docs/experiments/), "Eye potential in the initial numbers").
+const EYE_ORDER_WEIGHT: i64 = 250;
 
 /// Whether the stone just played at `x` (making `q` from `p`, capturing one stone) can
 /// be captured back at once by a move that returns to `p` exactly: the ko shape (a lone
