@@ -2,7 +2,7 @@
 //! re-searching any node the table has lost.
 
 use fxhash::FxHashMap;
-use tsume_board::{Move, Position};
+use tsume_board::{Move, Point, Position};
 use tsume_proof::{Claim, Leaf, Tree, TreeNode};
 
 use crate::dfpn::{Known, Search, INF, INF_HOLD};
@@ -199,16 +199,7 @@ impl<'s, 'a> Builder<'s, 'a> {
                     witnesses.push(j);
                 }
             }
-            let mut reached = |m: Move| -> Option<Bits> {
-                let j = pruned
-                    .iter()
-                    .chain(chosen.iter())
-                    .find(|(k, _)| *k == m)
-                    .map(|&(_, j)| j)?;
-                self.zone_of(j).cloned()
-            };
-            let z = posthoc::answerer(p, None, &mut reached);
-            self.set_zone(i, z);
+            self.set_answerer_zone(i, p, None, &chosen, &pruned);
             self.keep_pattern(i, p);
             self.search.stats.zone_pruned += pruned.len() as u64;
             self.nodes[i].children = chosen;
@@ -332,6 +323,29 @@ impl<'s, 'a> Builder<'s, 'a> {
     /// Whether life zones within a bound are on ([`crate::Tuning::bounded_life_zones`]).
     fn bounded_zones(&self) -> bool {
         self.posthoc.is_some() && self.search.posthoc_bounded.is_some()
+    }
+
+    /// Sets node `i`'s zone as an answerer's ([`posthoc::answerer`]: the node `p` where
+    /// every move must be answered, `target` for a life tree's attacker): each move
+    /// reaches the zone of its child in `chosen` or its witness in `pruned`.
+    fn set_answerer_zone(
+        &mut self,
+        i: usize,
+        p: &Position,
+        target: Option<Point>,
+        chosen: &[(Move, usize)],
+        pruned: &[(Move, usize)],
+    ) {
+        let mut reached = |m: Move| -> Option<Bits> {
+            let j = pruned
+                .iter()
+                .chain(chosen)
+                .find(|(k, _)| *k == m)
+                .map(|&(_, j)| j)?;
+            self.zone_of(j).cloned()
+        };
+        let z = posthoc::answerer(p, target, &mut reached);
+        self.set_zone(i, z);
     }
 
     /// The post-hoc zone of proof node `i`, if known.

@@ -6,14 +6,15 @@
 //! rule against the paper's procedure.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::sync::Arc;
-
-use tsume_board::{Board, Color};
+use tsume_board::Color;
 use tsume_prove::{exact, reference, solve, Options, Tuning, Verdict};
 
 mod common;
 
-use common::{maybe_after_a_capture, random_position, room_boards, zone_fill, Fill, Rng};
+use common::{
+    life_boards, maybe_after_a_capture, random_life_position, random_position, room_boards,
+    zone_fill, Rng,
+};
 
 fn eyes(plain: &Options, posthoc_zones: bool) -> Options {
     Options {
@@ -24,20 +25,6 @@ fn eyes(plain: &Options, posthoc_zones: bool) -> Options {
         },
         ..plain.clone()
     }
-}
-
-/// Boards with room for two eyes beside the fight.
-fn life_boards() -> Vec<Arc<Board>> {
-    [
-        Board::grid(5, 3),
-        Board::grid(4, 4),
-        Board::grid(6, 3),
-        Board::grid(5, 4),
-        Board::grid(7, 2),
-    ]
-    .into_iter()
-    .map(|b| Arc::new(b.unwrap()))
-    .collect()
 }
 
 #[test]
@@ -107,14 +94,7 @@ fn lives_for_every_alpha_agree_with_the_plain_search_and_the_exact_solver() {
     let (mut nodes_plain, mut nodes_eyes) = (0, 0);
     for _ in 0..24 {
         for board in &life_boards() {
-            let to_move = rng.color();
-            let fill = Fill {
-                percent: 45,
-                spread: 30,
-                to_move: Some(to_move),
-                max_empty: 9,
-            };
-            let Some((p, x)) = random_position(&mut rng, board, &fill) else {
+            let Some((p, x)) = random_life_position(&mut rng, board) else {
                 continue;
             };
             let plain = Options {

@@ -6,16 +6,15 @@
 //! against the paper's procedure.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::sync::Arc;
-
-use tsume_board::{Board, Color, Move, Point, Position};
+use tsume_board::{Color, Move, Point, Position};
 use tsume_proof::{Claim, Tree};
 use tsume_prove::{exact, reference, solve, Options, Tuning, Verdict};
 
 mod common;
 
 use common::{
-    maybe_after_a_capture, random_position, room_boards, tree_positions, zone_fill, Fill, Rng,
+    life_boards, maybe_after_a_capture, random_life_position, random_position, room_boards,
+    tree_positions, zone_fill, Rng,
 };
 
 fn posthoc(plain: &Options) -> Options {
@@ -322,20 +321,6 @@ fn posthoc_zones_under_the_ko_rule_match_the_reference() {
     );
 }
 
-/// Boards with room for two eyes beside the fight.
-fn life_boards() -> Vec<Arc<Board>> {
-    [
-        Board::grid(5, 3),
-        Board::grid(4, 4),
-        Board::grid(6, 3),
-        Board::grid(5, 4),
-        Board::grid(7, 2),
-    ]
-    .into_iter()
-    .map(|b| Arc::new(b.unwrap()))
-    .collect()
-}
-
 #[test]
 fn life_zones_agree_with_the_plain_search_and_the_exact_solver() {
     // Life trees for every α (docs/design/post-hoc-zones.md, "Life proofs"): the same
@@ -347,14 +332,7 @@ fn life_zones_agree_with_the_plain_search_and_the_exact_solver() {
     let (mut nodes_plain, mut nodes_zoned) = (0, 0);
     for _ in 0..24 {
         for board in &life_boards() {
-            let to_move = rng.color();
-            let fill = Fill {
-                percent: 45,
-                spread: 30,
-                to_move: Some(to_move),
-                max_empty: 9,
-            };
-            let Some((p, x)) = random_position(&mut rng, board, &fill) else {
+            let Some((p, x)) = random_life_position(&mut rng, board) else {
                 continue;
             };
             let plain = Options {
@@ -439,14 +417,7 @@ fn bounded_life_zones_agree_with_the_plain_search_and_the_exact_solver() {
     let mut exactness_differs = 0;
     for round in 0..10 {
         for board in &life_boards() {
-            let to_move = rng.color();
-            let fill = Fill {
-                percent: 45,
-                spread: 30,
-                to_move: Some(to_move),
-                max_empty: 9,
-            };
-            let Some((p, x)) = random_position(&mut rng, board, &fill) else {
+            let Some((p, x)) = random_life_position(&mut rng, board) else {
                 continue;
             };
             // Small bounds, no closure: answers "alive within α" whose trees are bounded.

@@ -138,16 +138,7 @@ impl Builder<'_, '_> {
             }
         }
         let target = self.search.target;
-        let mut reached = |m: Move| -> Option<Bits> {
-            let j = pruned
-                .iter()
-                .chain(chosen.iter())
-                .find(|(k, _)| *k == m)
-                .map(|&(_, j)| j)?;
-            self.zone_of(j).cloned()
-        };
-        let z = posthoc::answerer(p, Some(target), &mut reached);
-        self.set_zone(i, z);
+        self.set_answerer_zone(i, p, Some(target), &chosen, &pruned);
         self.search.stats.zone_pruned += pruned.len() as u64;
         self.nodes[i].children = chosen;
         self.nodes[i].pruned = pruned;

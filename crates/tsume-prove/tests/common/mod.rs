@@ -114,6 +114,35 @@ pub const fn zone_fill(to_move: Color) -> Fill {
     }
 }
 
+/// Small boards for the life-tree tests (room for two eyes).
+#[allow(dead_code)]
+pub fn life_boards() -> Vec<Arc<Board>> {
+    [
+        Board::grid(5, 3),
+        Board::grid(4, 4),
+        Board::grid(6, 3),
+        Board::grid(5, 4),
+        Board::grid(7, 2),
+    ]
+    .into_iter()
+    .map(|b| Arc::new(b.expect("a small board")))
+    .collect()
+}
+
+/// A random position for the life-tree tests on `board`: its player to move drawn
+/// first, then 45 to 74 % of the points filled, at most 9 empty.
+#[allow(dead_code)]
+pub fn random_life_position(rng: &mut Rng, board: &Arc<Board>) -> Option<(Position, Point)> {
+    let to_move = rng.color();
+    let fill = Fill {
+        percent: 45,
+        spread: 30,
+        to_move: Some(to_move),
+        max_empty: 9,
+    };
+    random_position(rng, board, &fill)
+}
+
 /// Small boards with room away from the fight, for the zone tests.
 #[allow(dead_code)]
 pub fn room_boards() -> Vec<Arc<Board>> {
