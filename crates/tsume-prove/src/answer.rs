@@ -25,11 +25,13 @@ pub(crate) fn solve_here(p: &Position, target: Point, defender: Color, opts: &Op
     }
     let table_on = opts.tuning.zone_table;
     if (opts.tuning.posthoc_zones || table_on) && crate::posthoc::applies(p) {
-        search.posthoc = Some(crate::posthoc::Store::new(search.table.capacity));
-        search.posthoc_life = Some(crate::posthoc::LifeStore::new(search.table.capacity));
+        search.posthoc = Some(crate::posthoc::Store::fewest_plies(search.table.capacity));
+        search.posthoc_life = Some(crate::posthoc::LifeStore::first_found(
+            search.table.capacity,
+        ));
         if opts.tuning.bounded_life_zones {
             let cap = search.table.capacity;
-            search.posthoc_bounded = Some(crate::posthoc::BoundedLifeStore::new(cap));
+            search.posthoc_bounded = Some(crate::posthoc::BoundedLifeStore::longest_hold(cap));
         }
         search.life_pass_first = opts.tuning.attacker_pass_first;
         if table_on {

@@ -439,103 +439,73 @@ pub(crate) fn points(z: &Bits) -> Vec<Point> {
     z.iter().collect()
 }
 
-/// The life zones (for every α) of disproven positions, by exact key, each with the
-/// move it rests on: a defender's node's move, an attacker's node's witness for the
-/// pass (a Benson leaf's: the pass, unused). Kept as first found (cleared when full), so
-/// that the tree builder can follow the same moves.
-pub(crate) struct LifeStore {
-    map: fxhash::FxHashMap<u64, (Move, Bits)>,
+/// Post-hoc zones by exact key (a zone names points of one position, not of its images
+/// under the board's twins), each with a value `T` (plies, or the move a zone rests on);
+/// `stands(kept, new)` says whether the zone kept for a key stays against a new one.
+/// Cleared when full.
+pub(crate) struct ZoneStore<T> {
+    map: fxhash::FxHashMap<u64, (T, Bits)>,
     capacity: usize,
+    stands: fn(&T, &T) -> bool,
 }
 
-impl LifeStore {
-    pub fn new(capacity: usize) -> LifeStore {
-        LifeStore {
-            map: fxhash::FxHashMap::default(),
-            capacity: capacity.max(1024),
-        }
-    }
-
-    /// The zone of the position with key `hash` and the move it rests on.
-    pub fn get(&self, hash: u64) -> Option<&(Move, Bits)> {
-        self.map.get(&hash)
-    }
-
-    /// Keeps `zone` for `hash` unless one is kept already.
-    pub fn put(&mut self, hash: u64, mv: Move, zone: Bits) {
-        if self.map.len() >= self.capacity {
-            self.map.clear();
-        }
-        self.map.entry(hash).or_insert((mv, zone));
-    }
-}
-
+/// The zones of proven positions, with the plies each proof needs: one with fewer plies
+/// stays.
+pub(crate) type Store = ZoneStore<u32>;
+/// The life zones of the disproofs for every α, with the move each rests on (a
+/// defender's node's move, an attacker's node's witness for the pass; a Benson leaf's:
+/// the pass, unused): the first found stays, so that the tree builder can follow the
+/// same moves.
+pub(crate) type LifeStore = ZoneStore<Move>;
 /// The life zones of bounded disproofs (docs/design/post-hoc-zones.md, "Life proofs":
-/// Claim_k for every k up to the zone's plies), by exact key, each with the plies its
-/// claim holds for; a zone holding longer replaces one holding less (cleared when full).
-pub(crate) struct BoundedLifeStore {
-    map: fxhash::FxHashMap<u64, (u32, Bits)>,
-    capacity: usize,
-}
+/// Claim_k for every k up to the zone's plies), with the plies each claim holds for: one
+/// holding at least as long stays.
+pub(crate) type BoundedLifeStore = ZoneStore<u32>;
 
-impl BoundedLifeStore {
-    pub fn new(capacity: usize) -> BoundedLifeStore {
-        BoundedLifeStore {
+impl<T> ZoneStore<T> {
+    fn with(capacity: usize, stands: fn(&T, &T) -> bool) -> ZoneStore<T> {
+        ZoneStore {
             map: fxhash::FxHashMap::default(),
             capacity: capacity.max(1024),
+            stands,
         }
     }
 
-    /// The zone of the position with key `hash` and the plies its claim holds for.
-    pub fn get(&self, hash: u64) -> Option<&(u32, Bits)> {
+    /// The zone of the position with key `hash`, and its value.
+    pub fn get(&self, hash: u64) -> Option<&(T, Bits)> {
         self.map.get(&hash)
     }
 
-    /// Keeps `zone` for `hash` unless one holding at least as long is kept.
-    pub fn put(&mut self, hash: u64, hold: u32, zone: Bits) {
+    /// Keeps `zone` with `value` for `hash` unless the zone kept for it stands.
+    pub fn put(&mut self, hash: u64, value: T, zone: Bits) {
         if self.map.len() >= self.capacity {
             self.map.clear();
         }
         match self.map.get(&hash) {
-            Some((old, _)) if *old >= hold => {}
+            Some((old, _)) if (self.stands)(old, &value) => {}
             _ => {
-                self.map.insert(hash, (hold, zone));
+                self.map.insert(hash, (value, zone));
             }
         }
     }
 }
 
-/// The zones of proven positions, by exact key (a zone names points of one position, not
-/// of its images under the board's twins), with the plies each proof needs.
-pub(crate) struct Store {
-    map: fxhash::FxHashMap<u64, (u32, Bits)>,
-    capacity: usize,
+impl ZoneStore<u32> {
+    /// A [`Store`]: a zone needing fewer plies stays.
+    pub fn fewest_plies(capacity: usize) -> Store {
+        ZoneStore::with(capacity, |old, need| old <= need)
+    }
+
+    /// A [`BoundedLifeStore`]: a zone holding at least as long stays.
+    pub fn longest_hold(capacity: usize) -> BoundedLifeStore {
+        ZoneStore::with(capacity, |old, hold| old >= hold)
+    }
 }
 
-impl Store {
-    pub fn new(capacity: usize) -> Store {
-        Store {
-            map: fxhash::FxHashMap::default(),
-            capacity: capacity.max(1024),
-        }
-    }
-
-    /// The zone of the position with key `hash` and the plies its proof needs.
-    pub fn get(&self, hash: u64) -> Option<&(u32, Bits)> {
-        self.map.get(&hash)
-    }
-
-    /// Keeps `zone` for `hash` unless one with fewer plies is kept (cleared when full).
-    pub fn put(&mut self, hash: u64, need: u32, zone: Bits) {
-        if self.map.len() >= self.capacity {
-            self.map.clear();
-        }
-        match self.map.get(&hash) {
-            Some((old, _)) if *old <= need => {}
-            _ => {
-                self.map.insert(hash, (need, zone));
-            }
-        }
+impl ZoneStore<Move> {
+    /// A [`LifeStore`]: the first zone found stays.
+    pub fn first_found(capacity: usize) -> LifeStore {
+        ZoneStore::with(capacity, |_, _| true)
     }
 }
 
